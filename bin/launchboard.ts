@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// The one CLI: serve (HTTP: REST + MCP), stdio (MCP over stdio), migrate,
+// seed --demo, and admin commands for prices and settings.
+import { parseArgs } from 'node:util';
+import type { Server } from 'node:http';
+import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
+import { createApiKey } from '../src/auth/api-keys.js';
+import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { createHttpApp } from '../src/http/app.js';
+import { runStdio } from '../src/mcp/stdio.js';
+import { listProductsForSale, setProductPrice } from '../src/services/products.js';
+import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
+import { ensureMainSite } from '../src/services/sites.js';
+import { createUser, userByEmail } from '../src/services/users.js';
+import { tools } from '../tools/index.js';
+
+const USAGE = `usage: launchboard <command>
+
+  serve [--port N] [--host H] [--demo]   serve REST (/api/v1), OpenAPI and MCP (/mcp) over HTTP;
+                                         --demo seeds a demo directory when the database is empty
+  stdio                                  serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
+  migrate                                apply pending database migrations
+  seed --demo                            fill an empty database with the demo directory
+  admin price set KEY CENTS [--name N] [--no-listing]
+                                         set a product's price in USD cents (excluding VAT)
+  admin price list                       list products on sale
+  admin setting set KEY VALUE            change a site setting
+  admin setting list                     show every site setting
+  admin user create --email E [--password P] [--name N] [--admin]
+                                         create an account
+  admin apikey create --email E --scopes S1,S2 [--name N] [--expires ISO-DATE]
+                                         create an API key; prints the key alone on the last line
+
+Configuration comes from the environment (see README): PORT, HOST, PUBLIC_URL, DATABASE_URL, LOG_LEVEL, ...`;
+
+class UsageError extends Error {}
+
+async function withContext<T>(config: Config, fn: (ctx: Awaited<ReturnType<typeof buildContext>>) => Promise<T>): Promise<T> {
+  const ctx = await buildContext(config);
+  try {
+    return await fn(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } } });
+  const env = { ...process.env, ...(values.port ? { PORT: values.port } : {}), ...(values.host ? { HOST: values.host } : {}) };
+  const config = loadConfig(env);
+  const ctx = await buildContext(config);
+  await ensureMainSite(ctx);
+  if (values.demo && (await isDatabaseEmpty(ctx.db))) {
+    const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
+    ctx.logger.info(summary, 'seeded the demo directory');
+  }
+  const http = createHttpApp(ctx, tools);
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = http.app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = process.env.PUBLIC_URL ? config.publicUrl : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  process.stdout.write(
+    `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
+      `  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  MCP:     ${base}/mcp\n`,
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    server.close();
+    server.closeIdleConnections();
+    await http.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function stdio(): Promise<void> {
+  const config = loadConfig();
+  const ctx = await buildContext(config);
+  await ensureMainSite(ctx);
+  const handle = await runStdio(ctx);
+  const stop = async () => {
+    await handle.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+async function admin(args: string[]): Promise<void> {
+  const [area, action, ...rest] = args;
+  const config = loadConfig();
+  if (area === 'price' && action === 'set') {
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, 'no-listing': { type: 'boolean' } } });
+    const [key, cents] = positionals;
+    if (!key || cents === undefined || !/^\d+$/.test(cents)) throw new UsageError('admin price set KEY CENTS: CENTS is a whole number of USD cents');
+    await withContext(config, (ctx) =>
+      setProductPrice(ctx.db, { key, cents: Number(cents), name: values.name, needsListing: !values['no-listing'], now: ctx.clock.now() }),
+    );
+    process.stdout.write(`price of ${key} set to ${cents} USD cents (excluding VAT)\n`);
+    return;
+  }
+  if (area === 'price' && action === 'list') {
+    const products = await withContext(config, (ctx) => listProductsForSale(ctx.db));
+    for (const p of products) process.stdout.write(`${p.key}\t${p.price_cents}\t${p.name}\n`);
+    return;
+  }
+  if (area === 'setting' && action === 'set') {
+    const [key, value] = rest;
+    if (!key || value === undefined || !isSettingKey(key)) {
+      throw new UsageError(`admin setting set KEY VALUE: KEY is one of ${Object.keys(settingDefaults).join(', ')}`);
+    }
+    const stored = await withContext(config, (ctx) => setSetting(ctx.db, key, value, ctx.clock.now()));
+    process.stdout.write(`${key} = ${JSON.stringify(stored)}\n`);
+    return;
+  }
+  if (area === 'setting' && action === 'list') {
+    await withContext(config, async (ctx) => {
+      for (const key of Object.keys(settingDefaults) as SettingKey[]) {
+        process.stdout.write(`${key} = ${JSON.stringify(await getSetting(ctx.db, key))}\n`);
+      }
+    });
+    return;
+  }
+  if (area === 'user' && action === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
+    });
+    if (!values.email) throw new UsageError('admin user create needs --email');
+    const id = await withContext(config, (ctx) =>
+      createUser(ctx.db, { email: values.email!, password: values.password, name: values.name, role: values.admin ? 'admin' : 'user', now: ctx.clock.now() }),
+    );
+    process.stdout.write(`created user ${id} <${values.email}>\n`);
+    return;
+  }
+  if (area === 'apikey' && action === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { email: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' } },
+    });
+    if (!values.email || !values.scopes) throw new UsageError('admin apikey create needs --email and --scopes');
+    const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = scopes.filter((s) => !isScope(s));
+    if (scopes.length === 0 || unknown.length > 0) throw new UsageError(`--scopes must be a comma list of ${SCOPES.join(', ')}`);
+    const expiresAt = values.expires ? new Date(values.expires) : null;
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO date');
+    const created = await withContext(config, async (ctx) => {
+      const user = await userByEmail(ctx.db, values.email!);
+      return createApiKey(ctx.db, {
+        userId: user.id,
+        name: values.name ?? 'CLI key',
+        scopes: scopes as Scope[],
+        expiresAt: expiresAt?.toISOString() ?? null,
+        now: ctx.clock.now(),
+      });
+    });
+    process.stdout.write(`API key ${created.id} for ${values.email} with scopes ${scopes.join(' ')} (shown once; store it now):\n${created.key}\n`);
+    return;
+  }
+  throw new UsageError(`unknown admin command: ${args.join(' ')}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve':
+      return serve(args);
+    case 'stdio':
+      return stdio();
+    case 'migrate': {
+      await withContext(loadConfig(), async () => undefined);
+      process.stdout.write('database is migrated\n');
+      return;
+    }
+    case 'seed': {
+      if (!args.includes('--demo')) throw new UsageError('seed needs --demo');
+      await withContext(loadConfig(), async (ctx) => {
+        await ensureMainSite(ctx);
+        if (!(await isDatabaseEmpty(ctx.db))) throw new UsageError('the database already has listings; seed only fills an empty one');
+        const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
+        process.stdout.write(`seeded: ${JSON.stringify(summary)}\n`);
+      });
+      return;
+    }
+    case 'admin':
+      return admin(args);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`launchboard: ${err instanceof Error ? err.message : String(err)}\n`);
+  if (err instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

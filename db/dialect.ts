@@ -1,0 +1,46 @@
+// Picks the database from DATABASE_URL: SQLite (the embedded default) or
+// PostgreSQL (scale-out). Returns the Kysely instance and which dialect it is.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import type { MigrationDialect } from './migrations/index.js';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  /** A human label for logs (never includes a password). */
+  label: string;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** `sqlite:PATH`, `sqlite::memory:` or a bare path → the SQLite file path. */
+export function sqlitePath(url: string): string {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+}
+
+// PostgreSQL returns bigint (int8) and count(*) as strings; our values fit in
+// a JS number, so parse them as numbers once, here.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string): Db {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const safe = new URL(url);
+    safe.password = '';
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', label: safe.toString() };
+  }
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', label: `sqlite:${path}` };
+}

@@ -1,0 +1,321 @@
+// Kysely table types: the one place that says what the database holds.
+// JSON columns are text holding JSON; booleans are 0/1 integers (both dialects).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+type Json = string;
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  role: Generated<string>;
+  email_verified_at: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  scopes: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface SitesTable {
+  id: Id;
+  key: string;
+  name: string;
+  base_url: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  parent_id: number | null;
+  position: Generated<number>;
+  faqs: Generated<Json>;
+  compare_attributes: Generated<Json>;
+  created_at: string;
+}
+
+export interface ListingsTable {
+  id: Id;
+  site_id: number;
+  owner_id: number | null;
+  company_key: string;
+  slug: string;
+  name: string;
+  url: string;
+  domain: string;
+  tagline: string | null;
+  short_description: string | null;
+  description: string | null;
+  stage: string | null;
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  country: string | null;
+  city: string | null;
+  founded_year: number | null;
+  contact_email: string | null;
+  demo_video_url: string | null;
+  logo_url: string | null;
+  features: Generated<Json>;
+  usps: Generated<Json>;
+  keywords: Generated<Json>;
+  tags: Generated<Json>;
+  attributes: Generated<Json>;
+  not_found: Generated<Json>;
+  headline: string | null;
+  summary: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  status: Generated<string>;
+  plan: Generated<string>;
+  unlocked_sections: Generated<Json>;
+  launch_week: string | null;
+  launched_at: string | null;
+  votes_count: Generated<number>;
+  views_count: Generated<number>;
+  followers_count: Generated<number>;
+  domain_rating: number | null;
+  domain_rating_previous: number | null;
+  domain_rating_at: string | null;
+  domain_rating_source: string | null;
+  revenue_cents: number | null;
+  revenue_at: string | null;
+  revenue_source: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListingCategoriesTable {
+  listing_id: number;
+  category_id: number;
+  is_primary: Generated<number>;
+  position: Generated<number>;
+}
+
+export interface ListingSocialsTable {
+  listing_id: number;
+  platform: string;
+  url: string;
+}
+
+export interface ListingFaqsTable {
+  id: Id;
+  listing_id: number;
+  position: number;
+  question: string;
+  answer: string;
+}
+
+export interface ListingAlternativesTable {
+  listing_id: number;
+  alternative_id: number;
+  approved: Generated<number>;
+}
+
+export interface FoundersTable {
+  id: Id;
+  user_id: number | null;
+  slug: string;
+  name: string;
+  title: string | null;
+  bio: string | null;
+  country: string | null;
+  avatar_url: string | null;
+  socials: Generated<Json>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListingFoundersTable {
+  listing_id: number;
+  founder_id: number;
+  position: Generated<number>;
+}
+
+export interface ListingUpdatesTable {
+  id: Id;
+  listing_id: number;
+  title: string;
+  body: string;
+  created_at: string;
+}
+
+export interface MilestonesTable {
+  id: Id;
+  listing_id: number;
+  date: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+  created_at: string;
+}
+
+export interface StoriesTable {
+  listing_id: number;
+  title: string | null;
+  story: string | null;
+  why_started: string | null;
+  problem: string | null;
+  journey: string | null;
+  challenges: string | null;
+  achievements: string | null;
+  lessons: string | null;
+  whats_next: string | null;
+  updated_at: string;
+}
+
+export interface VotesTable {
+  id: Id;
+  listing_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  listing_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: Id;
+  listing_id: number;
+  user_id: number;
+  rating: number;
+  body: Generated<string>;
+  flagged: Generated<number>;
+  created_at: string;
+}
+
+export interface AwardsTable {
+  id: Id;
+  listing_id: number;
+  week: string;
+  rank: number;
+  title: string;
+  votes: Generated<number>;
+  created_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Id;
+  slug: string;
+  title: string;
+  excerpt: Generated<string>;
+  body_markdown: string;
+  faqs: Generated<Json>;
+  author_name: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InterviewQuestionsTable {
+  id: Id;
+  position: number;
+  question: string;
+  active: Generated<number>;
+}
+
+export interface ProductsTable {
+  key: string;
+  name: string;
+  description: Generated<string>;
+  price_cents: number | null;
+  needs_listing: Generated<number>;
+  active: Generated<number>;
+  position: Generated<number>;
+  updated_at: string;
+}
+
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  payload: Generated<Json>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: string;
+  locked_at: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  caller_key: string;
+  operation: string;
+  key: string;
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface MigrationsTable {
+  name: string;
+  applied_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  sites: SitesTable;
+  settings: SettingsTable;
+  categories: CategoriesTable;
+  listings: ListingsTable;
+  listing_categories: ListingCategoriesTable;
+  listing_socials: ListingSocialsTable;
+  listing_faqs: ListingFaqsTable;
+  listing_alternatives: ListingAlternativesTable;
+  founders: FoundersTable;
+  listing_founders: ListingFoundersTable;
+  listing_updates: ListingUpdatesTable;
+  milestones: MilestonesTable;
+  stories: StoriesTable;
+  votes: VotesTable;
+  follows: FollowsTable;
+  reviews: ReviewsTable;
+  awards: AwardsTable;
+  blog_posts: BlogPostsTable;
+  interview_questions: InterviewQuestionsTable;
+  products: ProductsTable;
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
+  launchboard_migrations: MigrationsTable;
+}
+
+export type Listing = Selectable<ListingsTable>;
+export type NewListing = Insertable<ListingsTable>;
+export type ListingUpdate = Updateable<ListingsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Product = Selectable<ProductsTable>;

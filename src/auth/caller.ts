@@ -1,0 +1,20 @@
+// Who is calling: nobody (public tools) or a user acting through an API key or
+// an OAuth access token, with the scopes that credential carries.
+
+export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type Caller =
+  | { kind: 'anonymous'; ip: string }
+  | { kind: 'user'; userId: number; scopes: Scope[]; via: 'api_key' | 'oauth'; credentialId: string };
+
+export const anonymous = (ip = 'local'): Caller => ({ kind: 'anonymous', ip });
+
+/** The key rate limits and idempotency records are scoped by. */
+export function callerKey(caller: Caller): string {
+  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `${caller.via}:${caller.credentialId}`;
+}
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

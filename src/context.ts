@@ -1,0 +1,45 @@
+// The composition root: builds the Context every layer receives. The only place
+// that chooses implementations (database dialect, clock, rate-limit store).
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import type { MigrationDialect } from '../db/migrations/index.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
+
+export interface Context {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  clock: Clock;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Run pending migrations (default true). */
+  migrate?: boolean;
+}
+
+export async function buildContext(config: Config, opts: BuildOptions = {}): Promise<Context & { close(): Promise<void> }> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const database = openDatabase(config.databaseUrl);
+  if (opts.migrate !== false) {
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) logger.info({ applied, database: database.label }, 'migrations applied');
+  }
+  const ctx: Context = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: opts.clock ?? systemClock,
+    logger,
+    rateLimiter: createRateLimiter(database.dialect, database.db),
+  };
+  return { ...ctx, close: () => database.db.destroy() };
+}

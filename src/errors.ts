@@ -1,0 +1,103 @@
+// The closed set of expected failures. Services throw AppError; each face maps
+// it in one table (REST: problem+json, MCP: an isError result). Anything else
+// is a bug and becomes a generic 500 with a correlation id in the log.
+
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'unprocessable'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export const errorStatus: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export const errorTitle: Record<ErrorKind, string> = {
+  invalid: 'Invalid request',
+  unauthenticated: 'Not signed in',
+  forbidden: 'Access does not allow this operation',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  payload_too_large: 'Request body too large',
+  unprocessable: 'Unprocessable request',
+  rate_limited: 'Rate limited',
+  unavailable: 'Service unavailable',
+};
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly errors: FieldError[];
+  /** Extra response headers the face should send (e.g. Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(kind: ErrorKind, detail: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(detail);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.errors = opts.errors ?? [];
+    this.headers = opts.headers ?? {};
+  }
+
+  get status(): number {
+    return errorStatus[this.kind];
+  }
+
+  get title(): string {
+    return errorTitle[this.kind];
+  }
+}
+
+export const invalid = (detail: string, errors?: FieldError[]) => new AppError('invalid', detail, { errors });
+export const notFound = (detail: string) => new AppError('not_found', detail);
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+  correlation_id?: string;
+}
+
+/** RFC 9457 body for an AppError; `type` points at our error docs by kind. */
+export function toProblem(err: AppError, docsBase: string): ProblemDetails {
+  const body: ProblemDetails = {
+    type: `${docsBase}/errors#${err.kind}`,
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+  };
+  if (err.errors.length > 0) body.errors = err.errors;
+  return body;
+}
+
+export function internalProblem(correlationId: string, docsBase: string): ProblemDetails {
+  return {
+    type: `${docsBase}/errors#internal`,
+    title: 'Internal error',
+    status: 500,
+    detail: `Something went wrong on our side. Quote ${correlationId} if you report it.`,
+    correlation_id: correlationId,
+  };
+}

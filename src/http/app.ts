@@ -1,0 +1,77 @@
+// The HTTP server: REST under /api/v1, its OpenAPI document, and MCP over
+// Streamable HTTP at /mcp, all from the same registry.
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { AnyTool } from '../../tools/define.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { mcpServerFactory } from '../mcp/server.js';
+import { callerOf, hostOriginGuard, problemResponder, rateLimitMiddleware, resolveCallerMiddleware } from './middleware.js';
+import { openApiDocument } from './openapi.js';
+import { fromExpressError, sendProblem } from './problem.js';
+import { restRouter } from './rest.js';
+
+export interface HttpApp {
+  app: Express;
+  close(): Promise<void>;
+}
+
+export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback');
+  const onError = problemResponder(ctx);
+
+  const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.type('application/json').setHeader('Cache-Control', 'public, max-age=300');
+    res.send(openapi);
+  });
+
+  app.use(
+    '/api/v1',
+    express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }),
+    (err: unknown, _req: Request, res: Response, _next: NextFunction) => onError(res, fromExpressError(err)),
+    resolveCallerMiddleware(ctx, onError),
+    rateLimitMiddleware(ctx, onError),
+    restRouter(ctx, tools),
+  );
+
+  // MCP: the SDK reads the raw body itself so JSON-RPC parse errors stay JSON-RPC.
+  const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
+    onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
+  });
+  const nodeHandler = toNodeHandler(mcpHandler, { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
+  const mcpAuthError = (res: Response, err: unknown) => {
+    if (err instanceof AppError && err.kind === 'unauthenticated') {
+      res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`);
+    }
+    onError(res, err);
+  };
+  app.all(
+    '/mcp',
+    hostOriginGuard(ctx),
+    resolveCallerMiddleware(ctx, mcpAuthError),
+    rateLimitMiddleware(ctx, onError),
+    (req: Request, res: Response) => {
+      const caller = callerOf(res);
+      if (caller.kind === 'user') {
+        (req as Request & { auth?: unknown }).auth = { token: 'redacted', clientId: caller.credentialId, scopes: caller.scopes, extra: { caller } };
+      } else {
+        (req as Request & { auth?: unknown }).auth = { token: '', clientId: 'anonymous', scopes: [], extra: { caller } };
+      }
+      void nodeHandler(req, res);
+    },
+  );
+
+  app.get('/', (_req, res) => {
+    res.type('text/plain').send(
+      `Launchboard ${ctx.config.version}\nREST: ${ctx.config.publicUrl}/api/v1\nOpenAPI: ${ctx.config.publicUrl}/api/v1/openapi.json\nMCP: ${ctx.config.publicUrl}/mcp\n`,
+    );
+  });
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => sendProblem(ctx, res, fromExpressError(err)));
+  return { app, close: () => mcpHandler.close() };
+}

@@ -1,0 +1,79 @@
+// Request-level guards shared by the REST and MCP mounts: who is calling,
+// rate limits (with RateLimit headers), and Host/Origin checks on /mcp.
+import type { NextFunction, Request, Response } from 'express';
+import type { Caller } from '../auth/caller.js';
+import { callerKey } from '../auth/caller.js';
+import { resolveCaller } from '../auth/resolve.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { WINDOW_SECONDS } from '../services/rate-limit.js';
+import { sendProblem } from './problem.js';
+
+export function callerOf(res: Response): Caller {
+  return res.locals.caller as Caller;
+}
+
+export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      res.locals.caller = await resolveCaller(ctx, req.headers.authorization, req.ip ?? 'unknown');
+      next();
+    } catch (err) {
+      onError(res, err);
+    }
+  };
+}
+
+export function rateLimitMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void) {
+  return async (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      const caller = callerOf(res);
+      const limit = caller.kind === 'anonymous' ? ctx.config.rateLimit.anonymousPerMinute : ctx.config.rateLimit.signedInPerMinute;
+      const r = await ctx.rateLimiter.hit(callerKey(caller), limit, ctx.clock.now().getTime());
+      res.setHeader('RateLimit-Policy', `"default";q=${r.limit};w=${WINDOW_SECONDS}`);
+      res.setHeader('RateLimit', `"default";r=${r.remaining};t=${r.resetSeconds}`);
+      if (!r.allowed) {
+        throw new AppError('rate_limited', `Too many requests: at most ${r.limit} per ${WINDOW_SECONDS} s. Retry in ${r.resetSeconds} s.`, {
+          headers: { 'Retry-After': String(r.resetSeconds) },
+        });
+      }
+      next();
+    } catch (err) {
+      onError(res, err);
+    }
+  };
+}
+
+function hostnameOf(hostHeader: string): string | null {
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** DNS-rebinding protection: Host (and Origin, when sent) must name this server. */
+export function hostOriginGuard(ctx: Context) {
+  const allowed = new Set(ctx.config.allowedHosts.map((h) => h.toLowerCase()));
+  const reject = (res: Response, message: string) =>
+    res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const host = req.headers.host ? hostnameOf(req.headers.host) : null;
+    if (!host || !allowed.has(host.toLowerCase())) return reject(res, `Invalid Host header: ${req.headers.host ?? '(none)'}`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      let originHost: string | null = null;
+      try {
+        originHost = new URL(origin).hostname;
+      } catch {
+        originHost = null;
+      }
+      if (!originHost || !allowed.has(originHost.toLowerCase())) return reject(res, `Invalid Origin header: ${origin}`);
+    } else if (origin === 'null') {
+      return reject(res, 'Invalid Origin header: null');
+    }
+    next();
+  };
+}
+
+export const problemResponder = (ctx: Context) => (res: Response, err: unknown) => sendProblem(ctx, res, err);

@@ -1,0 +1,165 @@
+// The OpenAPI 3.1 document, generated from the registry: one operation per
+// tool, parameters and bodies from its input schema, responses from its output
+// schema, and the shared error responses.
+import { type AnyTool, pathParams } from '../../tools/define.js';
+import { SCOPES } from '../auth/caller.js';
+import { inputJsonSchema, type JsonSchema, outputJsonSchema } from '../mcp/schemas.js';
+
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+
+const problemRef = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const rateLimitHeaders = {
+  RateLimit: { description: 'Remaining requests and seconds to reset', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'Quota and window', schema: { type: 'string' } },
+};
+
+function groupOf(tool: AnyTool): string {
+  if (tool.scope === null) return 'Public';
+  const first = tool.http.path.split('/')[1] ?? '';
+  return { me: 'My listings', drafts: 'Drafts', claims: 'Claims', orders: 'Orders' }[first] ?? 'Account';
+}
+
+function operation(tool: AnyTool): Record<string, unknown> {
+  const input = inputJsonSchema(tool);
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+  const inPath = pathParams(tool.http.path);
+  const hasBody = BODY_METHODS.has(tool.http.method);
+
+  const parameters: Record<string, unknown>[] = inPath.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
+  if (!hasBody) {
+    for (const [name, schema] of Object.entries(properties)) {
+      if (inPath.includes(name)) continue;
+      const { description, ...rest } = schema;
+      parameters.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  if (tool.idempotencyKey) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+
+  const op: Record<string, unknown> = {
+    operationId: tool.name,
+    summary: tool.title,
+    description: tool.description,
+    tags: [groupOf(tool)],
+    parameters,
+  };
+  if (hasBody) {
+    const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !inPath.includes(k)));
+    if (Object.keys(bodyProps).length > 0) {
+      const bodyRequired = [...required].filter((k) => !inPath.includes(k));
+      op.requestBody = {
+        required: bodyRequired.length > 0,
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}), additionalProperties: false },
+          },
+        },
+      };
+    }
+  }
+  const status = String(tool.http.status ?? 200);
+  const responses: Record<string, unknown> = {
+    [status]: {
+      description: status === '201' ? 'Created' : 'OK',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: outputJsonSchema(tool) } },
+    },
+    '400': { $ref: '#/components/responses/BadRequest' },
+    '429': { $ref: '#/components/responses/RateLimited' },
+  };
+  // Public tools answer 401 only for a credential that is sent but invalid.
+  responses['401'] = { $ref: '#/components/responses/Unauthorized' };
+  if (tool.scope) responses['403'] = { $ref: '#/components/responses/Forbidden' };
+  if (inPath.length > 0) responses['404'] = { $ref: '#/components/responses/NotFound' };
+  if (tool.idempotencyKey) {
+    responses['409'] = { $ref: '#/components/responses/Conflict' };
+    responses['422'] = { $ref: '#/components/responses/Unprocessable' };
+  }
+  op.responses = responses;
+  op.security = tool.scope ? [{ oauth2: [tool.scope] }, { apiKey: [] }] : [{}, { oauth2: [] }, { apiKey: [] }];
+  return op;
+}
+
+export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const tool of tools) {
+    paths[tool.http.path] ??= {};
+    paths[tool.http.path][tool.http.method.toLowerCase()] = operation(tool);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Launchboard API',
+      version: '1.0.0',
+      description:
+        'A directory of product listings with a weekly launch calendar, leaderboards, and an authenticated API to submit, edit, claim and order. Every operation is also an MCP tool of the same name at /mcp.',
+    },
+    servers: [{ url: `${publicUrl}/api/v1` }],
+    paths,
+    components: {
+      schemas: {
+        Problem: {
+          type: 'object',
+          description: 'RFC 9457 problem details',
+          required: ['type', 'title', 'status', 'detail'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+            },
+            correlation_id: { type: 'string' },
+          },
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes retries safe: 1–255 printable ASCII characters, scoped to the caller and operation, kept 24 h. A replay returns the stored response with Idempotent-Replayed: true.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+        },
+      },
+      responses: {
+        BadRequest: problemRef('Invalid request; `errors` names each field'),
+        Unauthorized: problemRef('Not signed in, or the credential is invalid'),
+        Forbidden: problemRef('The credential lacks the needed scope'),
+        NotFound: problemRef('Resource not found'),
+        Conflict: problemRef('A request with this Idempotency-Key is still in progress'),
+        Unprocessable: problemRef('This Idempotency-Key was used with a different request'),
+        RateLimited: {
+          ...problemRef('Rate limited'),
+          headers: { ...rateLimitHeaders, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+        },
+      },
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth 2.1 authorization code with PKCE (S256).',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${publicUrl}/oauth/authorize`,
+              tokenUrl: `${publicUrl}/oauth/token`,
+              refreshUrl: `${publicUrl}/oauth/token`,
+              scopes: Object.fromEntries(
+                SCOPES.map((s) => [
+                  s,
+                  { 'account:read': 'Read your account, drafts, listings, claims and orders', 'listings:write': 'Submit, edit, claim and publish listings', 'orders:write': 'Quote and check out orders' }[s],
+                ]),
+              ),
+            },
+          },
+        },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (lb_…) from the account area, sent as a bearer token.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The one mapping from failures to HTTP: AppError → its status as
+// problem+json; anything else → 500 with a correlation id (logged, never the
+// stack or message).
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'express';
+import type { Context } from '../context.js';
+import { AppError, internalProblem, toProblem } from '../errors.js';
+
+export function sendProblem(ctx: Context, res: Response, err: unknown): void {
+  const docs = `${ctx.config.publicUrl}/docs`;
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (err instanceof AppError) {
+    for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+    res.status(err.status).type('application/problem+json').send(JSON.stringify(toProblem(err, docs)));
+    return;
+  }
+  const correlationId = randomUUID();
+  ctx.logger.error({ err, correlationId }, 'unhandled error');
+  res.status(500).type('application/problem+json').send(JSON.stringify(internalProblem(correlationId, docs)));
+}
+
+/** Express's own errors (bad JSON, body too large) as AppErrors. */
+export function fromExpressError(err: unknown): unknown {
+  const e = err as { type?: string; status?: number };
+  if (e?.type === 'entity.parse.failed') {
+    return new AppError('invalid', 'The request body is not valid JSON.', { errors: [{ path: '(body)', message: 'invalid JSON' }] });
+  }
+  if (e?.type === 'entity.too.large') {
+    return new AppError('payload_too_large', 'The request body is larger than 1 MB.', { errors: [{ path: '(body)', message: 'too large' }] });
+  }
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return new AppError('invalid', 'The request body must be UTF-8 JSON.', { errors: [{ path: '(body)', message: 'unsupported encoding' }] });
+  }
+  return err;
+}

@@ -1,0 +1,59 @@
+// JSON Schemas of every tool, computed once at start and shared by all the
+// per-request MCP servers (and by the OpenAPI generator), so building a server
+// per request stays cheap.
+import { z } from 'zod';
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { AnyTool } from '../../tools/define.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
+
+function strip(schema: JsonSchema): JsonSchema {
+  const { $schema: _, ...rest } = schema;
+  return rest;
+}
+
+export function inputJsonSchema(tool: AnyTool): JsonSchema {
+  return strip(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+}
+
+export function outputJsonSchema(tool: AnyTool): JsonSchema {
+  return strip(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
+}
+
+/** The MCP input schema: the tool's input plus `idempotency_key` where accepted. */
+export function mcpInputJsonSchema(tool: AnyTool): JsonSchema {
+  const schema = inputJsonSchema(tool);
+  if (!tool.idempotencyKey) return schema;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [IDEMPOTENCY_ARGUMENT]: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[\\x20-\\x7e]+$',
+        description: 'Optional. Makes retries safe: the same key with the same arguments returns the first result (kept 24 h).',
+      },
+    },
+  };
+}
+
+/**
+ * A Standard Schema that only carries a JSON Schema. Validation passes the
+ * value through: the shared invoke step validates with the tool's zod schema,
+ * so MCP and REST report bad input with the same field-naming messages.
+ */
+export function passThroughSchema(json: JsonSchema): StandardSchemaWithJSON {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'launchboard',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  } as StandardSchemaWithJSON;
+}

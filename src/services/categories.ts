@@ -1,0 +1,54 @@
+// The category tree (top level + subcategories) with live listing counts; a
+// listing counts for its categories and for their parents.
+import { sql } from 'kysely';
+import type { Context } from '../context.js';
+
+export interface CategoryNode {
+  slug: string;
+  name: string;
+  description: string;
+  listing_count: number;
+  subcategories: CategoryNode[];
+}
+
+export async function categoryTree(ctx: Context, opts: { includeEmpty: boolean }): Promise<CategoryNode[]> {
+  const categories = await ctx.db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'description', 'parent_id', 'position'])
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
+  const links = await ctx.db
+    .selectFrom('listing_categories as lc')
+    .innerJoin('listings as l', 'l.id', 'lc.listing_id')
+    .select(['lc.category_id', 'lc.listing_id'])
+    .where('l.status', '=', 'live')
+    .execute();
+
+  const parentOf = new Map(categories.map((c) => [c.id, c.parent_id]));
+  // Distinct listings per category, counting each listing once for an ancestor.
+  const listingsIn = new Map<number, Set<number>>();
+  for (const link of links) {
+    for (let id: number | null | undefined = link.category_id; id != null; id = parentOf.get(id)) {
+      let set = listingsIn.get(id);
+      if (!set) listingsIn.set(id, (set = new Set()));
+      set.add(link.listing_id);
+    }
+  }
+  const node = (c: (typeof categories)[number]): CategoryNode => ({
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    listing_count: listingsIn.get(c.id)?.size ?? 0,
+    subcategories: categories.filter((child) => child.parent_id === c.id).map(node).filter((n) => opts.includeEmpty || n.listing_count > 0),
+  });
+  return categories
+    .filter((c) => c.parent_id === null)
+    .map(node)
+    .filter((n) => opts.includeEmpty || n.listing_count > 0);
+}
+
+export async function countCategories(ctx: Context): Promise<number> {
+  const row = await ctx.db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,58 @@
+// Products and their prices, which only the admin sets (`admin price set`).
+// A product without a price is not for sale and is not listed.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../errors.js';
+
+export interface ProductView {
+  key: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  currency: 'USD';
+  vat_included: false;
+  needs_listing: boolean;
+}
+
+export async function listProductsForSale(db: Kysely<Database>): Promise<ProductView[]> {
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('price_cents', 'is not', null)
+    .orderBy('position')
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => ({
+    key: r.key,
+    name: r.name,
+    description: r.description,
+    price_cents: Number(r.price_cents),
+    currency: 'USD',
+    vat_included: false,
+    needs_listing: r.needs_listing === 1,
+  }));
+}
+
+/** Sets (or creates) a product's price in USD cents. */
+export async function setProductPrice(
+  db: Kysely<Database>,
+  args: { key: string; cents: number; name?: string; needsListing?: boolean; now: Date },
+): Promise<void> {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(args.key)) throw new AppError('invalid', 'product key must be a slug (a-z, 0-9, -)');
+  if (!Number.isSafeInteger(args.cents) || args.cents < 0) throw new AppError('invalid', 'price must be a whole number of cents, 0 or more');
+  const updated_at = args.now.toISOString();
+  await db
+    .insertInto('products')
+    .values({
+      key: args.key,
+      name: args.name ?? args.key,
+      price_cents: args.cents,
+      needs_listing: args.needsListing === false ? 0 : 1,
+      updated_at,
+    })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ price_cents: args.cents, updated_at, ...(args.name ? { name: args.name } : {}) }),
+    )
+    .execute();
+}

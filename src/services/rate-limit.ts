@@ -1,0 +1,68 @@
+// Fixed one-minute windows per caller. One process on SQLite counts in memory;
+// several instances on PostgreSQL share counters in the rate_limits table.
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(bucket: string, limit: number, nowMs: number): Promise<RateLimitResult>;
+}
+
+export const WINDOW_SECONDS = 60;
+
+function result(hits: number, limit: number, windowStart: number, nowMs: number): RateLimitResult {
+  const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_SECONDS * 1000 - nowMs) / 1000));
+  return { allowed: hits <= limit, limit, remaining: Math.max(0, limit - hits), resetSeconds };
+}
+
+const windowOf = (nowMs: number) => nowMs - (nowMs % (WINDOW_SECONDS * 1000));
+
+export function memoryRateLimiter(): RateLimiter {
+  const counters = new Map<string, { windowStart: number; hits: number }>();
+  return {
+    async hit(bucket, limit, nowMs) {
+      const windowStart = windowOf(nowMs);
+      let entry = counters.get(bucket);
+      if (!entry || entry.windowStart !== windowStart) {
+        // Drop finished windows now and then so the map stays small.
+        if (counters.size > 10_000) for (const [k, v] of counters) if (v.windowStart < windowStart) counters.delete(k);
+        entry = { windowStart, hits: 0 };
+        counters.set(bucket, entry);
+      }
+      entry.hits += 1;
+      return result(entry.hits, limit, windowStart, nowMs);
+    },
+  };
+}
+
+export function databaseRateLimiter(db: Kysely<Database>): RateLimiter {
+  let lastSweep = 0;
+  return {
+    async hit(bucket, limit, nowMs) {
+      const windowStart = windowOf(nowMs);
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ bucket, window_start: windowStart, hits: 1 })
+        .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      if (windowStart !== lastSweep) {
+        lastSweep = windowStart;
+        await db.deleteFrom('rate_limits').where('window_start', '<', windowStart).execute();
+      }
+      return result(Number(row.hits), limit, windowStart, nowMs);
+    },
+  };
+}
+
+export function createRateLimiter(dialect: 'sqlite' | 'postgres', db: Kysely<Database>): RateLimiter {
+  return dialect === 'postgres' ? databaseRateLimiter(db) : memoryRateLimiter();
+}

@@ -1,0 +1,59 @@
+// What the site is and where everything lives: the answer of get_site_info and
+// the source of every public URL a client may need.
+import { sql } from 'kysely';
+import type { Context } from '../context.js';
+import { countCategories } from './categories.js';
+import { getSetting } from './settings.js';
+
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+
+export function siteUrls(publicUrl: string) {
+  return {
+    home: `${publicUrl}/`,
+    search: `${publicUrl}/search`,
+    launches: `${publicUrl}/launches`,
+    leaderboards: `${publicUrl}/leaderboards`,
+    categories: `${publicUrl}/categories`,
+    founders: `${publicUrl}/founders`,
+    blog: `${publicUrl}/blog`,
+    awards: `${publicUrl}/awards`,
+    api_base: `${publicUrl}/api/v1`,
+    openapi: `${publicUrl}/api/v1/openapi.json`,
+    docs: `${publicUrl}/docs`,
+    mcp: `${publicUrl}/mcp`,
+  };
+}
+
+export async function countLiveListings(ctx: Context): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('listings')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('status', '=', 'live')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function siteInfo(ctx: Context) {
+  const [name, purpose, liveListings, categories] = await Promise.all([
+    getSetting(ctx.db, 'site_name'),
+    getSetting(ctx.db, 'site_purpose'),
+    countLiveListings(ctx),
+    countCategories(ctx),
+  ]);
+  const urls = siteUrls(ctx.config.publicUrl);
+  return {
+    name,
+    purpose,
+    version: ctx.config.version,
+    urls,
+    counts: { live_listings: liveListings, categories },
+    api: { base_url: urls.api_base, openapi_url: urls.openapi, docs_url: urls.docs, openapi_version: '3.1.0' },
+    mcp: { url: urls.mcp, transport: 'streamable-http', protocol_versions: [...MCP_PROTOCOL_VERSIONS] },
+    rules: [
+      'Votes come only from people on the site; awards follow community votes only.',
+      'The billboard is a paid ranking and is always labelled as paid.',
+      'Prices are set by the admin, in USD cents, excluding VAT.',
+      'Payment happens on the checkout page; never ask for card details.',
+    ],
+  };
+}

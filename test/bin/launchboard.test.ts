@@ -1,0 +1,71 @@
+// The CLI as an operator uses it: admin commands against a real database file
+// (or a throwaway PostgreSQL database), then `serve` answering HTTP.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../helpers/context.js';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'lb-cli-'));
+let database: { url: string; drop(): Promise<void> };
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  database = process.env.TEST_DATABASE_URL ? await testDatabaseUrl() : { url: `sqlite:${join(dir, 'cli.db')}`, drop: async () => undefined };
+  env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+});
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) => run(process.execPath, ['bin/launchboard.js', ...args], { env });
+
+describe('launchboard CLI', () => {
+  it('migrates, sets a price and lists it', async () => {
+    expect((await cli('migrate')).stdout).toContain('migrated');
+    await cli('admin', 'price', 'set', 'launch', '4900', '--name', 'Paid launch');
+    expect((await cli('admin', 'price', 'list')).stdout).toContain('launch\t4900\tPaid launch');
+  });
+
+  it('refuses a price that is not whole cents with a usage error', async () => {
+    await expect(cli('admin', 'price', 'set', 'launch', '49.99')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('creates a user and an API key, printing the key alone on the last line', async () => {
+    await cli('admin', 'user', 'create', '--email', 'maker@example.com', '--password', 'correct horse');
+    const { stdout } = await cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'account:read,listings:write');
+    const lastLine = stdout.trim().split('\n').at(-1)!;
+    expect(lastLine).toMatch(/^lb_[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('rejects an unknown scope', async () => {
+    await expect(cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'everything')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('serves REST with the seeded demo directory and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--demo', '--port', '0'], { env });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /REST:\s+(\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    });
+    try {
+      const site = await (await fetch(`${url}/site`)).json();
+      // A price was set before, so the database was not empty of products, but it had no listings: the demo was seeded.
+      expect(site.counts.live_listings).toBeGreaterThanOrEqual(200);
+      expect(site.counts.categories).toBeGreaterThanOrEqual(20);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});

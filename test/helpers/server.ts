@@ -1,0 +1,27 @@
+// Serves the HTTP app on 127.0.0.1 with an ephemeral port for a test file.
+import type { AddressInfo } from 'node:net';
+import type { AnyTool } from '../../tools/define.js';
+import { tools as registry } from '../../tools/index.js';
+import { createHttpApp } from '../../src/http/app.js';
+import type { Context } from '../../src/context.js';
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(ctx: Context, tools: AnyTool[] = registry): Promise<TestServer> {
+  const http = createHttpApp(ctx, tools);
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = http.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext, type TestContext } from '../helpers/context.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+let ctx: TestContext;
+let server: TestServer;
+beforeAll(async () => {
+  ctx = await testContext({ rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10 } });
+  server = await startServer(ctx);
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+describe('rate limits', () => {
+  it('counts requests per caller per minute and answers 429 with Retry-After past the limit', async () => {
+    const statuses: number[] = [];
+    let last!: Response;
+    for (let i = 0; i < 4; i++) {
+      last = await fetch(`${server.url}/api/v1/site`);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+  });
+
+  it('limits MCP calls by the same budget and opens a new window a minute later', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(res.status).toBe(429);
+    ctx.clock.advance(60_000);
+    expect((await fetch(`${server.url}/api/v1/site`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../tools/index.js';
+import { testContext, type TestContext } from '../helpers/context.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { type ClientKind, connectHttp } from './clients.js';
+
+let ctx: TestContext;
+let server: TestServer;
+
+beforeAll(async () => {
+  ctx = await testContext();
+  server = await startServer(ctx);
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+const kinds: { kind: ClientKind; expected: string }[] = [
+  { kind: 'v2-2026-07-28', expected: '2026-07-28' },
+  { kind: 'v2-2025-11-25', expected: '2025-11-25' },
+  { kind: 'v2-2025-06-18', expected: '2025-06-18' },
+  { kind: 'v2-2025-03-26', expected: '2025-03-26' },
+  { kind: 'v1', expected: '2025-11-25' },
+];
+
+describe.each(kinds)('MCP over Streamable HTTP with a $kind client', ({ kind, expected }) => {
+  it(`negotiates ${expected}, lists every tool and calls get_site_info`, async () => {
+    const client = await connectHttp(kind, `${server.url}/mcp`);
+    try {
+      expect(client.protocolVersion()).toBe(expected);
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
+      for (const t of listed.tools) {
+        expect(t.outputSchema).toBeDefined();
+        expect(t.annotations?.readOnlyHint).toBeTypeOf('boolean');
+      }
+      const result = await client.callTool('get_site_info', {});
+      expect(result.isError).toBeFalsy();
+      const rest = await (await fetch(`${server.url}/api/v1/site`)).json();
+      expect(result.structuredContent).toEqual(rest);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('returns an isError result naming the field for bad input', async () => {
+    const client = await connectHttp(kind, `${server.url}/mcp`);
+    try {
+      const result = await client.callTool('list_categories', { include_empty: 'yes', extra: 1 });
+      expect(result.isError).toBe(true);
+      const text = JSON.stringify(result.content);
+      expect(text).toContain('include_empty');
+      expect(text).toContain('extra');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('MCP endpoint guards', () => {
+  it('rejects a foreign Host header (DNS rebinding)', async () => {
+    // fetch() may not set Host, so speak plain node:http.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('rejects a foreign Origin header', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers an invalid bearer token with 401 and a WWW-Authenticate challenge', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer lb_wrong', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+  });
+});

@@ -1,0 +1,61 @@
+// MCP over stdio by spawning the real CLI, as a desktop assistant does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tools } from '../../tools/index.js';
+import { testDatabaseUrl } from '../helpers/context.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'lb-stdio-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function serverParams() {
+  const db = process.env.TEST_DATABASE_URL ? await testDatabaseUrl() : { url: `sqlite:${join(dir, `stdio-${Date.now()}.db`)}`, drop: async () => undefined };
+  return {
+    params: {
+      command: process.execPath,
+      args: ['bin/launchboard.js', 'stdio'],
+      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost:3000' } as Record<string, string>,
+      stderr: 'pipe' as const,
+    },
+    drop: db.drop,
+  };
+}
+
+describe('MCP over stdio (launchboard stdio)', () => {
+  it('serves a 2026-07-28 client: lists every tool and calls get_site_info', async () => {
+    const { params, drop } = await serverParams();
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StdioClientTransport(params));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
+      const result = await client.callTool({ name: 'get_site_info', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ name: 'Launchboard', mcp: { url: 'http://localhost:3000/mcp' } });
+    } finally {
+      await client.close();
+      await drop();
+    }
+  });
+
+  it('serves a v1 (2025-11-25) client', async () => {
+    const { params, drop } = await serverParams();
+    const client = new V1Client({ name: 'stdio-test-v1', version: '1.0.0' });
+    await client.connect(new V1StdioTransport(params));
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.length).toBe(tools.length);
+      const result = await client.callTool({ name: 'get_site_info', arguments: {} });
+      expect((result.structuredContent as { counts: unknown }).counts).toEqual({ live_listings: 0, categories: 0 });
+    } finally {
+      await client.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tool from '../../../tools/directory/get_site_info.js';
+import { anonymous } from '../../../src/auth/caller.js';
+import { invokeTool } from '../../../src/invoke.js';
+import { setSetting } from '../../../src/services/settings.js';
+import { testContext, type TestContext } from '../../helpers/context.js';
+import { given } from '../../helpers/given.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await testContext({ publicUrl: 'https://launch.example.org' });
+});
+afterAll(async () => ctx?.close());
+
+describe('get_site_info', () => {
+  it('counts only live listings and every category', async () => {
+    const g = given(ctx);
+    const parent = await g.category();
+    await g.category({ parent });
+    await g.listing({ status: 'live' });
+    await g.listing({ status: 'live' });
+    await g.listing({ status: 'scheduled' });
+    await g.listing({ status: 'draft' });
+    const { body } = await invokeTool(ctx, tool, {}, anonymous());
+    expect((body as any).counts).toEqual({ live_listings: 2, categories: 2 });
+  });
+
+  it('derives every public location from PUBLIC_URL', async () => {
+    const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };
+    expect(body.urls.api_base).toBe('https://launch.example.org/api/v1');
+    expect(body.api.openapi_url).toBe('https://launch.example.org/api/v1/openapi.json');
+    expect(body.mcp).toEqual({
+      url: 'https://launch.example.org/mcp',
+      transport: 'streamable-http',
+      protocol_versions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+    });
+  });
+
+  it('uses the name the admin set', async () => {
+    await setSetting(ctx.db, 'site_name', 'Makers Weekly', ctx.clock.now());
+    const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };
+    expect(body.name).toBe('Makers Weekly');
+  });
+});

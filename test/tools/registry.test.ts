@@ -1,0 +1,58 @@
+// Invariants every tool must keep, looped over the registry, plus the golden
+// snapshot of the tool list with its schemas.
+import { describe, expect, it } from 'vitest';
+import { pathParams } from '../../tools/define.js';
+import { tools } from '../../tools/index.js';
+import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src/mcp/schemas.js';
+import { expectGolden } from '../helpers/golden.js';
+
+describe('the tool registry', () => {
+  it('has unique names and unique method + path pairs', () => {
+    const names = tools.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    const routes = tools.map((t) => `${t.http.method} ${t.http.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s keeps the tool contract', (_name, tool) => {
+    expect(tool.name).toMatch(/^[a-z][a-z_]+$/);
+    expect(tool.title.length).toBeGreaterThan(0);
+    expect(tool.description.length).toBeGreaterThan(40);
+    expect(tool.annotations).toBeDefined();
+    // readOnlyHint exactly on GETs
+    expect(tool.annotations.readOnlyHint).toBe(tool.http.method === 'GET');
+    // destructiveHint only on deletes
+    expect(tool.annotations.destructiveHint === true).toBe(tool.http.method === 'DELETE');
+    // every path parameter is in the input schema and required
+    const input = inputJsonSchema(tool);
+    const props = Object.keys((input.properties ?? {}) as object);
+    for (const param of pathParams(tool.http.path)) {
+      expect(props).toContain(param);
+      expect(input.required).toContain(param);
+    }
+    // input objects are closed: unknown keys are rejected
+    expect(input.additionalProperties).toBe(false);
+    expect(outputJsonSchema(tool).type).toBe('object');
+    // a 201 only on creating POSTs
+    if (tool.http.status === 201) expect(tool.http.method).toBe('POST');
+    // signed-in tools name a known scope; public tools none
+    expect([null, 'account:read', 'listings:write', 'orders:write']).toContain(tool.scope);
+  });
+
+  it('matches the committed golden tool list', () => {
+    expectGolden(
+      'tools.json',
+      tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        scope: t.scope,
+        http: t.http,
+        annotations: t.annotations,
+        idempotencyKey: t.idempotencyKey ?? false,
+        inputSchema: mcpInputJsonSchema(t),
+        outputSchema: outputJsonSchema(t),
+      })),
+    );
+  });
+});

@@ -1,0 +1,30 @@
+// get_account: who the caller is and what their credential allows.
+import { z } from 'zod';
+import { userById } from '../../src/services/users.js';
+import { defineTool } from '../define.js';
+import { tools } from '../index.js';
+
+export default defineTool({
+  name: 'get_account',
+  title: 'My account',
+  description:
+    'Returns who you are signed in as (id, email, name) and what this credential allows: its kind (API key or OAuth token), its scopes, and the operations those scopes open. Call it first when acting for a maker to check the access is right before submitting or ordering.',
+  scope: 'account:read',
+  http: { method: 'GET', path: '/me' },
+  input: z.strictObject({}),
+  output: z.object({
+    user: z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable(), created_at: z.string() }),
+    credential: z.object({ kind: z.enum(['api_key', 'oauth']), scopes: z.array(z.string()) }),
+    allowed_operations: z.array(z.string()),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, _input, caller) => {
+    if (caller.kind !== 'user') throw new Error('get_account reached without a signed-in caller');
+    const user = await userById(ctx.db, caller.userId);
+    return {
+      user: { id: user.id, email: user.email, name: user.name, created_at: user.created_at },
+      credential: { kind: caller.via, scopes: caller.scopes },
+      allowed_operations: tools.filter((t) => t.scope === null || caller.scopes.includes(t.scope)).map((t) => t.name),
+    };
+  },
+});

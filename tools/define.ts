@@ -1,0 +1,43 @@
+// The tool module contract (ARCHITECTURE §3): one definition per SPEC
+// operation, consumed by every face. Input bounds live only in `input`.
+import type { z } from 'zod';
+import type { Caller, Scope } from '../src/auth/caller.js';
+import type { Context } from '../src/context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** The SPEC operationId. */
+  name: string;
+  title: string;
+  /** Written for a model: what it does, when to use it, what to call next. */
+  description: string;
+  /** null for public tools. */
+  scope: Scope | null;
+  /** path uses `{param}` placeholders; status defaults to 200. */
+  http: { method: HttpMethod; path: string; status?: number };
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  /** Accepts an Idempotency-Key (REST header, MCP `idempotency_key` argument). */
+  idempotencyKey?: boolean;
+  handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O>>;
+}
+
+export type AnyTool = ToolDefinition<z.ZodObject, z.ZodType>;
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: ToolDefinition<I, O>): AnyTool {
+  return tool as unknown as AnyTool;
+}
+
+/** `{slug}` names in a route path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]);
+}

@@ -1,0 +1,39 @@
+// get_site_info: the service's name, purpose, public URLs and live counts.
+import { z } from 'zod';
+import { siteInfo } from '../../src/services/site.js';
+import { defineTool } from '../define.js';
+
+export default defineTool({
+  name: 'get_site_info',
+  title: 'Site information',
+  description:
+    'Start here. Returns the directory\'s name and purpose, its public URLs (pages, REST base, OpenAPI document, docs, MCP endpoint), the count of live listings and categories, and the house rules (votes only from people on the site, the billboard is a paid ranking, prices in USD cents excluding VAT, never ask for card details). No sign-in needed.',
+  scope: null,
+  http: { method: 'GET', path: '/site' },
+  input: z.strictObject({}),
+  output: z.object({
+    name: z.string(),
+    purpose: z.string(),
+    version: z.string(),
+    urls: z.object({
+      home: z.string(),
+      search: z.string(),
+      launches: z.string(),
+      leaderboards: z.string(),
+      categories: z.string(),
+      founders: z.string(),
+      blog: z.string(),
+      awards: z.string(),
+      api_base: z.string(),
+      openapi: z.string(),
+      docs: z.string(),
+      mcp: z.string(),
+    }),
+    counts: z.object({ live_listings: z.number().int(), categories: z.number().int() }),
+    api: z.object({ base_url: z.string(), openapi_url: z.string(), docs_url: z.string(), openapi_version: z.string() }),
+    mcp: z.object({ url: z.string(), transport: z.string(), protocol_versions: z.array(z.string()) }),
+    rules: z.array(z.string()),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: (ctx) => siteInfo(ctx),
+});

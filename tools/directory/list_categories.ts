@@ -1,0 +1,30 @@
+// list_categories: the category tree with live listing counts.
+import { z } from 'zod';
+import { categoryTree } from '../../src/services/categories.js';
+import { defineTool } from '../define.js';
+
+const subcategory = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  listing_count: z.number().int(),
+});
+const category = subcategory.extend({ subcategories: z.array(subcategory) });
+
+export default defineTool({
+  name: 'list_categories',
+  title: 'List categories',
+  description:
+    'Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft\'s `categories` field. Set include_empty=false to hide categories with no live listings.',
+  scope: null,
+  http: { method: 'GET', path: '/categories' },
+  input: z.strictObject({
+    include_empty: z.boolean().default(true).describe('Include categories without live listings (default true)'),
+  }),
+  output: z.object({ items: z.array(category) }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input) => {
+    const tree = await categoryTree(ctx, { includeEmpty: input.include_empty });
+    return { items: tree.map((c) => ({ ...c, subcategories: c.subcategories.map(({ subcategories: _, ...s }) => s) })) };
+  },
+});

@@ -1,0 +1,23 @@
+// Shared zod pieces (SPEC Part 2 "Common") so every tool states a bound once.
+import { z } from 'zod';
+
+export const slug = z
+  .string()
+  .max(220)
+  .regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must be a slug: lowercase letters, digits and hyphens, starting with a letter or digit');
+
+export const pagination = {
+  page: z.number().int().min(1).max(1000).default(1).describe('Page number, 1..1000'),
+  per_page: z.number().int().min(1).max(100).default(20).describe('Items per page, 1..100'),
+};
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const nextSteps = z.array(z.object({ tool: z.string(), why: z.string() }));
