@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
+import { createSearchIndex, type SearchIndex } from './services/search.js';
 
 export interface Context {
   config: Config;
@@ -17,6 +18,8 @@ export interface Context {
   clock: Clock;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** The in-memory listing search index (filled on first use). */
+  search: SearchIndex;
 }
 
 export interface BuildOptions {
@@ -40,6 +43,7 @@ export async function buildContext(config: Config, opts: BuildOptions = {}): Pro
     clock: opts.clock ?? systemClock,
     logger,
     rateLimiter: createRateLimiter(database.dialect, database.db),
+    search: createSearchIndex(database.db),
   };
   return { ...ctx, close: () => database.db.destroy() };
 }

@@ -1,6 +1,7 @@
 // The ordered list of migrations. Forward-only: append, never reorder or edit.
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001_core.js';
+import * as m0002 from './0002_search.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -9,4 +10,7 @@ export interface NumberedMigration {
   up(db: Kysely<any>, dialect: MigrationDialect): Promise<void>;
 }
 
-export const migrations: NumberedMigration[] = [{ name: '0001_core', up: m0001.up }];
+export const migrations: NumberedMigration[] = [
+  { name: '0001_core', up: m0001.up },
+  { name: '0002_search', up: m0002.up },
+];

@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { AppError, internalProblem, toProblem } from '../errors.js';
 import { invokeTool } from '../invoke.js';
 import { registerResources } from '../../resources/index.js';
+import { openApiDocument } from '../http/openapi.js';
 import { IDEMPOTENCY_ARGUMENT, mcpInputJsonSchema, outputJsonSchema, passThroughSchema } from './schemas.js';
 
 const INSTRUCTIONS =
@@ -66,7 +67,7 @@ export async function callTool(ctx: Context, tool: AnyTool, args: Record<string,
   }
 }
 
-export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: Caller): McpServer {
+export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: Caller, openapi: object): McpServer {
   const server = new McpServer({ name: 'launchboard', title: 'Launchboard', version: ctx.config.version }, {
     instructions: INSTRUCTIONS,
     // The tool, prompt and resource lists change only with a new release.
@@ -81,7 +82,7 @@ export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: C
   for (const { tool, config } of prepared) {
     server.registerTool(tool.name, config, (args: unknown) => callTool(ctx, tool, args as Record<string, unknown>, caller));
   }
-  registerResources(server, ctx);
+  registerResources(server, ctx, openapi);
   return server;
 }
 
@@ -92,5 +93,6 @@ function callerOf(authExtra: Record<string, unknown> | undefined): Caller {
 
 export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: Caller): McpServerFactory {
   const prepared = prepareTools(tools);
-  return (requestContext) => buildMcpServer(ctx, prepared, fixedCaller ?? callerOf(requestContext.authInfo?.extra));
+  const openapi = openApiDocument(tools, ctx.config.publicUrl);
+  return (requestContext) => buildMcpServer(ctx, prepared, fixedCaller ?? callerOf(requestContext.authInfo?.extra), openapi);
 }

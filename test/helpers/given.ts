@@ -1,5 +1,6 @@
 // Fixture builders: small rows with sensible defaults, so tests state only
 // what matters to them.
+import type { NewListing } from '../../db/schema.js';
 import type { Context } from '../../src/context.js';
 
 let counter = 0;
@@ -23,7 +24,7 @@ export function given(ctx: Context) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    async listing(args: { slug?: string; status?: string; categories?: number[] } = {}) {
+    async listing(args: { slug?: string; status?: string; categories?: number[]; fields?: Partial<NewListing> } = {}) {
       const n = next();
       const site = await ctx.db.selectFrom('sites').select('id').where('key', '=', 'main').executeTakeFirstOrThrow();
       const slug = args.slug ?? `listing-${n}`;
@@ -39,6 +40,7 @@ export function given(ctx: Context) {
           status: args.status ?? 'live',
           created_at: now(),
           updated_at: now(),
+          ...args.fields,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -9,6 +9,8 @@ export interface AnyMcpClient {
   protocolVersion(): string | undefined;
   listTools(): Promise<{ tools: { name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown> }[] }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: unknown; content?: unknown }>;
+  listResources(): Promise<{ resources: { uri: string; name: string }[] }>;
+  readResource(uri: string): Promise<{ contents: { uri: string; text?: string }[] }>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export async function connectHttp(kind: ClientKind, url: string, headers: Record
       protocolVersion: () => (client.transport as V1HttpTransport | undefined)?.protocolVersion,
       listTools: () => client.listTools() as ReturnType<AnyMcpClient['listTools']>,
       callTool: (name, args) => client.callTool({ name, arguments: args }) as ReturnType<AnyMcpClient['callTool']>,
+      listResources: () => client.listResources() as ReturnType<AnyMcpClient['listResources']>,
+      readResource: (uri) => client.readResource({ uri }) as ReturnType<AnyMcpClient['readResource']>,
       close: () => client.close(),
     };
   }
@@ -36,6 +40,8 @@ export async function connectHttp(kind: ClientKind, url: string, headers: Record
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
     listTools: () => client.listTools() as ReturnType<AnyMcpClient['listTools']>,
     callTool: (name, args) => client.callTool({ name, arguments: args }) as ReturnType<AnyMcpClient['callTool']>,
+    listResources: () => client.listResources() as ReturnType<AnyMcpClient['listResources']>,
+    readResource: (uri) => client.readResource({ uri }) as ReturnType<AnyMcpClient['readResource']>,
     close: () => client.close(),
   };
 }

@@ -1,0 +1,241 @@
+// The public listing profile (get_listing, SPEC Part 2): everything a visitor
+// or an assistant needs about one product. Paid-only sections (story,
+// milestones, media) appear only when unlocked for that listing.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Listing } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { notFound } from '../errors.js';
+import { PUBLIC_STATUSES } from './listing-summary.js';
+
+const faq = z.object({ question: z.string(), answer: z.string() });
+const story = z.object({
+  title: z.string().nullable(),
+  story: z.string().nullable(),
+  why_started: z.string().nullable(),
+  problem: z.string().nullable(),
+  journey: z.string().nullable(),
+  challenges: z.string().nullable(),
+  achievements: z.string().nullable(),
+  lessons: z.string().nullable(),
+  whats_next: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
+
+export const listingProfile = z.object({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  status: z.string(),
+  tagline: z.string().nullable(),
+  short_description: z.string().nullable(),
+  description: z.string().nullable(),
+  headline: z.string().nullable().describe("This site's headline for the listing"),
+  summary: z.string().nullable().describe("This site's summary"),
+  features: z.array(z.string()),
+  usps: z.array(z.string()),
+  keywords: z.array(z.string()),
+  tags: z.array(z.string()),
+  pricing: z.object({ model: z.string().nullable(), summary: z.string().nullable() }),
+  stage: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  founded_year: z.number().int().nullable(),
+  contact_email: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), primary: z.boolean() })),
+  founders: z.array(z.object({ slug: z.string(), name: z.string(), title: z.string().nullable(), avatar_url: z.string().nullable(), profile_url: z.string() })),
+  faqs: z.array(faq),
+  socials: z.record(z.string(), z.string()),
+  latest_updates: z.array(z.object({ title: z.string(), body: z.string(), created_at: z.string() })),
+  rating: z.object({
+    average: z.number().nullable().describe('Mean of genuine reviews (flagged reviews excluded), 1..5'),
+    count: z.number().int(),
+  }),
+  domain_rating: z
+    .object({
+      value: z.number().int(),
+      previous: z.number().int().nullable(),
+      trend: z.enum(['up', 'down', 'flat', 'new']),
+      measured_at: z.string().nullable(),
+      source: z.string().nullable(),
+    })
+    .nullable()
+    .describe('Third-party Domain Rating, imported by the site admin'),
+  votes: z.number().int(),
+  followers: z.number().int(),
+  views: z.number().int(),
+  launch_week: z.string().nullable(),
+  launched_at: z.string().nullable(),
+  awards: z.array(z.object({ week: z.string(), rank: z.number().int(), title: z.string() })),
+  seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
+  not_found_on_website: z.array(z.string()).describe("Facts the company's own site did not state: left blank on purpose"),
+  unlocked_sections: z.array(z.enum(PAID_SECTIONS)),
+  story: story.optional().describe('Founder story (paid section, only when unlocked)'),
+  milestones: z
+    .array(z.object({ id: z.number().int(), date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() }))
+    .optional()
+    .describe('Milestones (paid section, only when unlocked)'),
+  media: z.object({ demo_video_url: z.string().nullable() }).optional().describe('Media (paid section, only when unlocked)'),
+  links: z.object({
+    website: z.string(),
+    profile: z.string(),
+    badges: z.string(),
+    alternatives: z.string(),
+    compare: z.string(),
+  }),
+});
+export type ListingProfile = z.infer<typeof listingProfile>;
+
+function jsonArray(text: string): string[] {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function unlockedSections(listing: Pick<Listing, 'unlocked_sections'>): (typeof PAID_SECTIONS)[number][] {
+  const unlocked = jsonArray(listing.unlocked_sections);
+  return PAID_SECTIONS.filter((s) => unlocked.includes(s));
+}
+
+/** A public (live or scheduled) listing by slug, or 404. */
+export async function publicListingBySlug(ctx: Context, slug: string): Promise<Listing> {
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('status', 'in', [...PUBLIC_STATUSES])
+    .executeTakeFirst();
+  if (!listing) throw notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+  return listing;
+}
+
+function trendOf(value: number, previous: number | null): 'up' | 'down' | 'flat' | 'new' {
+  if (previous == null) return 'new';
+  return value > previous ? 'up' : value < previous ? 'down' : 'flat';
+}
+
+/** Builds the profile of a listing row (any status: owners see their own). */
+export async function profileOf(ctx: Context, listing: Listing): Promise<ListingProfile> {
+  const id = listing.id;
+  const base = ctx.config.publicUrl;
+  const [categories, founders, faqs, socials, updates, rating, awards] = await Promise.all([
+    ctx.db
+      .selectFrom('listing_categories as lc')
+      .innerJoin('categories as c', 'c.id', 'lc.category_id')
+      .select(['c.slug', 'c.name', 'lc.is_primary'])
+      .where('lc.listing_id', '=', id)
+      .orderBy('lc.is_primary', 'desc')
+      .orderBy('lc.position')
+      .execute(),
+    ctx.db
+      .selectFrom('listing_founders as lf')
+      .innerJoin('founders as f', 'f.id', 'lf.founder_id')
+      .select(['f.slug', 'f.name', 'f.title', 'f.avatar_url'])
+      .where('lf.listing_id', '=', id)
+      .orderBy('lf.position')
+      .execute(),
+    ctx.db.selectFrom('listing_faqs').select(['question', 'answer']).where('listing_id', '=', id).orderBy('position').execute(),
+    ctx.db.selectFrom('listing_socials').select(['platform', 'url']).where('listing_id', '=', id).orderBy('platform').execute(),
+    ctx.db.selectFrom('listing_updates').select(['title', 'body', 'created_at']).where('listing_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(5).execute(),
+    ctx.db
+      .selectFrom('reviews')
+      .select([sql<number | null>`avg(rating)`.as('average'), sql<number>`count(*)`.as('count')])
+      .where('listing_id', '=', id)
+      .where('flagged', '=', 0)
+      .executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('awards').select(['week', 'rank', 'title']).where('listing_id', '=', id).orderBy('week', 'desc').execute(),
+  ]);
+
+  const unlocked = unlockedSections(listing);
+  const profile: ListingProfile = {
+    slug: listing.slug,
+    name: listing.name,
+    url: listing.url,
+    domain: listing.domain,
+    status: listing.status,
+    tagline: listing.tagline,
+    short_description: listing.short_description,
+    description: listing.description,
+    headline: listing.headline,
+    summary: listing.summary,
+    features: jsonArray(listing.features),
+    usps: jsonArray(listing.usps),
+    keywords: jsonArray(listing.keywords),
+    tags: jsonArray(listing.tags),
+    pricing: { model: listing.pricing_model, summary: listing.pricing_summary },
+    stage: listing.stage,
+    country: listing.country,
+    city: listing.city,
+    founded_year: listing.founded_year,
+    contact_email: listing.contact_email,
+    logo_url: listing.logo_url,
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name, primary: Number(c.is_primary) === 1 })),
+    founders: founders.map((f) => ({ ...f, profile_url: `${base}/founders/${f.slug}` })),
+    faqs,
+    socials: Object.fromEntries(socials.map((s) => [s.platform, s.url])),
+    latest_updates: updates,
+    rating: {
+      average: rating.average == null ? null : Math.round(Number(rating.average) * 10) / 10,
+      count: Number(rating.count),
+    },
+    domain_rating:
+      listing.domain_rating == null
+        ? null
+        : {
+            value: Number(listing.domain_rating),
+            previous: listing.domain_rating_previous == null ? null : Number(listing.domain_rating_previous),
+            trend: trendOf(Number(listing.domain_rating), listing.domain_rating_previous == null ? null : Number(listing.domain_rating_previous)),
+            measured_at: listing.domain_rating_at,
+            source: listing.domain_rating_source,
+          },
+    votes: Number(listing.votes_count),
+    followers: Number(listing.followers_count),
+    views: Number(listing.views_count),
+    launch_week: listing.launch_week,
+    launched_at: listing.launched_at,
+    awards: awards.map((a) => ({ week: a.week, rank: Number(a.rank), title: a.title })),
+    seo: { title: listing.seo_title, description: listing.seo_description },
+    not_found_on_website: jsonArray(listing.not_found),
+    unlocked_sections: unlocked,
+    links: {
+      website: listing.url,
+      profile: `${base}/listings/${listing.slug}`,
+      badges: `${base}/api/v1/listings/${listing.slug}/badges`,
+      alternatives: `${base}/api/v1/listings/${listing.slug}/alternatives`,
+      compare: `${base}/api/v1/compare?a=${listing.slug}&b=`,
+    },
+  };
+
+  if (unlocked.includes('story')) {
+    const row = await ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst();
+    if (row) {
+      const { listing_id: _, ...sections } = row;
+      profile.story = sections;
+    }
+  }
+  if (unlocked.includes('milestones')) {
+    profile.milestones = await ctx.db
+      .selectFrom('milestones')
+      .select(['id', 'date', 'title', 'description', 'url'])
+      .where('listing_id', '=', id)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+  if (unlocked.includes('media')) profile.media = { demo_video_url: listing.demo_video_url };
+  return profile;
+}
+
+/** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
+export async function viewListing(ctx: Context, slug: string): Promise<ListingProfile> {
+  const listing = await publicListingBySlug(ctx, slug);
+  await ctx.db.updateTable('listings').set((eb) => ({ views_count: eb('views_count', '+', 1) })).where('id', '=', listing.id).execute();
+  return profileOf(ctx, { ...listing, views_count: Number(listing.views_count) + 1 });
+}

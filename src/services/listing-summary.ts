@@ -1,0 +1,77 @@
+// The listing summary every feed, search result, leaderboard row and award
+// carries (SPEC Part 2: "includes name, url, votes; shorter than the profile").
+// One shape, one loader, so every list reads the same.
+import { z } from 'zod';
+import type { Context } from '../context.js';
+
+export const listingSummary = z.object({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string().describe('The product\'s own website'),
+  tagline: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  status: z.string(),
+  votes: z.number().int().describe('Community votes'),
+  followers: z.number().int(),
+  views: z.number().int(),
+  launch_week: z.string().nullable().describe('Monday (YYYY-MM-DD) of the launch week'),
+  launched_at: z.string().nullable(),
+  primary_category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  country: z.string().nullable(),
+  pricing_model: z.string().nullable(),
+  stage: z.string().nullable(),
+  profile_url: z.string().describe('The listing page on this site'),
+});
+export type ListingSummary = z.infer<typeof listingSummary>;
+
+/** Statuses the public may see: live listings, and upcoming ones (scheduled). */
+export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
+
+/**
+ * Summaries for listing ids, in the order given (ids that do not exist are
+ * skipped). Two queries whatever the number of ids.
+ */
+export async function summariesByIds(ctx: Context, ids: readonly number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .selectFrom('listings')
+    .select([
+      'id', 'slug', 'name', 'url', 'tagline', 'logo_url', 'status', 'votes_count', 'followers_count', 'views_count',
+      'launch_week', 'launched_at', 'country', 'pricing_model', 'stage',
+    ])
+    .where('id', 'in', unique)
+    .execute();
+  const primaries = await ctx.db
+    .selectFrom('listing_categories as lc')
+    .innerJoin('categories as c', 'c.id', 'lc.category_id')
+    .select(['lc.listing_id', 'c.slug', 'c.name'])
+    .where('lc.listing_id', 'in', unique)
+    .where('lc.is_primary', '=', 1)
+    .execute();
+  const primaryOf = new Map(primaries.map((p) => [p.listing_id, { slug: p.slug, name: p.name }]));
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        slug: r.slug,
+        name: r.name,
+        url: r.url,
+        tagline: r.tagline,
+        logo_url: r.logo_url,
+        status: r.status,
+        votes: Number(r.votes_count),
+        followers: Number(r.followers_count),
+        views: Number(r.views_count),
+        launch_week: r.launch_week,
+        launched_at: r.launched_at,
+        primary_category: primaryOf.get(r.id) ?? null,
+        country: r.country,
+        pricing_model: r.pricing_model,
+        stage: r.stage,
+        profile_url: `${ctx.config.publicUrl}/listings/${r.slug}`,
+      } satisfies ListingSummary,
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

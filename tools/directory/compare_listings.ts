@@ -1,0 +1,26 @@
+// compare_listings: two live listings side by side.
+import { z } from 'zod';
+import { compareListings } from '../../src/services/compare.js';
+import { listingSummary } from '../../src/services/listing-summary.js';
+import { defineTool } from '../define.js';
+import { slug } from '../schemas.js';
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable();
+
+export default defineTool({
+  name: 'compare_listings',
+  title: 'Compare two listings',
+  description:
+    'Compares two live listings side by side: pricing, stage, country, founding year, features, votes, then the compare attributes of their categories. ' +
+    'A null cell means that listing does not state the fact; when both cells are null, neither listing states it (do not guess). 404 when either slug is not a live listing.',
+  scope: null,
+  http: { method: 'GET', path: '/compare' },
+  input: z.strictObject({ a: slug.describe('Slug of the first listing'), b: slug.describe('Slug of the second listing') }),
+  output: z.object({
+    a: listingSummary,
+    b: listingSummary,
+    rows: z.array(z.object({ attribute: z.string(), a: cell, b: cell })),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: (ctx, input) => compareListings(ctx, input.a, input.b),
+});
