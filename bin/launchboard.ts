@@ -56,6 +56,9 @@ async function serve(args: string[]): Promise<void> {
     const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
     ctx.logger.info(summary, 'seeded the demo directory');
   }
+  const started = Date.now();
+  await ctx.search.sync();
+  ctx.logger.info({ listings: ctx.search.size(), ms: Date.now() - started }, 'search index built');
   const http = createHttpApp(ctx, tools);
   const server: Server = await new Promise((resolve, reject) => {
     const s = http.app.listen(config.port, config.host, () => resolve(s));

@@ -247,6 +247,11 @@ export async function seedDemo(db: Kysely<Database>, options: { now: Date; seed?
         row.domain_rating_at = new Date(now.getTime() - rnd.int(1, 20) * DAY).toISOString();
         row.domain_rating_source = 'demo data';
       }
+      if (row.status === 'live' && rnd.next() < 0.3) {
+        row.revenue_cents = rnd.int(10, 50_000) * 100;
+        row.revenue_at = new Date(now.getTime() - rnd.int(1, 30) * DAY).toISOString();
+        row.revenue_source = 'demo data (self-reported)';
+      }
     }
     await insertChunked(trx, 'listings', listingRows);
     const listingIds = await idsBy(trx, 'listings', 'slug');

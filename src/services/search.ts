@@ -24,6 +24,7 @@ import { trendingScores } from './trending.js';
 /** The most candidates either engine contributes before filtering. */
 const CANDIDATE_CAP = 2000;
 const SHORT_FIELDS_WEIGHT = 0.7;
+const FUZZY_FALLBACK_BELOW = 20;
 const DESCRIPTION_WEIGHT = 0.3;
 
 interface IndexedListing {
@@ -63,6 +64,7 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   // cursor's own timestamp are re-read (>=): a write in the same millisecond
   // as the last sync is never missed, at the cost of re-indexing a few rows.
   let cursor = '';
+  const indexedAt = new Map<number, string>();
   let syncing: Promise<void> | null = null;
 
   const apply = async () => {
@@ -73,6 +75,8 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       .orderBy('updated_at')
       .execute();
     for (const row of rows) {
+      if (indexedAt.get(row.id) === row.updated_at) continue;
+      indexedAt.set(row.id, row.updated_at);
       if (mini.has(row.id)) mini.discard(row.id);
       if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
         mini.add({ id: row.id, name: row.name, tagline: row.tagline ?? '', keywords: keywordsText(row.keywords) });
@@ -90,7 +94,11 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       await syncing;
     },
     matchShortFields(q) {
-      const results = mini.search(q).slice(0, CANDIDATE_CAP);
+      // Exact and prefix matches first; typo tolerance only when they are
+      // few. Fuzzy expansion of a common word is what makes MiniSearch slow.
+      let results = mini.search(q, { fuzzy: false });
+      if (results.length < FUZZY_FALLBACK_BELOW) results = mini.search(q);
+      results = results.slice(0, CANDIDATE_CAP);
       const top = results[0]?.score ?? 1;
       return new Map(results.map((r) => [r.id as number, r.score / top]));
     },
@@ -104,27 +112,48 @@ export function words(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
 }
 
-/** Relevance (0..1] of description matches by listing id. */
-async function matchDescriptions(db: Kysely<Database>, dialect: MigrationDialect, q: string): Promise<Map<number, number>> {
-  const terms = words(q);
-  if (terms.length === 0) return new Map();
-  let rows: { id: number; score: number }[];
+/**
+ * A description term matching more listings than this is too common to rank
+ * by (its bm25 weight is near zero, and scoring every match is what made
+ * common words slow): such terms are left to the short-field engine.
+ */
+const COMMON_TERM_DOCS = 5000;
+
+function descriptionMatch(dialect: MigrationDialect, terms: string[]) {
   if (dialect === 'postgres') {
     const query = terms.map((t) => `${t}:*`).join(' | ');
     const vector = sql`to_tsvector('english', coalesce(description, ''))`;
-    const result = await sql<{ id: number; score: number }>`
-      SELECT id, ts_rank(${vector}, to_tsquery('english', ${query})) AS score
-      FROM listings WHERE ${vector} @@ to_tsquery('english', ${query})
-      ORDER BY score DESC LIMIT ${CANDIDATE_CAP}`.execute(db);
-    rows = result.rows;
-  } else {
-    // Each term quoted (no FTS syntax from users), prefix-matched, any term.
-    const match = terms.map((t) => `"${t}"*`).join(' OR ');
-    const result = await sql<{ id: number; score: number }>`
-      SELECT rowid AS id, -bm25(listings_fts) AS score FROM listings_fts
-      WHERE listings_fts MATCH ${match} ORDER BY bm25(listings_fts) LIMIT ${CANDIDATE_CAP}`.execute(db);
-    rows = result.rows;
+    return { vector, query, where: sql`${vector} @@ to_tsquery('english', ${query})` };
   }
+  // Each term quoted (no FTS syntax from users), prefix-matched, any term.
+  const query = terms.map((t) => `"${t}"*`).join(' OR ');
+  return { vector: null, query, where: sql`listings_fts MATCH ${query}` };
+}
+
+async function isCommonTerm(db: Kysely<Database>, dialect: MigrationDialect, term: string): Promise<boolean> {
+  const { where } = descriptionMatch(dialect, [term]);
+  const from = dialect === 'postgres' ? sql`listings` : sql`listings_fts`;
+  // Counting stops at the threshold, so this costs the same for any word.
+  const row = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(db);
+  return Number(row.rows[0]?.n ?? 0) > COMMON_TERM_DOCS;
+}
+
+/** Relevance (0..1] of description matches by listing id. */
+async function matchDescriptions(db: Kysely<Database>, dialect: MigrationDialect, q: string): Promise<Map<number, number>> {
+  const all = words(q);
+  const common = await Promise.all(all.map((t) => isCommonTerm(db, dialect, t)));
+  const terms = all.filter((_, i) => !common[i]);
+  if (terms.length === 0) return new Map();
+  const match = descriptionMatch(dialect, terms);
+  const result =
+    dialect === 'postgres'
+      ? await sql<{ id: number; score: number }>`
+          SELECT id, ts_rank(${match.vector}, to_tsquery('english', ${match.query})) AS score
+          FROM listings WHERE ${match.where} ORDER BY score DESC LIMIT ${CANDIDATE_CAP}`.execute(db)
+      : await sql<{ id: number; score: number }>`
+          SELECT rowid AS id, -bm25(listings_fts) AS score FROM listings_fts
+          WHERE ${match.where} ORDER BY bm25(listings_fts) LIMIT ${CANDIDATE_CAP}`.execute(db);
+  const rows = result.rows;
   const top = Math.max(...rows.map((r) => Number(r.score)), Number.EPSILON);
   return new Map(rows.map((r) => [Number(r.id), Math.max(Number(r.score), 0) / top]));
 }
@@ -224,7 +253,8 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   }
 
   const order = {
-    newest: [sql`coalesce(listings.launched_at, listings.launch_week, listings.created_at)`, 'desc'],
+    // Live listings have launched_at; upcoming ones only their launch week.
+    newest: [sql.ref(input.status === 'live' ? 'listings.launched_at' : 'listings.launch_week'), 'desc'],
     votes: [sql`listings.votes_count`, 'desc'],
     most_viewed: [sql`listings.views_count`, 'desc'],
     most_followed: [sql`listings.followers_count`, 'desc'],
