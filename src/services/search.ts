@@ -233,23 +233,36 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   const offset = (input.page - 1) * input.per_page;
   const sort = input.sort === 'relevance' && !relevance ? 'votes' : input.sort;
 
-  if (sort === 'relevance' || sort === 'trending') {
-    // Rank in memory: every candidate is already known (relevance) or the
-    // ranking needs per-vote weights (trending).
-    const rows = await ctx.db.selectFrom('listings').select(['id', 'launched_at', 'votes_count']).where(filters).execute();
-    const score =
-      sort === 'relevance'
-        ? relevance!
-        : await trendingScores(ctx);
-    const ranked = rows.sort(
-      (a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || Number(b.votes_count) - Number(a.votes_count) || a.id - b.id,
-    );
+  if (sort === 'relevance') {
+    // Every candidate is known: filter them in SQL, rank in memory.
+    const rows = await ctx.db.selectFrom('listings').select('id').where(filters).execute();
+    const ranked = rows.map((r) => r.id).sort((a, b) => relevance!.get(b)! - relevance!.get(a)! || a - b);
     const page = ranked.slice(offset, offset + input.per_page);
-    const summaries = await summariesByIds(ctx, page.map((r) => r.id));
-    return {
-      items: summaries.map((s, i) => (sort === 'relevance' ? { ...s, score: round(score.get(page[i]!.id) ?? 0) } : s)),
-      total: rows.length,
-    };
+    const summaries = await summariesByIds(ctx, page);
+    return { items: summaries.map((s, i) => ({ ...s, score: round(relevance!.get(page[i]!)!) })), total: rows.length };
+  }
+
+  if (sort === 'trending') {
+    // Listings with recent votes, by time-decayed score, then the rest by votes.
+    const scores = await trendingScores(ctx);
+    const scored = scores.size === 0 ? [] : (await ctx.db.selectFrom('listings').select('id').where(filters).where('id', 'in', [...scores.keys()]).execute()).map((r) => r.id);
+    scored.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
+    const countRow = await ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow();
+    let page = scored.slice(offset, offset + input.per_page);
+    if (page.length < input.per_page) {
+      const restOffset = Math.max(0, offset - scored.length);
+      const scoredSet = new Set(scored);
+      const rest = await ctx.db
+        .selectFrom('listings')
+        .select('id')
+        .where(filters)
+        .orderBy('listings.votes_count', 'desc')
+        .orderBy('listings.id')
+        .limit(restOffset + input.per_page + scored.length)
+        .execute();
+      page = [...page, ...rest.map((r) => r.id).filter((id) => !scoredSet.has(id)).slice(restOffset, restOffset + input.per_page - page.length)];
+    }
+    return { items: await summariesByIds(ctx, page), total: Number(countRow.n) };
   }
 
   const order = {

@@ -76,6 +76,21 @@ describe('search_listings', () => {
     expect((await search({ sort: 'trending' })).total).toBe(3);
   });
 
+  it('trending ranks fresh votes above more but older votes, then the rest by votes', async () => {
+    const now = ctx.clock.now().getTime();
+    const ids = Object.fromEntries((await ctx.db.selectFrom('listings').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
+    for (let i = 0; i < 3; i++) {
+      const user = await ctx.db.insertInto('users').values({ email: `trend${i}@x.example`, name: null, password_hash: null, email_verified_at: null, created_at: new Date(now).toISOString() }).returning('id').executeTakeFirstOrThrow();
+      // figma: three votes an hour ago; notion: one vote ten days ago.
+      await ctx.db.insertInto('votes').values({ listing_id: ids.figma!, user_id: user.id, created_at: new Date(now - 3_600_000).toISOString() }).execute();
+      if (i === 0) await ctx.db.insertInto('votes').values({ listing_id: ids.notion!, user_id: user.id, created_at: new Date(now - 10 * 86_400_000).toISOString() }).execute();
+    }
+    expect(slugs(await search({ sort: 'trending' }))).toEqual(['figma', 'notion', 'obsidian']);
+    expect(slugs(await search({ sort: 'trending', per_page: 1, page: 3 }))).toEqual(['obsidian']);
+    expect(slugs(await search({ sort: 'trending', per_page: 2, page: 2 }))).toEqual(['obsidian']);
+    await ctx.db.deleteFrom('votes').execute();
+  });
+
   it('shows upcoming launches with status=upcoming', async () => {
     expect(slugs(await search({ status: 'upcoming' }))).toEqual(['upcoming-notes']);
     expect(slugs(await search({ status: 'upcoming', q: 'notely' }))).toEqual(['upcoming-notes']);
