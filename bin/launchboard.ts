@@ -12,6 +12,7 @@ import { createHttpApp } from '../src/http/app.js';
 import { runStdio } from '../src/mcp/stdio.js';
 import { listProductsForSale, setProductPrice } from '../src/services/products.js';
 import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
+import { startWorkers } from '../src/services/scheduler.js';
 import { ensureMainSite } from '../src/services/sites.js';
 import { createUser, userByEmail } from '../src/services/users.js';
 import { tools } from '../tools/index.js';
@@ -59,6 +60,8 @@ async function serve(args: string[]): Promise<void> {
   const started = Date.now();
   await ctx.search.sync();
   ctx.logger.info({ listings: ctx.search.size(), ms: Date.now() - started }, 'search index built');
+  // Background jobs (the weekly rollover; later crawls, mail, fulfilment).
+  const workers = await startWorkers(ctx);
   const http = createHttpApp(ctx, tools);
   const server: Server = await new Promise((resolve, reject) => {
     const s = http.app.listen(config.port, config.host, () => resolve(s));
@@ -79,6 +82,7 @@ async function serve(args: string[]): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await http.close();
+    await workers.stop();
     await ctx.close();
     process.exit(0);
   };

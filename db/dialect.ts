@@ -31,6 +31,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(url: string): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client dropped by the server (a restart, a failover) is emitted
+    // here; without a listener it would crash the process. The pool replaces it.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
     const safe = new URL(url);
     safe.password = '';
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', label: safe.toString() };

@@ -372,9 +372,10 @@ export async function seedDemo(db: Kysely<Database>, options: { now: Date; seed?
       if (week < mondayOf(now)) byWeek.set(week, [...(byWeek.get(week) ?? []), p]);
     }
     const awards: Insertable<Database['awards']>[] = [];
-    const titles = ['Product of the Week', '#2 Product of the Week', '#3 Product of the Week'];
+    const titles = ['Launch of the Week #1', 'Launch of the Week #2', 'Launch of the Week #3'];
     for (const [week, entries] of [...byWeek].sort(([a], [b]) => a.localeCompare(b))) {
-      const top = [...entries].sort((a, b) => voteCount.get(b.slug)! - voteCount.get(a.slug)! || a.slug.localeCompare(b.slug)).slice(0, 3);
+      // The rollover's rule: most votes, ties to the earlier launch.
+      const top = [...entries].sort((a, b) => voteCount.get(b.slug)! - voteCount.get(a.slug)! || a.launchedAt!.getTime() - b.launchedAt!.getTime()).slice(0, 3);
       const awardedAt = new Date(new Date(`${week}T00:00:00.000Z`).getTime() + WEEK).toISOString();
       top.forEach((p, k) => awards.push({ listing_id: idOf(p), week, rank: k + 1, title: titles[k]!, votes: voteCount.get(p.slug)!, created_at: awardedAt }));
     }

@@ -11,6 +11,7 @@ import { callerOf, hostOriginGuard, problemResponder, rateLimitMiddleware, resol
 import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { restRouter } from './rest.js';
+import { badgeRouter } from './badges.js';
 
 export interface HttpApp {
   app: Express;
@@ -65,6 +66,10 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
       void nodeHandler(req, res);
     },
   );
+
+  // Badge images embedded on makers' sites (the URLs get_badges hands out).
+  app.use('/badges', resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
+  app.use(badgeRouter(ctx));
 
   app.get('/', (_req, res) => {
     res.type('text/plain').send(

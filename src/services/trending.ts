@@ -1,7 +1,8 @@
 // Trending (ARCHITECTURE §5): votes weighted by age, each vote counting
-// 1 / (1 + age_hours / 24) ^ 1.5. A vote 30 days old weighs under 0.6 % of a
-// fresh one, so only votes of the last 30 days are read: the ranking is the
-// same in practice and the query stays bounded as the directory grows.
+// 1 / (1 + age_hours / 24) ^ 1.5. A vote 30 days old weighs 1/31^1.5 ≈ 0.6 %
+// of a fresh one, so only votes of the last 30 days are read: the ranking is
+// the same in practice, and the query stays on the votes(created_at) index
+// however long the directory has run. Used by search and the launch feeds.
 import type { Context } from '../context.js';
 
 export const TRENDING_WINDOW_DAYS = 30;
@@ -15,7 +16,7 @@ export function voteWeight(ageMs: number): number {
 export async function trendingScores(ctx: Context): Promise<Map<number, number>> {
   const now = ctx.clock.now().getTime();
   const since = new Date(now - TRENDING_WINDOW_DAYS * 24 * HOUR).toISOString();
-  const votes = await ctx.db.selectFrom('votes').select(['listing_id', 'created_at']).where('created_at', '>=', since).execute();
+  const votes = await ctx.db.selectFrom('votes').select(['listing_id', 'created_at']).where('created_at', '>=', since).where('created_at', '<=', new Date(now).toISOString()).execute();
   const scores = new Map<number, number>();
   for (const v of votes) {
     scores.set(v.listing_id, (scores.get(v.listing_id) ?? 0) + voteWeight(now - Date.parse(v.created_at)));

@@ -26,6 +26,14 @@ export async function throwawayPostgres(baseUrl: string): Promise<{ url: string;
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // pool.end() resolves before the server has seen every session close;
+      // dropping at once would kill a closing session mid-teardown. Wait
+      // (bounded) for the sessions to go, then force whatever is left.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

@@ -1,0 +1,99 @@
+// The weekly rollover (ARCHITECTURE §5), run at Monday 00:00 UTC by the job
+// scheduler and once at start (a missed Monday is caught up). Idempotent: it
+// only moves rows that are still due, and awards only weeks that have none, so
+// running it twice, or on two instances at once, changes nothing more.
+import { sql } from 'kysely';
+import type { Context } from '../context.js';
+import { addWeeks, mondayOf } from './weeks.js';
+
+export const AWARD_PLACES = 3;
+export const awardTitle = (rank: number) => `Launch of the Week #${rank}`;
+
+export interface RolloverResult {
+  /** Monday of the week the rollover ran in. */
+  week: string;
+  /** Scheduled listings that went live. */
+  went_live: number;
+  /** Free listings still awaiting their badge, moved to next week. */
+  moved_to_next_week: number;
+  /** Ended weeks that received their awards in this run. */
+  awarded_weeks: string[];
+}
+
+export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const week = mondayOf(now);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    // 1. Scheduled launches whose week has started go live, launched at their
+    //    week's Monday 00:00 UTC (one UPDATE per distinct week, usually one).
+    const dueWeeks = await trx
+      .selectFrom('listings')
+      .select('launch_week')
+      .distinct()
+      .where('status', '=', 'scheduled')
+      .where('launch_week', '<=', week)
+      .execute();
+    let wentLive = 0;
+    for (const { launch_week } of dueWeeks) {
+      const result = await trx
+        .updateTable('listings')
+        .set({ status: 'live', launched_at: sql`coalesce(launched_at, ${`${launch_week}T00:00:00.000Z`})`, updated_at: nowIso })
+        .where('status', '=', 'scheduled')
+        .where('launch_week', '=', launch_week)
+        .executeTakeFirst();
+      wentLive += Number(result.numUpdatedRows);
+    }
+
+    // 2. Free listings whose week started without the badge found on their
+    //    homepage move to next week. The badge check itself (another issue)
+    //    turns awaiting_badge into scheduled before this runs; the weekly
+    //    capacity of free weeks is not applied here.
+    const moved = await trx
+      .updateTable('listings')
+      .set({ launch_week: addWeeks(week, 1), updated_at: nowIso })
+      .where('status', '=', 'awaiting_badge')
+      .where('launch_week', '<=', week)
+      .executeTakeFirst();
+
+    // 3. Every ended week with live launches and no awards yet: the top three
+    //    by community votes (ties: earlier launch), at least one vote each.
+    const unawarded = await trx
+      .selectFrom('listings')
+      .select('launch_week')
+      .distinct()
+      .where('status', '=', 'live')
+      .where('launch_week', '<', week)
+      .where('votes_count', '>', 0)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('awards').select('awards.id').whereRef('awards.week', '=', 'listings.launch_week'))))
+      .orderBy('launch_week')
+      .execute();
+    const awardedWeeks: string[] = [];
+    for (const { launch_week } of unawarded) {
+      if (launch_week === null) continue;
+      const top = await trx
+        .selectFrom('listings')
+        .select(['id', 'votes_count'])
+        .where('status', '=', 'live')
+        .where('launch_week', '=', launch_week)
+        .where('votes_count', '>', 0)
+        .orderBy('votes_count', 'desc')
+        .orderBy(sql`coalesce(launched_at, created_at)`, 'asc')
+        .orderBy('id', 'asc')
+        .limit(AWARD_PLACES)
+        .execute();
+      await trx
+        .insertInto('awards')
+        .values(top.map((row, i) => ({ listing_id: row.id, week: launch_week, rank: i + 1, title: awardTitle(i + 1), votes: Number(row.votes_count), created_at: nowIso })))
+        // Another instance may have awarded the week a moment ago: keep its rows.
+        .onConflict((oc) => oc.columns(['week', 'rank']).doNothing())
+        .execute();
+      awardedWeeks.push(launch_week);
+    }
+
+    const result: RolloverResult = { week, went_live: wentLive, moved_to_next_week: Number(moved.numUpdatedRows), awarded_weeks: awardedWeeks };
+    if (wentLive > 0 || result.moved_to_next_week > 0 || awardedWeeks.length > 0) ctx.logger.info(result, 'weekly rollover');
+    return result;
+  });
+}

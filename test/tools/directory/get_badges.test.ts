@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tool from '../../../tools/directory/get_badges.js';
+import { anonymous } from '../../../src/auth/caller.js';
+import { invokeTool } from '../../../src/invoke.js';
+import { testContext, type TestContext } from '../../helpers/context.js';
+import { directory } from '../../helpers/directory.js';
+import { given } from '../../helpers/given.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+import { connectHttp } from '../../mcp/clients.js';
+
+let ctx: TestContext;
+let server: TestServer;
+beforeAll(async () => {
+  ctx = await testContext();
+  const g = given(ctx);
+  const d = directory(ctx);
+  const owner = (email: string, verified = true) => d.user({ email, verified });
+  const acme = await g.listing({
+    slug: 'acme',
+    fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: await owner('founder@ACME.com') },
+  });
+  await d.award({ listing: acme, week: '2026-11-02', rank: 3 });
+  await d.award({ listing: acme, week: '2026-11-09', rank: 1 });
+  await g.listing({ slug: 'www-site', fields: { domain: 'www.www-site.io', owner_id: await owner('me@www-site.io') } });
+  await g.listing({ slug: 'unverified', fields: { domain: 'unverified.io', owner_id: await owner('me@unverified.io', false) } });
+  await g.listing({ slug: 'lookalike', fields: { domain: 'acme.com', owner_id: await owner('me@notacme.com') } });
+  await g.listing({ slug: 'upcoming', status: 'scheduled', fields: { plan: 'free' } });
+  await g.listing({ slug: 'weird', fields: { name: 'A & B <script>"x"</script>' } });
+  await g.listing({ slug: 'draft-one', status: 'draft' });
+  await g.listing({ slug: 'waiting', status: 'awaiting_badge' });
+  server = await startServer(ctx, [tool]);
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+const badges = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const kinds = async (slug: string) => (await badges({ slug })).items.map((b: any) => b.kind);
+
+describe('get_badges', () => {
+  it('offers every badge a paid, verified, award-winning live listing has earned, awards newest first', async () => {
+    const body = await badges({ slug: 'acme' });
+    expect(body.listing).toEqual({ slug: 'acme', name: 'Acme', status: 'live', profile_url: 'http://localhost:3000/listings/acme' });
+    expect(body.items.map((b: any) => [b.kind, b.label, b.week, b.rank])).toEqual([
+      ['listed', 'Listed on Launchboard', null, null],
+      ['launched', 'Launched on Launchboard', null, null],
+      ['featured', 'Featured on Launchboard', null, null],
+      ['verified', 'Verified on Launchboard', null, null],
+      ['launch-of-the-week', 'Launch of the Week #1 on Launchboard', '2026-11-09', 1],
+      ['launch-of-the-week', 'Launch of the Week #3 on Launchboard', '2026-11-02', 3],
+    ]);
+  });
+
+  it('gives a scheduled listing only the listed badge, and a plain live one listed and launched', async () => {
+    expect(await kinds('upcoming')).toEqual(['listed']);
+    expect(await kinds('weird')).toEqual(['listed', 'launched']);
+  });
+
+  it('verifies only an owner whose verified email is at the listing domain', async () => {
+    expect(await kinds('www-site')).toContain('verified');
+    expect(await kinds('unverified')).not.toContain('verified');
+    expect(await kinds('lookalike')).not.toContain('verified');
+  });
+
+  it('builds image URLs, link and HTML for the chosen shape, mode and size (defaults standard, auto, m)', async () => {
+    const defaults = await badges({ slug: 'acme' });
+    expect(defaults).toMatchObject({ shape: 'standard', mode: 'auto', size: 'm' });
+    expect(defaults.items[1]).toEqual({
+      kind: 'launched',
+      label: 'Launched on Launchboard',
+      week: null,
+      rank: null,
+      image_url: 'http://localhost:3000/badges/acme/launched.svg?shape=standard&mode=auto&size=m',
+      link_url: 'http://localhost:3000/listings/acme',
+      width: 250,
+      height: 54,
+      html:
+        '<a href="http://localhost:3000/listings/acme">' +
+        '<img src="http://localhost:3000/badges/acme/launched.svg?shape=standard&amp;mode=auto&amp;size=m" alt="Acme: Launched on Launchboard" width="250" height="54">' +
+        '</a>',
+    });
+    const pill = await badges({ slug: 'acme', shape: 'pill', mode: 'dark', size: 'l' });
+    const award = pill.items.find((b: any) => b.kind === 'launch-of-the-week');
+    expect(award.image_url).toBe('http://localhost:3000/badges/acme/launch-of-the-week.svg?shape=pill&mode=dark&size=l&week=2026-11-09');
+    expect(award).toMatchObject({ width: 288, height: 55 });
+    expect(award.html).toContain('alt="Acme: Launch of the Week #1 on Launchboard, week of 2026-11-09"');
+    expect((await badges({ slug: 'acme', shape: 'square', size: 's' })).items[0]).toMatchObject({ width: 96, height: 96 });
+  });
+
+  it('escapes every attribute of the HTML embed', async () => {
+    const [listed] = (await badges({ slug: 'weird' })).items;
+    expect(listed.html).toBe(
+      '<a href="http://localhost:3000/listings/weird">' +
+        '<img src="http://localhost:3000/badges/weird/listed.svg?shape=standard&amp;mode=auto&amp;size=m" ' +
+        'alt="A &amp; B &lt;script&gt;&quot;x&quot;&lt;/script&gt;: Listed on Launchboard" width="250" height="54"></a>',
+    );
+    expect(listed.html).not.toContain('<script');
+  });
+
+  it('answers 404 for an unknown listing and one that has not chosen a launch', async () => {
+    for (const slug of ['no-such-listing', 'draft-one']) {
+      await expect(badges({ slug })).rejects.toMatchObject({ kind: 'not_found' });
+    }
+  });
+
+  it('gives a listing awaiting the badge check its Listed-on badge to embed', async () => {
+    const body = (await badges({ slug: 'waiting' })) as any;
+    expect(body.items.map((b: any) => b.kind)).toEqual(['listed']);
+  });
+
+  it('answers over REST with 404 and 400 problems', async () => {
+    const ok = await fetch(`${server.url}/api/v1/listings/acme/badges?shape=banner&mode=light&size=s`);
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body).toMatchObject({ shape: 'banner', mode: 'light', size: 's' });
+    expect(body.items[0]).toMatchObject({ kind: 'listed', width: 374, height: 48 });
+    expect((await fetch(`${server.url}/api/v1/listings/draft-one/badges`)).status).toBe(404);
+    for (const query of ['shape=round', 'mode=sepia', 'size=xl', 'color=red']) {
+      const bad = await fetch(`${server.url}/api/v1/listings/acme/badges?${query}`);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).errors[0].path).toBe(query.split('=')[0]);
+    }
+  });
+
+  it('answers over MCP with the same body as REST', async () => {
+    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
+    try {
+      const result = await client.callTool('get_badges', { slug: 'acme', shape: 'outline' });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(await (await fetch(`${server.url}/api/v1/listings/acme/badges?shape=outline`)).json());
+      expect((await client.callTool('get_badges', { slug: 'draft-one' })).isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// get_badges: the badges a listing may show, with image URLs and HTML to embed.
+import { z } from 'zod';
+import { BADGE_KINDS, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/services/badges.js';
+import { defineTool } from '../define.js';
+import { slug } from '../schemas.js';
+
+export default defineTool({
+  name: 'get_badges',
+  title: 'Get a listing\'s badges',
+  description:
+    'Returns the badges a live or upcoming listing may show on its own website, each with a label, an SVG image URL, the listing page it links to, and ready-to-paste HTML (`html`). ' +
+    'Kinds: `listed` (every live or upcoming listing), `launched` (live), `featured` (paid placement), `verified` (the owner\'s verified email is at the product\'s domain), ' +
+    'and one `launch-of-the-week` per award won (with its rank and week). Choose the look with `shape` (standard, outline, pill, banner, square), `mode` (light, dark, auto follows the visitor\'s colour scheme) and `size` (s, m, l). ' +
+    'Give the maker the `html` exactly as returned. 404 for an unknown listing or one not yet scheduled or live.',
+  scope: null,
+  http: { method: 'GET', path: '/listings/{slug}/badges' },
+  input: z.strictObject({
+    slug: slug.describe('Listing slug'),
+    shape: badgeShape.default('standard').describe('Badge shape (default standard)'),
+    mode: badgeMode.default('auto').describe('Colour scheme; auto follows the visitor\'s light or dark preference (default auto)'),
+    size: badgeSize.default('m').describe('s, m or l (default m)'),
+  }),
+  output: z.object({
+    listing: z.object({ slug: z.string(), name: z.string(), status: z.string(), profile_url: z.string() }),
+    shape: badgeShape,
+    mode: badgeMode,
+    size: badgeSize,
+    items: z.array(
+      z.object({
+        kind: z.enum(BADGE_KINDS),
+        label: z.string(),
+        week: z.string().nullable().describe('Launch of the Week: Monday (YYYY-MM-DD) of the winning week; otherwise null'),
+        rank: z.number().int().nullable().describe('Launch of the Week: 1, 2 or 3; otherwise null'),
+        image_url: z.string().describe('The SVG image'),
+        link_url: z.string().describe('The listing page the badge links to'),
+        width: z.number().int(),
+        height: z.number().int(),
+        html: z.string().describe('Embed code: a link wrapping the image, every attribute escaped'),
+      }),
+    ),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input) => listingBadges(ctx, input),
+});
