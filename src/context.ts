@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
+import { createFetcher, type Fetcher } from './services/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './services/search.js';
 
 export interface Context {
@@ -20,6 +21,8 @@ export interface Context {
   rateLimiter: RateLimiter;
   /** The in-memory listing search index (filled on first use). */
   search: SearchIndex;
+  /** The SSRF-safe fetcher for every URL someone else chose. */
+  fetcher: Fetcher;
 }
 
 export interface BuildOptions {
@@ -44,6 +47,7 @@ export async function buildContext(config: Config, opts: BuildOptions = {}): Pro
     logger,
     rateLimiter: createRateLimiter(database.dialect, database.db),
     search: createSearchIndex(database.db),
+    fetcher: createFetcher(config),
   };
   return { ...ctx, close: () => database.db.destroy() };
 }

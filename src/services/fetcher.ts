@@ -1,0 +1,124 @@
+// The one way this service fetches a URL someone else chose (crawled sites,
+// badge checks, claim verification, OAuth client metadata documents).
+// got + request-filtering-agent: private, loopback, link-local and reserved
+// addresses are refused at connect time, after DNS resolution, on every
+// redirect hop, so neither a numeric IP, a DNS name pointing inward nor a
+// redirect reaches the internal network. Node's fetch ignores agents, so it
+// is never used for these URLs.
+// Tests that serve fixture sites on 127.0.0.1 set
+// LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH (config.allowPrivateFetch); production never does.
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
+import got, { type Response } from 'got';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { Config } from '../config.js';
+
+export const USER_AGENT_TOKEN = 'LaunchboardBot';
+
+export type FetchFailure = 'invalid_url' | 'blocked' | 'timeout' | 'too_large' | 'unreachable' | 'too_many_redirects';
+
+export class FetchError extends Error {
+  constructor(
+    readonly reason: FetchFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+export interface FetchOptions {
+  /** Bytes of body kept at most (default 2 MB); a larger body is a `too_large` failure. */
+  maxBytes?: number;
+  /** Whole-request time limit in ms (default 10 s). */
+  timeoutMs?: number;
+  accept?: string;
+  maxRedirects?: number;
+}
+
+export interface FetchResult {
+  status: number;
+  /** The URL after redirects. */
+  url: string;
+  contentType: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export interface Fetcher {
+  userAgent: string;
+  get(url: string, opts?: FetchOptions): Promise<FetchResult>;
+}
+
+const MB = 1024 * 1024;
+
+export function createFetcher(
+  config: Pick<Config, 'publicUrl' | 'version' | 'allowPrivateFetch'>,
+  /** Exact addresses let through while every other private one stays blocked (tests of redirect hops). */
+  opts: { allowAddresses?: string[] } = {},
+): Fetcher {
+  const filter = { allowPrivateIPAddress: config.allowPrivateFetch, allowIPAddressList: opts.allowAddresses ?? [] };
+  const agent = { http: new RequestFilteringHttpAgent(filter) as HttpAgent, https: new RequestFilteringHttpsAgent(filter) as HttpsAgent };
+  const userAgent = `${USER_AGENT_TOKEN}/${config.version} (+${config.publicUrl}/bot)`;
+
+  async function get(rawUrl: string, opts: FetchOptions = {}): Promise<FetchResult> {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new FetchError('invalid_url', `not a URL: ${rawUrl.slice(0, 200)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('invalid_url', 'only http and https URLs can be fetched');
+    if (url.username || url.password) throw new FetchError('invalid_url', 'URLs with credentials are not fetched');
+    const maxBytes = opts.maxBytes ?? 2 * MB;
+
+    const stream = got.stream(url, {
+      agent,
+      headers: { 'user-agent': userAgent, accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      timeout: { request: opts.timeoutMs ?? 10_000 },
+      maxRedirects: opts.maxRedirects ?? 5,
+      followRedirect: true,
+      throwHttpErrors: false,
+      decompress: true,
+      retry: { limit: 0 },
+    });
+    try {
+      const response = await new Promise<Response>((resolve, reject) => {
+        stream.once('response', resolve);
+        stream.once('error', reject);
+      });
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
+        chunks.push(chunk as Buffer);
+      }
+      return {
+        status: response.statusCode,
+        url: response.url,
+        contentType: String(response.headers['content-type'] ?? ''),
+        headers: response.headers,
+        body: Buffer.concat(chunks),
+      };
+    } catch (err) {
+      throw toFetchError(err);
+    } finally {
+      stream.destroy();
+    }
+  }
+
+  return { userAgent, get };
+}
+
+function toFetchError(err: unknown): FetchError {
+  if (err instanceof FetchError) return err;
+  const e = err as { code?: string; name?: string; message?: string };
+  const message = e.message ?? String(err);
+  if (/is not allowed|private IP|meta address/i.test(message)) return new FetchError('blocked', 'the address is private or reserved; only public websites can be fetched');
+  if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') return new FetchError('timeout', 'the site did not answer in time');
+  if (e.name === 'MaxRedirectsError' || e.code === 'ERR_TOO_MANY_REDIRECTS') return new FetchError('too_many_redirects', 'too many redirects');
+  return new FetchError('unreachable', `the site could not be reached (${e.code ?? 'error'})`);
+}
