@@ -100,7 +100,36 @@ export interface ListingsTable {
   revenue_cents: number | null;
   revenue_at: string | null;
   revenue_source: string | null;
+  badge_checked_at: Generated<string | null>;
+  badge_check_result: Generated<string | null>;
   created_at: string;
+  updated_at: string;
+}
+
+export interface ListingVersionsTable {
+  id: Id;
+  listing_id: number;
+  user_id: number | null;
+  /** JSON: { field: { before, after } } */
+  changes: Json;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  listing_id: number | null;
+  title: string;
+  body: Generated<string>;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface InterviewAnswersTable {
+  user_id: number;
+  question_id: number;
+  answer: string;
   updated_at: string;
 }
 
@@ -285,6 +314,207 @@ export interface MigrationsTable {
   applied_at: string;
 }
 
+export interface WebSessionsTable {
+  /** SHA-256 of the session cookie value. */
+  id_hash: string;
+  user_id: number;
+  csrf_secret: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  registration_type: 'dynamic' | 'metadata_document';
+  client_name: string | null;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: Json;
+  /** JSON: the registered (or fetched) client metadata. */
+  metadata: Json;
+  created_at: string;
+  refresh_after: string | null;
+}
+
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: number;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  family_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthRefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  client_id: string;
+  user_id: number;
+  scopes: string;
+  resource: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: Json;
+  public_jwk: Json;
+  created_at: string;
+  retired_at: string | null;
+}
+
+export interface ExternalIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Id;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: 'stored' | 'queued' | 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+// Drafts (0006): submit by URL.
+export interface DraftsTable {
+  id: string;
+  user_id: number;
+  url: string;
+  domain: string;
+  status: 'crawling' | 'drafting' | 'ready' | 'failed';
+  failure_reason: string | null;
+  drafter: string | null;
+  fields: Generated<Json>;
+  locked_fields: Generated<Json>;
+  faqs: Generated<Json>;
+  founders: Generated<Json>;
+  company_socials: Generated<Json>;
+  founder_socials: Generated<Json>;
+  story: Generated<Json>;
+  milestones: Generated<Json>;
+  seo: Generated<Json>;
+  competitor_url: string | null;
+  comparison: Json | null;
+  listing_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DraftPagesTable {
+  id: Id;
+  draft_id: string;
+  url: string;
+  title: string | null;
+  text: string;
+  facts: Json;
+  position: number;
+  fetched_at: string;
+}
+
+export interface DraftInvitesTable {
+  id: Id;
+  draft_id: string;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  accepted_at: string | null;
+  accepted_by: number | null;
+}
+
+export interface ClaimsTable {
+  id: Id;
+  user_id: number;
+  listing_id: number;
+  method: 'dns' | 'meta' | 'file' | 'email';
+  email: string | null;
+  /** The public value to publish: lb-verify-<random>. */
+  token: string;
+  /** Email method: SHA-256 of the secret in the mailed link. */
+  email_token_hash: string | null;
+  status: 'pending' | 'verified' | 'failed' | 'expired';
+  expires_at: string;
+  verified_at: string | null;
+  last_check_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  id: Id;
+  number: string;
+  user_id: number;
+  status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'canceled' | 'refunded';
+  currency: Generated<string>;
+  subtotal_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  /** Basis points: 19 % = 1900. */
+  vat_rate_bp: number;
+  billing_country: string;
+  vat_number: string | null;
+  reverse_charge: Generated<number>;
+  checkout_token: string;
+  form_token: string;
+  provider: string;
+  provider_ref: string | null;
+  paid_at: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  position: number;
+  product: string;
+  listing_id: number | null;
+  week: string | null;
+  /** JSON: the validated item options. */
+  options: Generated<Json>;
+  unit_cents: number;
+  amount_cents: number;
+  fulfilled_at: string | null;
+  fulfilment_error: string | null;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  provider_ref: string | null;
+  amount_cents: number;
+  currency: string;
+  status: 'succeeded' | 'unmatched';
+  raw_event_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -296,6 +526,9 @@ export interface Database {
   listing_socials: ListingSocialsTable;
   listing_faqs: ListingFaqsTable;
   listing_alternatives: ListingAlternativesTable;
+  listing_versions: ListingVersionsTable;
+  notifications: NotificationsTable;
+  interview_answers: InterviewAnswersTable;
   founders: FoundersTable;
   listing_founders: ListingFoundersTable;
   listing_updates: ListingUpdatesTable;
@@ -312,6 +545,21 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
   launchboard_migrations: MigrationsTable;
+  web_sessions: WebSessionsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  external_identities: ExternalIdentitiesTable;
+  outbox: OutboxTable;
+  email_tokens: EmailTokensTable;
+  drafts: DraftsTable;
+  draft_pages: DraftPagesTable;
+  draft_invites: DraftInvitesTable;
+  claims: ClaimsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
 }
 
 export type Listing = Selectable<ListingsTable>;
@@ -319,3 +567,4 @@ export type NewListing = Insertable<ListingsTable>;
 export type ListingUpdate = Updateable<ListingsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Product = Selectable<ProductsTable>;
+export type DraftRow = Selectable<DraftsTable>;

@@ -13,6 +13,16 @@ const envSchema = z.object({
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(120),
   ALLOWED_HOSTS: z.string().optional(),
   LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: z.string().optional(),
+  OAUTH_ISSUER: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-6'),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  DNS_SERVERS: z.string().optional(),
+  SELLER_COUNTRY: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').default('IE'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -26,6 +36,23 @@ export interface Config {
   /** Host header values accepted on /mcp (DNS-rebinding protection). */
   allowedHosts: string[];
   allowPrivateFetch: boolean;
+  /** An external identity provider's issuer; set, it replaces the embedded authorization server. */
+  oauthIssuer?: string;
+  /** SMTP server for real mail (smtp:// or smtps://); unset, mail stays in the outbox table. */
+  smtpUrl?: string;
+  /** The From header of every mail. */
+  mailFrom: string;
+  /** Enables the Claude drafter; unset → the built-in extractor. */
+  anthropicApiKey?: string;
+  anthropicModel: string;
+  /** Another Messages API endpoint (a proxy, or the fake model API in tests). */
+  anthropicBaseUrl?: string;
+  /** DNS servers (host[:port]) for claim TXT lookups; empty → the system resolver. */
+  dnsServers: string[];
+  /** The seller's country (ISO 3166-1 alpha-2) for VAT: reverse charge applies to EU businesses elsewhere. */
+  sellerCountry: string;
+  /** Both set → the Stripe payment provider; unset → the test provider. */
+  stripe?: { secretKey: string; webhookSecret: string };
   version: string;
 }
 
@@ -38,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither, for the test payment provider)');
+  }
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicHost = new URL(publicUrl).hostname;
@@ -54,6 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { signedInPerMinute: e.RATE_LIMIT_SIGNED_IN, anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS },
     allowedHosts,
     allowPrivateFetch: e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === '1' || e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === 'true',
+    oauthIssuer: e.OAUTH_ISSUER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Launchboard <no-reply@${publicHost}>`,
+    anthropicApiKey: e.ANTHROPIC_API_KEY || undefined,
+    anthropicModel: e.ANTHROPIC_MODEL,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    sellerCountry: e.SELLER_COUNTRY.toUpperCase(),
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     version: VERSION,
     ...overrides,
     ...(overrides.publicUrl === undefined ? {} : { publicUrl }),

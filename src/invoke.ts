@@ -4,6 +4,8 @@
 import type { z } from 'zod';
 import type { AnyTool } from '../tools/define.js';
 import { type Caller, callerKey } from './auth/caller.js';
+import { bearerChallenge } from './auth/challenge.js';
+import { protectedResourceMetadataUrl, resourceUrl } from './auth/resources.js';
 import type { Context } from './context.js';
 import { AppError, type FieldError } from './errors.js';
 import { isValidIdempotencyKey, type StoredResponse, withIdempotency } from './services/idempotency.js';
@@ -29,13 +31,25 @@ export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown>
   return parsed.data as Record<string, unknown>;
 }
 
-export function checkScope(tool: AnyTool, caller: Caller): void {
+/**
+ * The one scope rule of every face. With `challengeAt` (an RFC 9728 metadata
+ * URL) the error carries the `WWW-Authenticate: Bearer` challenge HTTP
+ * answers with: 401 pointing at the metadata, 403 `insufficient_scope`.
+ */
+export function checkScope(tool: AnyTool, caller: Caller, challengeAt?: string): void {
   if (tool.scope === null) return;
+  const scope = tool.scope;
+  const challenge = (error?: 'insufficient_scope'): Record<string, string> =>
+    challengeAt ? { 'WWW-Authenticate': bearerChallenge({ resourceMetadata: challengeAt, scope, ...(error ? { error } : {}) }) } : {};
   if (caller.kind === 'anonymous') {
-    throw new AppError('unauthenticated', `${tool.name} needs sign-in: send "Authorization: Bearer <token or API key>" with scope ${tool.scope}.`);
+    throw new AppError(
+      'unauthenticated',
+      `${tool.name} needs sign-in with scope ${scope}: send "Authorization: Bearer <OAuth token or API key>". People create API keys on the API keys page of their account; over stdio, set LAUNCHBOARD_API_KEY.`,
+      { headers: challenge() },
+    );
   }
-  if (!caller.scopes.includes(tool.scope)) {
-    throw new AppError('forbidden', `${tool.name} needs the ${tool.scope} scope, which this credential does not have.`);
+  if (!caller.scopes.includes(scope)) {
+    throw new AppError('forbidden', `${tool.name} needs the ${scope} scope, which this credential does not have.`, { headers: challenge('insufficient_scope') });
   }
 }
 
@@ -43,10 +57,12 @@ export interface InvokeOptions {
   idempotencyKey?: string;
   /** Name of the field the key arrived in, for error messages. */
   idempotencyField?: string;
+  /** The RFC 9728 document a 401/403 challenge names; the REST API's when unset (MCP answers those at the HTTP level). */
+  resourceMetadata?: string;
 }
 
 export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, caller: Caller, opts: InvokeOptions = {}): Promise<StoredResponse> {
-  checkScope(tool, caller);
+  checkScope(tool, caller, opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api')));
   const input = parseInput(tool, raw);
   const status = tool.http.status ?? 200;
   const run = async () => {

@@ -1,7 +1,16 @@
 // The registry: every tool, nothing else. MCP tools, REST routes, the OpenAPI
 // document and the contract tests are all derived from this list.
 import get_account from './account/get_account.js';
+import claim_listing from './claims/claim_listing.js';
+import list_my_claims from './claims/list_my_claims.js';
+import verify_claim from './claims/verify_claim.js';
 import type { AnyTool } from './define.js';
+import get_draft from './drafts/get_draft.js';
+import invite_cofounder from './drafts/invite_cofounder.js';
+import list_my_drafts from './drafts/list_my_drafts.js';
+import submit_draft from './drafts/submit_draft.js';
+import submit_listing from './drafts/submit_listing.js';
+import update_draft from './drafts/update_draft.js';
 import compare_listings from './directory/compare_listings.js';
 import get_alternatives from './directory/get_alternatives.js';
 import get_badges from './directory/get_badges.js';
@@ -20,6 +29,19 @@ import list_launches from './directory/list_launches.js';
 import list_interview_questions from './directory/list_interview_questions.js';
 import list_products from './directory/list_products.js';
 import search_listings from './directory/search_listings.js';
+import add_milestone from './listings/add_milestone.js';
+import answer_interview from './listings/answer_interview.js';
+import choose_free_listing from './listings/choose_free_listing.js';
+import delete_milestone from './listings/delete_milestone.js';
+import get_my_listing from './listings/get_my_listing.js';
+import list_my_listings from './listings/list_my_listings.js';
+import post_listing_update from './listings/post_listing_update.js';
+import set_founder_story from './listings/set_founder_story.js';
+import update_my_listing from './listings/update_my_listing.js';
+import create_checkout from './orders/create_checkout.js';
+import get_order from './orders/get_order.js';
+import list_my_orders from './orders/list_my_orders.js';
+import quote_order from './orders/quote_order.js';
 
 export const tools: AnyTool[] = [
   // Public
@@ -43,4 +65,29 @@ export const tools: AnyTool[] = [
   list_products,
   // Account
   get_account,
+  submit_listing,
+  list_my_drafts,
+  get_draft,
+  update_draft,
+  invite_cofounder,
+  submit_draft,
+  // My listings
+  list_my_listings,
+  get_my_listing,
+  update_my_listing,
+  post_listing_update,
+  add_milestone,
+  delete_milestone,
+  set_founder_story,
+  answer_interview,
+  choose_free_listing,
+  // Claims
+  claim_listing,
+  verify_claim,
+  list_my_claims,
+  // Orders
+  quote_order,
+  create_checkout,
+  list_my_orders,
+  get_order,
 ];

@@ -3,6 +3,10 @@ import type { Kysely } from 'kysely';
 import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_search.js';
 import * as m0003 from './0003_listing_sort_indexes.js';
+import * as m0004 from './0004_my_listings.js';
+import * as m0005 from './0005_oauth.js';
+import * as m0006 from './0006_drafts.js';
+import * as m0007 from './0007_claims_orders.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -15,4 +19,8 @@ export const migrations: NumberedMigration[] = [
   { name: '0001_core', up: m0001.up },
   { name: '0002_search', up: m0002.up },
   { name: '0003_listing_sort_indexes', up: m0003.up },
+  { name: '0004_my_listings', up: m0004.up },
+  { name: '0005_oauth', up: m0005.up },
+  { name: '0006_drafts', up: m0006.up },
+  { name: '0007_claims_orders', up: m0007.up },
 ];

@@ -18,3 +18,9 @@ export function callerKey(caller: Caller): string {
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
+
+/** The signed-in user's id; invokeTool has already refused anonymous callers of signed-in tools. */
+export function signedInUserId(caller: Caller): number {
+  if (caller.kind !== 'user') throw new Error('a signed-in tool was reached without a signed-in caller');
+  return caller.userId;
+}

@@ -5,9 +5,13 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AnyTool } from '../../tools/define.js';
 import type { Context } from '../context.js';
-import { AppError } from '../errors.js';
 import { mcpServerFactory } from '../mcp/server.js';
-import { callerOf, hostOriginGuard, problemResponder, rateLimitMiddleware, resolveCallerMiddleware } from './middleware.js';
+import { callerOf, hostOriginGuard, mcpAuthorizationGate, problemResponder, rateLimitMiddleware, resolveCallerMiddleware } from './middleware.js';
+import { createTokenVerifier } from '../auth/token-verifier.js';
+import { oauthRouter } from '../oauth/router.js';
+import { webAuthRouter } from '../web/auth/router.js';
+import { checkoutRouter } from '../web/checkout.js';
+import { claimsRouter } from '../web/claims.js';
 import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { restRouter } from './rest.js';
@@ -24,6 +28,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
   const onError = problemResponder(ctx);
+  // OAuth access tokens (embedded authorization server or OAUTH_ISSUER) on both faces.
+  const verifier = createTokenVerifier(ctx);
 
   const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
   app.get('/api/v1/openapi.json', (_req, res) => {
@@ -35,7 +41,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
     '/api/v1',
     express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }),
     (err: unknown, _req: Request, res: Response, _next: NextFunction) => onError(res, fromExpressError(err)),
-    resolveCallerMiddleware(ctx, onError),
+    resolveCallerMiddleware(ctx, onError, { verifier, resource: 'api' }),
     rateLimitMiddleware(ctx, onError),
     restRouter(ctx, tools),
   );
@@ -44,17 +50,11 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
-  const nodeHandler = toNodeHandler(mcpHandler, { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
-  const mcpAuthError = (res: Response, err: unknown) => {
-    if (err instanceof AppError && err.kind === 'unauthenticated') {
-      res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`);
-    }
-    onError(res, err);
-  };
+  const nodeHandler = toNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
   app.all(
     '/mcp',
     hostOriginGuard(ctx),
-    resolveCallerMiddleware(ctx, mcpAuthError),
+    resolveCallerMiddleware(ctx, onError, { verifier, resource: 'mcp' }),
     rateLimitMiddleware(ctx, onError),
     (req: Request, res: Response) => {
       const caller = callerOf(res);
@@ -70,6 +70,18 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   // Badge images embedded on makers' sites (the URLs get_badges hands out).
   app.use('/badges', resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
   app.use(badgeRouter(ctx));
+
+  // Sign-in for programs (the OAuth authorization server and its discovery
+  // documents) and for people (sign-up, sign-in, account, API keys).
+  app.use(oauthRouter(ctx));
+  app.use(webAuthRouter(ctx));
+
+  // Pages people open from links: the checkout (they pay there, never through
+  // the API), the Stripe webhook (raw body, parsed inside its router), and
+  // claim verification links.
+  app.use(['/checkout', '/claims/verify'], resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
+  app.use(checkoutRouter(ctx));
+  app.use(claimsRouter(ctx));
 
   app.get('/', (_req, res) => {
     res.type('text/plain').send(

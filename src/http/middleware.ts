@@ -1,11 +1,19 @@
-// Request-level guards shared by the REST and MCP mounts: who is calling,
-// rate limits (with RateLimit headers), and Host/Origin checks on /mcp.
+// Request-level guards shared by the REST and MCP mounts: who is calling
+// (API key or OAuth token for this resource, with the RFC 6750/9728 challenge
+// on failure), rate limits (with RateLimit headers), Host/Origin checks on
+// /mcp, and the HTTP-level 401/403 of MCP tool calls that need sign-in.
+import type { McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import type { NextFunction, Request, Response } from 'express';
+import type { AnyTool } from '../../tools/define.js';
 import type { Caller } from '../auth/caller.js';
-import { callerKey } from '../auth/caller.js';
+import { anonymous, callerKey } from '../auth/caller.js';
+import { bearerChallenge } from '../auth/challenge.js';
 import { resolveCaller } from '../auth/resolve.js';
+import { protectedResourceMetadataUrl, resourceUrl, type ResourceName } from '../auth/resources.js';
+import type { TokenVerifier } from '../auth/token-verifier.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { checkScope } from '../invoke.js';
 import { WINDOW_SECONDS } from '../services/rate-limit.js';
 import { sendProblem } from './problem.js';
 
@@ -13,12 +21,27 @@ export function callerOf(res: Response): Caller {
   return res.locals.caller as Caller;
 }
 
-export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void) {
+export interface ResourceAuth {
+  verifier: TokenVerifier;
+  /** Which of our resources this mount serves: OAuth tokens must be issued for it. */
+  resource: ResourceName;
+}
+
+export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void, auth?: ResourceAuth) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      res.locals.caller = await resolveCaller(ctx, req.headers.authorization, req.ip ?? 'unknown');
+      const bearer = auth && { verifier: auth.verifier, resource: resourceUrl(ctx.config, auth.resource) };
+      res.locals.caller = await resolveCaller(ctx, req.headers.authorization, req.ip ?? 'unknown', bearer);
       next();
     } catch (err) {
+      if (auth && err instanceof AppError && err.kind === 'unauthenticated') {
+        const challenge = bearerChallenge({
+          resourceMetadata: protectedResourceMetadataUrl(resourceUrl(ctx.config, auth.resource)),
+          error: 'invalid_token',
+          description: err.message,
+        });
+        return onError(res, new AppError('unauthenticated', err.message, { headers: { ...err.headers, 'WWW-Authenticate': challenge } }));
+      }
       onError(res, err);
     }
   };
@@ -77,3 +100,59 @@ export function hostOriginGuard(ctx: Context) {
 }
 
 export const problemResponder = (ctx: Context) => (res: Response, err: unknown) => sendProblem(ctx, res, err);
+
+/** The web-standard face of the SDK's MCP handler (what toNodeHandler drives). */
+export interface FetchMcpHandler {
+  fetch(request: globalThis.Request, options?: McpHandlerRequestOptions): Promise<globalThis.Response>;
+}
+
+/** The signed-in tools named by the tools/call requests of a JSON-RPC body (one message or a batch). */
+function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
+  const messages = Array.isArray(body) ? body : [body];
+  const out: AnyTool[] = [];
+  for (const m of messages) {
+    if (!m || typeof m !== 'object') continue;
+    const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
+    if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
+    const tool = byName.get(params.name);
+    if (tool && tool.scope !== null) out.push(tool);
+  }
+  return out;
+}
+
+/**
+ * MCP authorization at the HTTP level, for both protocol eras: a tools/call
+ * of a signed-in tool without credentials answers 401 with
+ * `WWW-Authenticate: Bearer resource_metadata=…` (the MCP client starts the
+ * OAuth flow), and with credentials lacking the scope 403
+ * `error="insufficient_scope"` naming it (step-up). The rule and the
+ * challenge are checkScope's, the same every face runs. Everything else
+ * (initialize, tools/list, public tools) goes to the SDK handler untouched.
+ */
+export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: FetchMcpHandler): FetchMcpHandler {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return {
+    async fetch(request, options) {
+      if (request.method !== 'POST') return handler.fetch(request, options);
+      let body: unknown;
+      try {
+        body = JSON.parse(await request.clone().text());
+      } catch {
+        return handler.fetch(request, options); // the SDK answers the parse error
+      }
+      const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
+      const challengeAt = protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'));
+      for (const tool of calledTools(body, byName)) {
+        try {
+          checkScope(tool, caller, challengeAt);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          // The body follows the SDK's bearer-auth answers (RFC 6750 error JSON).
+          const error = err.kind === 'forbidden' ? 'insufficient_scope' : 'invalid_token';
+          return globalThis.Response.json({ error, error_description: err.message }, { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } });
+        }
+      }
+      return handler.fetch(request, options);
+    },
+  };
+}

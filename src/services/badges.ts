@@ -4,10 +4,13 @@
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { claimDomain, ownerHasVerifiedClaim } from './claims.js';
 import { PUBLIC_STATUSES } from './listing-summary.js';
+import { hasFeaturedWeek } from './orders.js';
 
 const BADGE_STATUSES = [...PUBLIC_STATUSES, 'awaiting_badge'];
 import { getSetting } from './settings.js';
+import { mondayOf } from './weeks.js';
 
 export const badgeShape = z.enum(['standard', 'outline', 'pill', 'banner', 'square']);
 export const badgeMode = z.enum(['light', 'dark', 'auto']);
@@ -66,11 +69,6 @@ export function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** `WWW.Example.com.` → `example.com`, so an address at example.com matches a site at www.example.com. */
-function bareDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-}
-
 /**
  * The badges a listing may show: public (live or scheduled) listings, and
  * free-route listings awaiting the badge check, which need the embed code to
@@ -80,28 +78,28 @@ export async function earnedBadges(ctx: Context, slug: string): Promise<BadgeSub
   const listing = await ctx.db
     .selectFrom('listings as l')
     .leftJoin('users as u', 'u.id', 'l.owner_id')
-    .select(['l.id', 'l.slug', 'l.name', 'l.status', 'l.plan', 'l.domain', 'u.email as owner_email', 'u.email_verified_at as owner_verified_at'])
+    .select(['l.id', 'l.slug', 'l.name', 'l.status', 'l.owner_id', 'l.domain', 'u.email as owner_email', 'u.email_verified_at as owner_verified_at'])
     .where('l.slug', '=', slug)
     .where('l.status', 'in', [...BADGE_STATUSES])
     .executeTakeFirst();
   if (!listing) throw notFound(`No live or upcoming listing with slug "${slug}". Badges exist once a listing has chosen a launch (free or paid).`);
-  const [siteName, awards] = await Promise.all([
+  const [siteName, awards, featured, verifiedClaim] = await Promise.all([
     getSetting(ctx.db, 'site_name'),
     ctx.db.selectFrom('awards').select(['week', 'rank']).where('listing_id', '=', listing.id).orderBy('week', 'desc').orderBy('rank').execute(),
+    hasFeaturedWeek(ctx, listing.id, mondayOf(ctx.clock.now())),
+    ownerHasVerifiedClaim(ctx, listing.id, listing.owner_id),
   ]);
 
   const badges: EarnedBadge[] = [];
   const add = (kind: BadgeKind, label: string) => badges.push({ kind, label, week: null, rank: null });
   add('listed', `Listed on ${siteName}`);
   if (listing.status === 'live') add('launched', `Launched on ${siteName}`);
-  // Until orders exist (no orders table yet), a paid plan stands for a
-  // featured placement; the orders issue should read featured weeks instead.
-  if (listing.plan === 'paid') add('featured', `Featured on ${siteName}`);
-  // The owner's verified email is at the listing's own domain. A later claims
-  // issue adds verified claims (DNS, meta tag, file) as a second way in.
-  if (listing.owner_email && listing.owner_verified_at && bareDomain(listing.owner_email.slice(listing.owner_email.lastIndexOf('@') + 1)) === bareDomain(listing.domain)) {
-    add('verified', `Verified on ${siteName}`);
-  }
+  if (featured) add('featured', `Featured on ${siteName}`);
+  // Verified: the owner proved the domain, by a verified claim (DNS, meta
+  // tag, file or email link) or a verified account email at that domain.
+  const emailAtDomain =
+    listing.owner_email && listing.owner_verified_at && claimDomain(listing.owner_email.slice(listing.owner_email.lastIndexOf('@') + 1)) === claimDomain(listing.domain);
+  if (emailAtDomain || verifiedClaim) add('verified', `Verified on ${siteName}`);
   for (const award of awards) {
     badges.push({ kind: 'launch-of-the-week', label: `Launch of the Week #${award.rank} on ${siteName}`, week: award.week, rank: Number(award.rank) });
   }

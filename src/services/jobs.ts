@@ -2,8 +2,8 @@
 // (weekly rollover, and later crawl, badge checks, fulfilment, email) survives
 // restarts and is shared between instances. Statuses: queued → running →
 // done, or back to queued with a backoff after a failure, until max_attempts
-// makes it `failed`. Workers call runDueJobs on a timer (see scheduler.ts); a
-// later issue adds p-queue concurrency on top of claimNext/complete/fail.
+// makes it `failed`. Workers (scheduler.ts) claim due jobs on a timer and run
+// them through runJob with p-queue concurrency; tests drain with runDueJobs.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
@@ -21,7 +21,8 @@ export interface Job {
   run_at: string;
 }
 
-export type JobHandler = (ctx: Context, payload: unknown) => Promise<void>;
+/** Runs one job; `job` tells a handler which attempt this is (to give up cleanly on the last). */
+export type JobHandler = (ctx: Context, payload: unknown, job: Job) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 export interface EnqueueOptions {
@@ -194,6 +195,42 @@ export async function recoverStale(ctx: Context, olderThanMs: number): Promise<n
   return Number(exhausted.numUpdatedRows) + Number(requeued.numUpdatedRows);
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Re-queues jobs left `running` by an earlier process on this host that is
+ * gone (a restart), without waiting for them to turn stale; ones out of
+ * attempts become `failed`. Worker ids are host:pid:random (newWorkerId).
+ */
+export async function recoverOrphaned(ctx: Context, isAlive: (pid: number) => boolean = processAlive): Promise<number> {
+  const host = `${hostname()}:`;
+  const running = await ctx.db.selectFrom('jobs').select(['id', 'locked_by', 'attempts', 'max_attempts']).where('status', '=', 'running').execute();
+  const nowIso = ctx.clock.now().toISOString();
+  let changed = 0;
+  for (const job of running) {
+    if (!job.locked_by?.startsWith(host)) continue;
+    const pid = Number(job.locked_by.slice(host.length).split(':')[0]);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    const exhausted = Number(job.attempts) >= Number(job.max_attempts);
+    const result = await ctx.db
+      .updateTable('jobs')
+      .set({ status: exhausted ? 'failed' : 'queued', ...(exhausted ? {} : { run_at: nowIso }), locked_at: null, locked_by: null, last_error: 'the worker stopped while running this job', updated_at: nowIso })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('locked_by', '=', job.locked_by)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
+}
+
 /**
  * Claims and runs due jobs one after another until none is due (or `limit`
  * have run, so one drain cannot starve the caller). A kind without a handler
@@ -212,16 +249,22 @@ export async function runDueJobs(
     const job = await claimNext(ctx, workerId);
     if (!job) break;
     ran++;
-    try {
-      const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
-      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler(ctx, job.payload);
-      await complete(ctx, job, workerId);
-    } catch (err) {
-      failed++;
-      const outcome = await fail(ctx, job, workerId, err);
-      ctx.logger.warn({ err, job: { id: job.id, kind: job.kind, attempts: job.attempts }, outcome }, 'job failed');
-    }
+    if (!(await runJob(ctx, handlers, job, workerId))) failed++;
   }
   return { ran, failed };
+}
+
+/** Runs one claimed job with its handler and records the outcome; false when it failed. */
+export async function runJob(ctx: Context, handlers: JobHandlers, job: Job, workerId: string): Promise<boolean> {
+  try {
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+    await handler(ctx, job.payload, job);
+    await complete(ctx, job, workerId);
+    return true;
+  } catch (err) {
+    const outcome = await fail(ctx, job, workerId, err);
+    ctx.logger.warn({ err, job: { id: job.id, kind: job.kind, attempts: job.attempts }, outcome }, 'job failed');
+    return false;
+  }
 }

@@ -13,7 +13,7 @@ export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'd
 export type Board = (typeof BOARDS)[number];
 
 export interface Metric {
-  name: 'votes' | 'domain_rating' | 'revenue_cents';
+  name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents';
   value: number;
   /** domain-rating: the value before the latest import. */
   previous?: number | null;
@@ -150,10 +150,8 @@ export async function leaderboard(
   const offset = (input.page - 1) * input.per_page;
 
   if (input.board === 'billboard') {
-    // Billboard money comes from paid `billboard` order lines, which arrive
-    // with orders (issue 7). Until then nothing has been paid, so the board is
-    // empty rather than filled with anything that is not money.
-    return { ...head, items: [], total: 0 };
+    const { items, total } = await billboard(ctx, offset, input.per_page);
+    return { ...head, items, total };
   }
 
   const { where, order, metric } = boardQuery(input.board, week);
@@ -176,6 +174,42 @@ export async function leaderboard(
     items: rows.flatMap((row, i) => {
       const listing = summaries.get(row.slug);
       return listing ? [{ rank: offset + i + 1, listing, metric: metric(row) }] : [];
+    }),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * The billboard: live listings by the total of their paid, fulfilled
+ * `billboard` order lines (refunded orders drop out); ties go to whoever paid
+ * first. Money only ever ranks here, never on a community board.
+ */
+async function billboard(ctx: Context, offset: number, limit: number): Promise<{ items: LeaderboardItem[]; total: number }> {
+  const paidLines = ctx.db
+    .selectFrom('order_lines as ol')
+    .innerJoin('orders as o', 'o.id', 'ol.order_id')
+    .innerJoin('listings', 'listings.id', 'ol.listing_id')
+    .where('ol.product', '=', 'billboard')
+    .where('ol.fulfilled_at', 'is not', null)
+    .where('o.status', 'in', ['paid', 'fulfilled'])
+    .where('listings.status', '=', 'live');
+  const [count, rows] = await Promise.all([
+    paidLines.select(sql<number>`count(distinct ol.listing_id)`.as('n')).executeTakeFirstOrThrow(),
+    paidLines
+      .select(['listings.id', 'listings.slug', sql<number>`sum(ol.amount_cents)`.as('cents'), sql<string>`min(o.paid_at)`.as('first_paid')])
+      .groupBy(['listings.id', 'listings.slug'])
+      .orderBy(sql`sum(ol.amount_cents)`, 'desc')
+      .orderBy(sql`min(o.paid_at)`, 'asc')
+      .orderBy('listings.id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.id))).map((s) => [s.slug, s]));
+  return {
+    items: rows.flatMap((row, i) => {
+      const listing = summaries.get(row.slug);
+      return listing ? [{ rank: offset + i + 1, listing, metric: { name: 'billboard_cents' as const, value: Number(row.cents) } }] : [];
     }),
     total: Number(count.n),
   };

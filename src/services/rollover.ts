@@ -4,6 +4,7 @@
 // running it twice, or on two instances at once, changes nothing more.
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
+import { nextFreeWeek } from './free-launch.js';
 import { addWeeks, mondayOf } from './weeks.js';
 
 export const AWARD_PLACES = 3;
@@ -14,7 +15,7 @@ export interface RolloverResult {
   week: string;
   /** Scheduled listings that went live. */
   went_live: number;
-  /** Free listings still awaiting their badge, moved to next week. */
+  /** Free listings still awaiting their badge, moved to the next free week. */
   moved_to_next_week: number;
   /** Ended weeks that received their awards in this run. */
   awarded_weeks: string[];
@@ -47,15 +48,13 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
     }
 
     // 2. Free listings whose week started without the badge found on their
-    //    homepage move to next week. The badge check itself (another issue)
-    //    turns awaiting_badge into scheduled before this runs; the weekly
-    //    capacity of free weeks is not applied here.
-    const moved = await trx
-      .updateTable('listings')
-      .set({ launch_week: addWeeks(week, 1), updated_at: nowIso })
-      .where('status', '=', 'awaiting_badge')
-      .where('launch_week', '<=', week)
-      .executeTakeFirst();
+    //    homepage slide to the next week with a free slot (the badge check in
+    //    free-launch.ts turns awaiting_badge into scheduled before this runs).
+    const late = await trx.selectFrom('listings').select('id').where('status', '=', 'awaiting_badge').where('launch_week', '<=', week).orderBy('id').execute();
+    for (const { id } of late) {
+      const next = (await nextFreeWeek(trx, addWeeks(week, 1), addWeeks(week, 52))) ?? addWeeks(week, 1);
+      await trx.updateTable('listings').set({ launch_week: next, updated_at: nowIso }).where('id', '=', id).execute();
+    }
 
     // 3. Every ended week with live launches and no awards yet: the top three
     //    by community votes (ties: earlier launch), at least one vote each.
@@ -92,7 +91,7 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
       awardedWeeks.push(launch_week);
     }
 
-    const result: RolloverResult = { week, went_live: wentLive, moved_to_next_week: Number(moved.numUpdatedRows), awarded_weeks: awardedWeeks };
+    const result: RolloverResult = { week, went_live: wentLive, moved_to_next_week: late.length, awarded_weeks: awardedWeeks };
     if (wentLive > 0 || result.moved_to_next_week > 0 || awardedWeeks.length > 0) ctx.logger.info(result, 'weekly rollover');
     return result;
   });

@@ -12,6 +12,7 @@ import getBadges from '../../tools/directory/get_badges.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { directory } from '../helpers/directory.js';
 import { given } from '../helpers/given.js';
+import { paidLine } from '../helpers/orders.js';
 
 const WEIRD = 'A & B <script>"x"</script>';
 
@@ -102,7 +103,9 @@ beforeAll(async () => {
   const g = given(ctx);
   const d = directory(ctx);
   await setSetting(ctx.db, 'site_name', `Launch & <Board> "it's"`, ctx.clock.now());
-  const weird = await g.listing({ slug: 'weird', fields: { name: WEIRD, plan: 'paid', domain: 'weird.dev', owner_id: await d.user({ email: 'me@weird.dev' }) } });
+  const weirdOwner = await d.user({ email: 'me@weird.dev' });
+  const weird = await g.listing({ slug: 'weird', fields: { name: WEIRD, plan: 'paid', domain: 'weird.dev', owner_id: weirdOwner } });
+  await paidLine(ctx, { userId: weirdOwner, listingId: weird, product: 'featured', amountCents: 9900, week: '2026-11-16' });
   await d.award({ listing: weird, week: '2026-11-02', rank: 2 });
   await d.award({ listing: weird, week: '2026-11-09', rank: 1 });
   await g.listing({ slug: 'plain', fields: { name: 'Plain' } });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { leaderboard, type Board } from '../../src/services/leaderboards.js';
 import { testContext, type TestContext } from '../helpers/context.js';
+import { directory } from '../helpers/directory.js';
 import { launches } from '../helpers/launches.js';
+import { paidLine } from '../helpers/orders.js';
 
 const THIS = '2026-11-16';
 const LAST = '2026-11-09';
@@ -20,7 +22,21 @@ beforeAll(async () => {
   });
   await l.launch({ slug: 'dr-down', week: LAST, votes: 1, fields: { name: 'Aardvark', domain_rating: 30, domain_rating_previous: 33, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs' } });
   await l.launch({ slug: 'dr-new', week: LAST, votes: 2, fields: { name: 'Zebra', domain_rating: 30, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs', revenue_cents: 500_00, revenue_at: '2026-10-31', revenue_source: 'self-reported' } });
-  await l.launch({ slug: 'scheduled', week: '2026-11-23', status: 'scheduled', votes: 99, fields: { domain_rating: 99, revenue_cents: 1 } });
+  const scheduled = await l.launch({ slug: 'scheduled', week: '2026-11-23', status: 'scheduled', votes: 99, fields: { domain_rating: 99, revenue_cents: 1 } });
+
+  // Billboard money: paid, fulfilled billboard lines summed per listing.
+  const buyer = await directory(ctx).user();
+  const id = async (slug: string) => (await ctx.db.selectFrom('listings').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  const [top, tieEarlier, tieLater, giant] = [await id('dr-down'), await id('week-tie-earlier'), await id('week-tie-later'), await id('old-giant')];
+  await paidLine(ctx, { userId: buyer, listingId: top, product: 'billboard', amountCents: 3000 });
+  await paidLine(ctx, { userId: buyer, listingId: top, product: 'billboard', amountCents: 2500 });
+  await paidLine(ctx, { userId: buyer, listingId: tieLater, product: 'billboard', amountCents: 2000, paidAt: '2026-11-20T10:00:00.000Z' });
+  await paidLine(ctx, { userId: buyer, listingId: tieEarlier, product: 'billboard', amountCents: 2000, paidAt: '2026-11-19T10:00:00.000Z' });
+  // Never counted: a refunded order, an unfulfilled line, a listing not live, other products.
+  await paidLine(ctx, { userId: buyer, listingId: giant, product: 'billboard', amountCents: 90_000, status: 'refunded' });
+  await paidLine(ctx, { userId: buyer, listingId: giant, product: 'billboard', amountCents: 80_000, fulfilled: false });
+  await paidLine(ctx, { userId: buyer, listingId: scheduled, product: 'billboard', amountCents: 70_000 });
+  await paidLine(ctx, { userId: buyer, listingId: giant, product: 'featured', amountCents: 60_000, week: THIS });
 });
 afterAll(async () => ctx?.close());
 
@@ -74,10 +90,21 @@ describe('leaderboards', () => {
     ]);
   });
 
-  it('billboard is always marked paid, and is empty until orders exist', async () => {
+  it('billboard ranks live listings by paid billboard cents (ties: who paid first), always marked paid', async () => {
     const result = await board('billboard');
-    expect(result).toMatchObject({ board: 'billboard', paid: true, items: [], total: 0 });
+    expect(result).toMatchObject({ board: 'billboard', paid: true, total: 3 });
     expect(result.label).toMatch(/^Paid ranking/);
+    expect(result.items.map((i) => [i.rank, i.listing.slug, i.metric])).toEqual([
+      [1, 'dr-down', { name: 'billboard_cents', value: 5500 }],
+      [2, 'week-tie-earlier', { name: 'billboard_cents', value: 2000 }],
+      [3, 'week-tie-later', { name: 'billboard_cents', value: 2000 }],
+    ]);
+    expect(ranked(await board('billboard', { page: 2, per_page: 2 }))).toEqual([[3, 'week-tie-later', 2000]]);
+  });
+
+  it('keeps paid money out of the community boards', async () => {
+    expect((await board('community-all-time')).items[0].listing.slug).toBe('old-giant');
+    expect((await board('community-all-time')).items.map((i) => i.metric.name)).not.toContain('billboard_cents');
   });
 
   it('refuses a week for boards other than community-weekly, and future weeks', async () => {

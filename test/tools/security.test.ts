@@ -6,7 +6,6 @@ import { tools } from '../../tools/index.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
-import { connectHttp } from '../mcp/clients.js';
 
 const signedIn = tools.filter((t) => t.scope !== null);
 
@@ -37,6 +36,7 @@ describe.each(signedIn.map((t) => [t.name, t] as const))('%s', (_name, tool) => 
     const res = await restCall(tool, {});
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1"`);
   });
 
   it('answers 403 with a credential that lacks its scope over REST', async () => {
@@ -44,23 +44,23 @@ describe.each(signedIn.map((t) => [t.name, t] as const))('%s', (_name, tool) => 
     const { auth } = await userWithKey(ctx, other);
     const res = await restCall(tool, auth);
     expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`));
   });
 
-  it('returns isError 401 / 403 over MCP', async () => {
-    const anon = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
+  it('answers HTTP 401 with the resource_metadata challenge and 403 insufficient_scope over MCP', async () => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: {} } }),
+      });
+    const anon = await call({});
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get('www-authenticate')).toContain(`resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
     const { auth } = await userWithKey(ctx, SCOPES.filter((s) => s !== tool.scope));
-    const limited = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, auth);
-    try {
-      const a = await anon.callTool(tool.name, {});
-      expect(a.isError).toBe(true);
-      expect(JSON.parse((a.content as { text: string }[])[0].text).status).toBe(401);
-      const b = await limited.callTool(tool.name, {});
-      expect(b.isError).toBe(true);
-      expect(JSON.parse((b.content as { text: string }[])[0].text).status).toBe(403);
-    } finally {
-      await anon.close();
-      await limited.close();
-    }
+    const limited = await call(auth);
+    expect(limited.status).toBe(403);
+    expect(limited.headers.get('www-authenticate')).toMatch(new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`));
   });
 });
 

@@ -5,6 +5,7 @@ import { invokeTool } from '../../../src/invoke.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
+import { paidLine } from '../../helpers/orders.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { connectHttp } from '../../mcp/clients.js';
 
@@ -15,10 +16,13 @@ beforeAll(async () => {
   const g = given(ctx);
   const d = directory(ctx);
   const owner = (email: string, verified = true) => d.user({ email, verified });
+  const acmeOwner = await owner('founder@ACME.com');
   const acme = await g.listing({
     slug: 'acme',
-    fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: await owner('founder@ACME.com') },
+    fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: acmeOwner },
   });
+  // Featured: a paid featured week covering this week (the test clock is in the week of 2026-11-16).
+  await paidLine(ctx, { userId: acmeOwner, listingId: acme, product: 'featured', amountCents: 9900, week: '2026-11-16' });
   await d.award({ listing: acme, week: '2026-11-02', rank: 3 });
   await d.award({ listing: acme, week: '2026-11-09', rank: 1 });
   await g.listing({ slug: 'www-site', fields: { domain: 'www.www-site.io', owner_id: await owner('me@www-site.io') } });
@@ -28,6 +32,21 @@ beforeAll(async () => {
   await g.listing({ slug: 'weird', fields: { name: 'A & B <script>"x"</script>' } });
   await g.listing({ slug: 'draft-one', status: 'draft' });
   await g.listing({ slug: 'waiting', status: 'awaiting_badge' });
+  // Paid plan without a featured week now: a week that ended, one still to come, one refunded, one not yet fulfilled.
+  const paidOnlyOwner = await owner('me@elsewhere.org');
+  const paidOnly = await g.listing({ slug: 'paid-only', fields: { plan: 'paid', owner_id: paidOnlyOwner } });
+  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-09' });
+  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-23' });
+  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-16', status: 'refunded' });
+  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-16', fulfilled: false });
+  // Verified through a claim: the owner's email is elsewhere, the claim proved the domain.
+  const claimant = await owner('someone@gmail.com');
+  const claimed = await g.listing({ slug: 'claimed', fields: { domain: 'claimed.dev', owner_id: claimant } });
+  const stale = await g.listing({ slug: 'claimed-by-other', fields: { domain: 'other.dev', owner_id: await owner('new@owner.org') } });
+  for (const [user_id, listing_id] of [[claimant, claimed], [claimant, stale]]) {
+    const at = ctx.clock.now().toISOString();
+    await ctx.db.insertInto('claims').values({ user_id, listing_id, method: 'dns', token: 'lb-verify-x', status: 'verified', expires_at: at, verified_at: at, created_at: at, updated_at: at }).execute();
+  }
   server = await startServer(ctx, [tool]);
 });
 afterAll(async () => {
@@ -61,6 +80,16 @@ describe('get_badges', () => {
     expect(await kinds('www-site')).toContain('verified');
     expect(await kinds('unverified')).not.toContain('verified');
     expect(await kinds('lookalike')).not.toContain('verified');
+  });
+
+  it('verifies an owner holding a verified claim on the listing, not a former claimant', async () => {
+    expect(await kinds('claimed')).toContain('verified');
+    expect(await kinds('claimed-by-other')).not.toContain('verified');
+  });
+
+  it('features only a listing with a paid, fulfilled featured week covering this week, whatever its plan', async () => {
+    expect(await kinds('acme')).toContain('featured');
+    expect(await kinds('paid-only')).toEqual(['listed', 'launched']);
   });
 
   it('builds image URLs, link and HTML for the chosen shape, mode and size (defaults standard, auto, m)', async () => {

@@ -1,0 +1,28 @@
+// What a maker (or their assistant) can usefully do next with an own listing.
+export function listingNextSteps(listing: { status: string; plan: string; slug: string }): { tool: string; why: string }[] {
+  switch (listing.status) {
+    case 'draft':
+      return [
+        { tool: 'update_my_listing', why: 'Polish the profile before launch; edits publish at once.' },
+        { tool: 'choose_free_listing', why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.' },
+        { tool: 'quote_order', why: 'Or launch paid (product `launch`): live at once or in a week you choose.' },
+      ];
+    case 'awaiting_badge':
+      return [
+        { tool: 'get_badges', why: `Put the badge's HTML on your homepage (slug "${listing.slug}"); it is checked periodically and the listing is then scheduled.` },
+        { tool: 'get_my_listing', why: 'See badge_check for the result of the last homepage check.' },
+      ];
+    case 'scheduled':
+      return [
+        { tool: 'get_launch_week', why: 'See the other launches of your week.' },
+        { tool: 'set_founder_story', why: 'Tell the story behind the product (shown when unlocked).' },
+      ];
+    case 'live':
+      return [
+        { tool: 'post_listing_update', why: 'Tell followers what is new.' },
+        { tool: 'add_milestone', why: 'Record a milestone (shown when unlocked).' },
+      ];
+    default:
+      return [{ tool: 'get_my_listing', why: 'Check the listing status.' }];
+  }
+}

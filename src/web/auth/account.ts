@@ -1,0 +1,33 @@
+// GET /account: who is signed in, whether the address is confirmed, and the
+// way to the API keys page.
+import express, { type Router } from 'express';
+import type { Context } from '../../context.js';
+import { queryString } from './forms.js';
+import { csrfField, html, noticeBox, sendPage } from './html.js';
+import { webOf } from './web-session.js';
+
+const NOTICES: Record<string, string> = { 'verification-sent': 'A new confirmation link is on its way.' };
+
+export function accountRoutes(_ctx: Context): Router {
+  const router = express.Router();
+  router.get('/account', (req, res) => {
+    const web = webOf(res);
+    if (!web.session) return res.redirect(303, '/sign-in?return_to=/account');
+    const s = web.session;
+    sendPage(res, {
+      title: 'Your account',
+      csrfToken: web.csrfToken,
+      signedInAs: s.email,
+      body: html`${noticeBox(NOTICES[queryString(req, 'notice', 40)])}
+<dl><dt>Email</dt><dd>${s.email} ${s.emailVerified ? '(confirmed)' : '(not confirmed yet)'}</dd>${s.name ? html`<dt>Name</dt><dd>${s.name}</dd>` : ''}</dl>
+${
+  s.emailVerified
+    ? ''
+    : html`<form method="post" action="/account/verify-email">${csrfField(web.csrfToken)}<button type="submit">Mail me a new confirmation link</button></form>`
+}
+<h2>Access for programs</h2>
+<p><a href="/account/api-keys">API keys</a>: create keys for scripts and assistants (sent as <code>Authorization: Bearer</code>).</p>`,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftTestBed, type DraftTestBed } from './setup.js';
+
+let bed: DraftTestBed;
+beforeAll(async () => {
+  bed = await draftTestBed();
+});
+afterAll(async () => bed?.close());
+
+describe('get_draft', () => {
+  it('returns the own draft with every profile field, and a poll hint while crawling', async () => {
+    const maker = await bed.maker();
+    const { body: created } = await bed.call('POST', '/drafts', maker.auth, { url: 'https://quietly.invalid' });
+    const { status, body } = await bed.call('GET', `/drafts/${created.id}`, maker.auth);
+    expect(status).toBe(200);
+    expect(Object.keys(body.fields)).toHaveLength(18);
+    expect(body.status).toBe('crawling');
+    expect(body.next_steps).toEqual([{ tool: 'get_draft', why: 'Drafting takes about a minute: poll every few seconds until status is ready.' }]);
+    expect(body.missing).toHaveLength(20);
+  });
+
+  it("answers 404 for another user's draft, 400 for an id that is not a UUID, 401 and 403 without access", async () => {
+    const owner = await bed.maker();
+    const { body: created } = await bed.call('POST', '/drafts', owner.auth, { url: 'https://quietly.invalid' });
+    const stranger = await bed.maker();
+    const res = await bed.call('GET', `/drafts/${created.id}`, stranger.auth);
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toMatch(/list_my_drafts/);
+    const bad = await bed.call('GET', '/drafts/42', owner.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('id');
+    expect((await bed.call('GET', `/drafts/${created.id}`, {})).status).toBe(401);
+    expect((await bed.call('GET', `/drafts/${created.id}`, (await bed.maker(['listings:write'])).auth)).status).toBe(403);
+  });
+});

@@ -1,0 +1,23 @@
+// list_my_claims: your claims, newest first, with status and instructions.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { listMyClaims } from '../../src/services/claims.js';
+import { defineTool } from '../define.js';
+import { pageOf, pagination } from '../schemas.js';
+import { claimRecord } from './schemas.js';
+
+export default defineTool({
+  name: 'list_my_claims',
+  title: 'List my claims',
+  description:
+    'Lists your claims of listings, newest first: status (pending, verified, failed, expired), method, what to publish and the result of the last check. Use verify_claim on a pending dns/meta/file claim; an email claim turns verified once its link is opened.',
+  scope: 'account:read',
+  http: { method: 'GET', path: '/claims' },
+  input: z.strictObject({ ...pagination }),
+  output: pageOf(claimRecord),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input, caller) => {
+    const { items, total } = await listMyClaims(ctx, signedInUserId(caller), input);
+    return { items, total, page: input.page, per_page: input.per_page };
+  },
+});

@@ -1,0 +1,32 @@
+// invite_cofounder: email a co-founder a link to add their own founder profile.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { inviteCofounder } from '../../src/services/drafts-invites.js';
+import { defineTool } from '../define.js';
+import { nextSteps } from '../schemas.js';
+import { draftId } from './schemas.js';
+
+export default defineTool({
+  name: 'invite_cofounder',
+  title: 'Invite a co-founder',
+  description:
+    'Emails a co-founder an invite to add their own founder profile to your draft (and its listing). At most 10 invites per draft; inviting the same address again re-sends a fresh link without using another invite. ' +
+    'Only invite people the maker names, with the address the maker gives. A draft that is not yours is 404.',
+  scope: 'listings:write',
+  http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
+  input: z.strictObject({ id: draftId, email: z.email('must be an email address').max(254) }),
+  output: z.object({
+    email: z.string(),
+    created_at: z.string(),
+    resent: z.boolean().describe('True when this address had been invited before'),
+    invites_sent: z.number().int(),
+    invites_left: z.number().int(),
+    next_steps: nextSteps,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  idempotencyKey: true,
+  handler: async (ctx, input, caller) => {
+    const result = await inviteCofounder(ctx, signedInUserId(caller), input.id, input.email);
+    return { ...result, next_steps: [{ tool: 'get_draft', why: 'Their founder profile appears on the draft once they accept.' }] };
+  },
+});

@@ -1,0 +1,36 @@
+// add_milestone: a dated milestone on an own listing.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { addMilestone } from '../../src/services/listing-content.js';
+import { defineTool } from '../define.js';
+import { listingId } from './schemas.js';
+
+export const milestoneDate = z.iso.date('must be a date, YYYY-MM-DD');
+export const httpsLink = z.string().max(500).regex(/^https:\/\/\S+$/, 'must be an https link');
+
+export default defineTool({
+  name: 'add_milestone',
+  title: 'Add a milestone',
+  description:
+    'Adds a milestone (date YYYY-MM-DD and title required; description, https url optional) to one of your listings. Milestones show publicly on paid listings or when the section is unlocked. Returns the milestone with its id (for delete_milestone).',
+  scope: 'listings:write',
+  http: { method: 'POST', path: '/me/listings/{listing_id}/milestones', status: 201 },
+  input: z.strictObject({
+    listing_id: listingId,
+    date: milestoneDate,
+    title: z.string().min(1).max(200),
+    description: z.string().max(2000).optional(),
+    url: httpsLink.optional(),
+  }),
+  output: z.object({
+    id: z.number().int().min(1),
+    date: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    url: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  idempotencyKey: true,
+  handler: (ctx, { listing_id, ...milestone }, caller) => addMilestone(ctx, signedInUserId(caller), listing_id, milestone),
+});

@@ -1,0 +1,23 @@
+// get_my_listing: one own listing, in any status.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { listingNextSteps } from '../../src/services/listing-next-steps.js';
+import { ownListing as loadOwnListing, ownListingView } from '../../src/services/my-listings.js';
+import { defineTool } from '../define.js';
+import { listingId, ownListing } from './schemas.js';
+
+export default defineTool({
+  name: 'get_my_listing',
+  title: 'Get my listing',
+  description:
+    'Returns one of your listings: the public profile plus its status, plan, launch week, unlocked paid sections and the last badge check, with next_steps. A listing you do not own is 404.',
+  scope: 'account:read',
+  http: { method: 'GET', path: '/me/listings/{listing_id}' },
+  input: z.strictObject({ listing_id: listingId }),
+  output: ownListing,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input, caller) => {
+    const listing = await loadOwnListing(ctx, signedInUserId(caller), input.listing_id);
+    return { ...(await ownListingView(ctx, listing)), next_steps: listingNextSteps(listing) };
+  },
+});

@@ -1,0 +1,23 @@
+// list_my_listings: every listing the caller owns, any status.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { listingSummary } from '../../src/services/listing-summary.js';
+import { listMyListings } from '../../src/services/my-listings.js';
+import { defineTool } from '../define.js';
+import { pageOf, pagination } from '../schemas.js';
+
+export default defineTool({
+  name: 'list_my_listings',
+  title: 'List my listings',
+  description:
+    'Lists every listing you own, in any status (draft, awaiting_badge, scheduled, live, ...), most recently changed first, with its listing_id and plan. Use get_my_listing for one in full.',
+  scope: 'account:read',
+  http: { method: 'GET', path: '/me/listings' },
+  input: z.strictObject({ ...pagination }),
+  output: pageOf(listingSummary.extend({ listing_id: z.number().int(), plan: z.string() })),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input, caller) => {
+    const { items, total } = await listMyListings(ctx, signedInUserId(caller), input);
+    return { items, total, page: input.page, per_page: input.per_page };
+  },
+});

@@ -1,0 +1,24 @@
+// post_listing_update: news for a listing's followers.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { postListingUpdate } from '../../src/services/listing-content.js';
+import { sendMail } from '../../src/services/mail.js';
+import { defineTool } from '../define.js';
+import { listingId } from './schemas.js';
+
+export default defineTool({
+  name: 'post_listing_update',
+  title: 'Post a listing update',
+  description:
+    'Posts an update (title max 200, plain-text body max 5000) on one of your listings. It appears on the listing and the latest-updates feed, and every follower is told (a notification and an email). Write what the maker wants to say; never invent news.',
+  scope: 'listings:write',
+  http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
+  input: z.strictObject({ listing_id: listingId, title: z.string().min(1).max(200), body: z.string().min(1).max(5000) }),
+  output: z.object({ id: z.number().int(), title: z.string(), body: z.string(), created_at: z.string(), followers_notified: z.number().int() }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  idempotencyKey: true,
+  handler: (ctx, { listing_id, ...post }, caller) =>
+    postListingUpdate(ctx, signedInUserId(caller), listing_id, post, async (to, subject, text) => {
+      await sendMail(ctx, { to, subject, text });
+    }),
+});

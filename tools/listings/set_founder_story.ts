@@ -1,0 +1,45 @@
+// set_founder_story: the founder story of an own listing.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { setFounderStory } from '../../src/services/listing-content.js';
+import { defineTool } from '../define.js';
+import { listingId } from './schemas.js';
+
+const section = z.string().max(8000);
+
+export default defineTool({
+  name: 'set_founder_story',
+  title: 'Set the founder story',
+  description:
+    'Replaces the founder story of one of your listings (sections not sent are cleared): title (max 200) and story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each max 8000). ' +
+    "Use the founder's own words only; never write it for them. Published with the listing and shown when the story section is unlocked.",
+  scope: 'listings:write',
+  http: { method: 'PUT', path: '/me/listings/{listing_id}/story' },
+  input: z.strictObject({
+    listing_id: listingId,
+    title: z.string().max(200).optional(),
+    story: section.optional(),
+    why_started: section.optional(),
+    problem: section.optional(),
+    journey: section.optional(),
+    challenges: section.optional(),
+    achievements: section.optional(),
+    lessons: section.optional(),
+    whats_next: section.optional(),
+  }),
+  output: z.object({
+    title: z.string().nullable(),
+    story: z.string().nullable(),
+    why_started: z.string().nullable(),
+    problem: z.string().nullable(),
+    journey: z.string().nullable(),
+    challenges: z.string().nullable(),
+    achievements: z.string().nullable(),
+    lessons: z.string().nullable(),
+    whats_next: z.string().nullable(),
+    updated_at: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  idempotencyKey: true,
+  handler: (ctx, { listing_id, ...story }, caller) => setFounderStory(ctx, signedInUserId(caller), listing_id, story),
+});

@@ -1,0 +1,23 @@
+// list_my_orders: your orders, newest first.
+import { z } from 'zod';
+import { signedInUserId } from '../../src/auth/caller.js';
+import { listMyOrders } from '../../src/services/orders.js';
+import { defineTool } from '../define.js';
+import { pageOf, pagination } from '../schemas.js';
+import { order } from './schemas.js';
+
+export default defineTool({
+  name: 'list_my_orders',
+  title: 'List my orders',
+  description:
+    'Lists your orders newest first with status (pending, paid, fulfilled, expired, canceled, refunded), totals with VAT and lines with their fulfilment. A pending order carries checkout_url for the person to pay. Use get_order for one.',
+  scope: 'account:read',
+  http: { method: 'GET', path: '/orders' },
+  input: z.strictObject({ ...pagination }),
+  output: pageOf(order),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, input, caller) => {
+    const { items, total } = await listMyOrders(ctx, signedInUserId(caller), input);
+    return { items, total, page: input.page, per_page: input.per_page };
+  },
+});
