@@ -12,6 +12,7 @@ import { createHttpApp } from '../src/http/app.js';
 import { runStdio } from '../src/mcp/stdio.js';
 import { listProductsForSale, setProductPrice } from '../src/services/products.js';
 import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
+import { recentChanges } from '../src/services/my-listings.js';
 import { startWorkers } from '../src/services/scheduler.js';
 import { ensureMainSite } from '../src/services/sites.js';
 import { createUser, userByEmail } from '../src/services/users.js';
@@ -31,6 +32,7 @@ const USAGE = `usage: launchboard <command>
   admin setting list                     show every site setting
   admin user create --email E [--password P] [--name N] [--admin]
                                          create an account
+  admin changes                          the review feed: recent listing edits with before/after
   admin apikey create --email E --scopes S1,S2 [--name N] [--expires ISO-DATE]
                                          create an API key; prints the key alone on the last line
 
@@ -137,6 +139,17 @@ async function admin(args: string[]): Promise<void> {
         process.stdout.write(`${key} = ${JSON.stringify(await getSetting(ctx.db, key))}\n`);
       }
     });
+    return;
+  }
+  if (area === 'changes' && action === undefined) {
+    // The review feed: every edit makers made to their listings, newest first.
+    const changes = await withContext(config, (ctx) => recentChanges(ctx, { limit: 100 }));
+    for (const c of changes) {
+      process.stdout.write(`#${c.id} ${c.at} ${c.listing} by ${c.by ?? '(deleted user)'}\n`);
+      for (const [field, { before, after }] of Object.entries(c.changes)) {
+        process.stdout.write(`  ${field}: ${JSON.stringify(before)} -> ${JSON.stringify(after)}\n`);
+      }
+    }
     return;
   }
   if (area === 'user' && action === 'create') {

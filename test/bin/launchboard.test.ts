@@ -42,6 +42,11 @@ describe('launchboard CLI', () => {
     expect(lastLine).toMatch(/^lb_[A-Za-z0-9_-]{20,}$/);
   });
 
+  it('prints the review feed of listing edits', async () => {
+    const { stdout } = await cli('admin', 'changes');
+    expect(stdout).toBe(''); // no edits yet: an empty feed, not an error
+  });
+
   it('rejects an unknown scope', async () => {
     await expect(cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'everything')).rejects.toMatchObject({ code: 2 });
   });
