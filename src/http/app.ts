@@ -10,6 +10,7 @@ import { callerOf, hostOriginGuard, mcpAuthorizationGate, problemResponder, rate
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { oauthRouter } from '../oauth/router.js';
 import { webAuthRouter } from '../web/auth/router.js';
+import { adminRouter } from '../web/admin.js';
 import { checkoutRouter } from '../web/checkout.js';
 import { claimsRouter } from '../web/claims.js';
 import { openApiDocument } from './openapi.js';
@@ -82,6 +83,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(['/checkout', '/claims/verify'], resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
   app.use(checkoutRouter(ctx));
   app.use(claimsRouter(ctx));
+  app.use(adminRouter(ctx));
 
   app.get('/', (_req, res) => {
     res.type('text/plain').send(
