@@ -12,6 +12,7 @@ import { oauthRouter } from '../oauth/router.js';
 import { webAuthRouter } from '../web/auth/router.js';
 import { adminRouter } from '../web/admin.js';
 import { checkoutRouter } from '../web/checkout.js';
+import { invitesRouter } from '../web/invites.js';
 import { claimsRouter } from '../web/claims.js';
 import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
@@ -84,6 +85,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(checkoutRouter(ctx));
   app.use(claimsRouter(ctx));
   app.use(adminRouter(ctx));
+  app.use(invitesRouter(ctx));
 
   app.get('/', (_req, res) => {
     res.type('text/plain').send(

@@ -2,7 +2,7 @@
 // Each invite carries a single-use link (only its SHA-256 hash is stored);
 // inviting the same address again re-sends a fresh link without using up
 // another invite. The page behind the link (sign up or in, add your founder
-// profile) is a later piece of work; the invite rows are ready for it.
+// profile) is src/web/invites.ts; acceptInvite below does the work.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
@@ -54,4 +54,59 @@ export async function inviteCofounder(ctx: Context, userId: number, draftId: str
   // Mailed once the invite is committed: a rolled-back invite sends nothing.
   await sendMail(ctx, mail);
   return result;
+}
+
+export interface InviteProfile {
+  name: string;
+  title: string | null;
+  bio: string | null;
+}
+
+/** The invite behind a link, if it is still open (or already accepted by this person). */
+export async function openInvite(ctx: Context, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const invite = await ctx.db
+    .selectFrom('draft_invites as i')
+    .innerJoin('drafts as d', 'd.id', 'i.draft_id')
+    .select(['i.id', 'i.email', 'i.accepted_by', 'i.draft_id', 'd.url', 'd.domain', 'd.listing_id'])
+    .where('i.token_hash', '=', inviteTokenHash(token))
+    .executeTakeFirst();
+  return invite ?? null;
+}
+
+/**
+ * The invitee adds their own founder profile: one founders row tied to their
+ * account (created or updated), shown on the draft and, once the draft is
+ * submitted, on its listing. Only the invited address may accept.
+ */
+export async function acceptInvite(ctx: Context, token: string, user: { id: number; email: string }, profile: InviteProfile): Promise<{ founderSlug: string }> {
+  const invite = await openInvite(ctx, token);
+  if (!invite) throw new AppError('not_found', 'This invite link is not valid (it may have been replaced by a newer one).');
+  if (invite.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw new AppError('forbidden', `This invite was sent to ${invite.email}; sign in with that address to accept it.`);
+  }
+  if (invite.accepted_by !== null && invite.accepted_by !== user.id) throw new AppError('conflict', 'This invite was already accepted.');
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    let founder = await trx.selectFrom('founders').select(['id', 'slug']).where('user_id', '=', user.id).executeTakeFirst();
+    if (founder) {
+      await trx.updateTable('founders').set({ name: profile.name, title: profile.title, bio: profile.bio, updated_at: now }).where('id', '=', founder.id).execute();
+    } else {
+      const base = profile.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '').slice(0, 60) || 'founder';
+      const slug = `${base}-${user.id}`;
+      founder = await trx
+        .insertInto('founders')
+        .values({ user_id: user.id, slug, name: profile.name, title: profile.title, bio: profile.bio, country: null, avatar_url: null, created_at: now, updated_at: now })
+        .returning(['id', 'slug'])
+        .executeTakeFirstOrThrow();
+    }
+    await trx.updateTable('draft_invites').set({ accepted_at: now, accepted_by: user.id }).where('id', '=', invite.id).execute();
+    if (invite.listing_id !== null) {
+      const linked = await trx.selectFrom('listing_founders').select('founder_id').where('listing_id', '=', invite.listing_id).execute();
+      if (!linked.some((l) => l.founder_id === founder!.id)) {
+        await trx.insertInto('listing_founders').values({ listing_id: invite.listing_id, founder_id: founder.id, position: linked.length }).execute();
+      }
+    }
+    return { founderSlug: founder.slug };
+  });
 }

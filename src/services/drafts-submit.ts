@@ -9,7 +9,7 @@ import type { Database, Listing, ListingUpdate } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import type { FieldName } from './drafter/fields.js';
-import { type Draft, notFoundOf, ownDraft, saveDraft, STORY_SECTIONS } from './drafts.js';
+import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft, STORY_SECTIONS } from './drafts.js';
 import { ensureMainSite } from './sites.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
@@ -114,7 +114,10 @@ async function writeFounders(ctx: Context, trx: Trx, listingId: number, draft: D
       .executeTakeFirstOrThrow();
     ids.push(row.id);
   }
-  ids.push(...linked.filter((l) => l.user_id !== null).map((l) => l.id));
+  // People who joined with an account: kept, and co-founders who accepted an invite to this draft.
+  for (const id of [...linked.filter((l) => l.user_id !== null).map((l) => l.id), ...(await invitedFounders(trx, draft.id)).map((f) => f.id)]) {
+    if (!ids.includes(id)) ids.push(id);
+  }
   if (ids.length > 0) await trx.insertInto('listing_founders').values(ids.map((founder_id, position) => ({ listing_id: listingId, founder_id, position }))).execute();
 }
 

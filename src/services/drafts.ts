@@ -287,7 +287,7 @@ export async function draftPages(db: Db, draftId: string): Promise<DraftPageSumm
   return db.selectFrom('draft_pages').select(['url', 'title']).where('draft_id', '=', draftId).orderBy('position').execute();
 }
 
-export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invites: number }) {
+export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invites: number; invited?: { slug: string; name: string; title: string | null; bio: string | null }[] }) {
   const fields = Object.fromEntries(
     PROFILE_FIELDS.map((f) => {
       const s = draft.fields[f];
@@ -316,6 +316,7 @@ export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invi
     not_found_on_website: notFoundOf(draft),
     pages: extra.pages,
     invites: { sent: extra.invites, left: Math.max(0, MAX_INVITES - extra.invites) },
+    invited_founders: (extra.invited ?? []).map(({ slug, name, title, bio }) => ({ slug, name, title, bio })),
     listing_id: draft.listing_id,
     created_at: draft.created_at,
     updated_at: draft.updated_at,
@@ -330,10 +331,21 @@ export async function inviteCount(db: Db, draftId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The full view of one draft (pages read and invites sent included). */
+/** Founder profiles co-founders added through accepted invites of a draft. */
+export async function invitedFounders(db: Db, draftId: string) {
+  return db
+    .selectFrom('draft_invites as i')
+    .innerJoin('founders as f', 'f.user_id', 'i.accepted_by')
+    .select(['f.id', 'f.slug', 'f.name', 'f.title', 'f.bio'])
+    .where('i.draft_id', '=', draftId)
+    .orderBy('i.accepted_at')
+    .execute();
+}
+
+/** The full view of one draft (pages read, invites sent and accepted included). */
 export async function viewOf(ctx: Context, draft: Draft): Promise<DraftView> {
-  const [pages, invites] = await Promise.all([draftPages(ctx.db, draft.id), inviteCount(ctx.db, draft.id)]);
-  return draftView(draft, { pages, invites });
+  const [pages, invites, invited] = await Promise.all([draftPages(ctx.db, draft.id), inviteCount(ctx.db, draft.id), invitedFounders(ctx.db, draft.id)]);
+  return draftView(draft, { pages, invites, invited });
 }
 
 /** What a maker (or their assistant) can do next with a draft. */

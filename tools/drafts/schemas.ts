@@ -117,6 +117,9 @@ export const draftView = z.object({
   not_found_on_website: z.array(z.string()).describe('Fields the site did not state (left blank on purpose, never invented)'),
   pages: z.array(z.object({ url: z.string(), title: z.string().nullable() })).describe('The pages read'),
   invites: z.object({ sent: z.number().int(), left: z.number().int() }),
+  invited_founders: z
+    .array(z.object({ slug: z.string(), name: z.string(), title: z.string().nullable(), bio: z.string().nullable() }))
+    .describe('Founder profiles co-founders added themselves through an invite; they join the listing on submit_draft'),
   listing_id: z.number().int().nullable().describe('Your listing once submitted (submit_draft)'),
   created_at: z.string(),
   updated_at: z.string(),
