@@ -1,10 +1,12 @@
 // The mailer every feature uses. sendMail always writes the message to the
-// outbox table first (admins read it there; tests read it directly). With
-// SMTP_URL set, it is then delivered through nodemailer in the background,
-// never inside the request, and the outcome recorded on the row (sent or
-// failed with the reason). Without SMTP_URL the row stays `stored`.
+// outbox table first (admins read it on /admin/outbox; tests read it
+// directly). With SMTP_URL set, a `send_mail` job then delivers it through
+// nodemailer: never inside the request, retried with backoff when the server
+// fails, and surviving a restart. The row records the outcome (sent, or failed
+// with the reason). Without SMTP_URL the row stays `stored`.
 import nodemailer from 'nodemailer';
 import type { Context } from '../context.js';
+import { enqueue } from './jobs.js';
 
 export interface MailMessage {
   to: string;
@@ -30,23 +32,27 @@ export async function sendMail(ctx: Context, message: MailMessage): Promise<numb
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (smtp) {
-    setImmediate(() => {
-      deliver(ctx, smtp, row.id, message).catch((err) => ctx.logger.error({ err, outboxId: row.id }, 'recording mail delivery failed'));
-    });
-  }
+  if (smtp) await enqueue(ctx, SEND_MAIL, { outbox_id: row.id }, { maxAttempts: 5 });
   return row.id;
 }
 
-async function deliver(ctx: Context, smtpUrl: string, id: number, message: MailMessage): Promise<void> {
+export const SEND_MAIL = 'send_mail';
+
+/** The send_mail job: delivers one outbox row; a failure is recorded and thrown so the queue retries. */
+export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise<void> {
+  const id = Number((payload as { outbox_id?: unknown })?.outbox_id);
+  const smtpUrl = ctx.config.smtpUrl;
+  const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.status === 'sent' || !smtpUrl) return;
   const transport = nodemailer.createTransport(smtpUrl, { from: ctx.config.mailFrom });
   try {
-    await transport.sendMail({ from: ctx.config.mailFrom, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+    await transport.sendMail({ from: ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
     await ctx.db.updateTable('outbox').set({ status: 'sent', sent_at: ctx.clock.now().toISOString(), error: null }).where('id', '=', id).execute();
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     ctx.logger.warn({ outboxId: id, reason }, 'mail delivery failed');
     await ctx.db.updateTable('outbox').set({ status: 'failed', error: reason.slice(0, 500) }).where('id', '=', id).execute();
+    throw err;
   } finally {
     transport.close();
   }

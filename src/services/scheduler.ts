@@ -8,6 +8,7 @@ import { DRAFT_COMPETITOR, DRAFT_SITE } from './drafts.js';
 import { runCompetitorJob, runDraftJob } from './drafts-job.js';
 import { claimNext, enqueue, type JobHandlers, newWorkerId, recoverOrphaned, recoverStale, runJob } from './jobs.js';
 import { checkAllBadges } from './free-launch.js';
+import { deliverOutboxMail, SEND_MAIL } from './mail.js';
 import { orderJobHandlers } from './fulfilment.js';
 import { runWeeklyRollover } from './rollover.js';
 import { addWeeks, mondayOf, weekStartsAt } from './weeks.js';
@@ -40,6 +41,7 @@ export async function ensureBadgeChecksScheduled(ctx: Context, delayMs = BADGE_C
 
 /** Every job kind this program runs, by kind. */
 export const jobHandlers: JobHandlers = {
+  [SEND_MAIL]: deliverOutboxMail,
   // Runs the rollover, then queues the next one (this job is `running`, so
   // the dedupe check does not see it and a fresh job is created).
   [WEEKLY_ROLLOVER]: async (ctx) => {
