@@ -32,7 +32,7 @@ export default defineTool({
         rank: z.number().int(),
         listing: listingSummary,
         metric: z.object({
-          name: z.string().describe('votes, domain_rating or revenue_cents'),
+          name: z.string().describe('votes, billboard_cents, domain_rating or revenue_cents'),
           value: z.number(),
           previous: z.number().nullable().optional().describe('domain-rating: the value before the latest import'),
           trend: z.enum(['up', 'down', 'same', 'new']).optional().describe('domain-rating: change since the previous value'),
