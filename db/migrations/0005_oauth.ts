@@ -4,14 +4,12 @@
 // single-use email links. Frozen once landed. Imports nothing from the app.
 // Every secret (session id, code, refresh token, email link) is stored as its
 // SHA-256 hash, never in the clear.
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn } from './columns.js';
 import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  const id = (t: CreateTableBuilder<string, never>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const id = idColumn(dialect);
 
   await db.schema
     .createTable('web_sessions')

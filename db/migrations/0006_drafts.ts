@@ -1,14 +1,12 @@
 // 0006: drafts (issue 5): a maker's submit-by-URL draft with its fields, the
 // crawled evidence text per page, and co-founder invites. Frozen once landed.
 // Imports nothing from the app.
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn } from './columns.js';
 import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  const id = (t: CreateTableBuilder<string, never>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const id = idColumn(dialect);
 
   await db.schema
     .createTable('drafts')

@@ -2,14 +2,12 @@
 // file, email link), orders with their lines and VAT, and the payments a
 // provider reported. Money is integer USD cents; times are ISO-8601 UTC text.
 // Frozen once landed; imports nothing from the app.
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { idColumn } from './columns.js';
 import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  const id = (t: CreateTableBuilder<string, never>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const id = idColumn(dialect);
 
   await id(db.schema.createTable('claims'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
