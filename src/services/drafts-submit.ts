@@ -9,7 +9,8 @@ import type { Database, Listing, ListingUpdate } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import type { FieldName } from './drafter/fields.js';
-import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft, STORY_SECTIONS } from './drafts.js';
+import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft } from './drafts.js';
+import { STORY_SECTIONS } from './listing-profile.js';
 import { ensureMainSite } from './sites.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';

@@ -11,11 +11,12 @@ import { AppError, type FieldError } from '../errors.js';
 import { normalizeSiteUrl } from './crawler.js';
 import { type FieldName, type FieldValue, isListField } from './drafter/fields.js';
 import {
-  type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, type StorySection, userState,
+  type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, userState,
 } from './drafts.js';
 import { applyRedraft, categoryNames, type DraftDeps, enqueueCompetitor, redraftFields } from './drafts-job.js';
 import { syncListing, type ListingPart } from './drafts-submit.js';
 import { countryCode } from './evidence.js';
+import type { StorySection } from './listing-profile.js';
 
 export interface DraftPatch {
   fields?: Partial<Record<FieldName, FieldValue>>;

@@ -14,6 +14,7 @@ import type { Evidence, FieldName, FieldValue } from './drafter/fields.js';
 import { PROFILE_FIELDS } from './drafter/fields.js';
 import type { GatedDraft } from './evidence.js';
 import { enqueue } from './jobs.js';
+import type { StorySection } from './listing-profile.js';
 
 export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed';
 export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
@@ -25,9 +26,6 @@ export interface StoredField {
   /** The AI's latest proposal (what `restore` brings back); null until drafted. */
   ai: { value: FieldValue; evidence: Evidence[] } | null;
 }
-
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
-export type StorySection = (typeof STORY_SECTIONS)[number];
 
 export interface Faq {
   question: string;

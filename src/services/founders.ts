@@ -5,6 +5,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { STORY_SECTIONS, type StorySection } from './listing-profile.js';
 import { summariesByIds, type ListingSummary } from './listing-summary.js';
 
 export interface FounderCard {
@@ -17,8 +18,6 @@ export interface FounderCard {
   companies: { slug: string; name: string }[];
 }
 
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
-type StorySection = (typeof STORY_SECTIONS)[number];
 
 export type FounderStory = { listing: { slug: string; name: string; profile_url: string } } & Record<StorySection, string | null> & { updated_at: string };
 

@@ -3,6 +3,7 @@
 // by the caller through ownListing (another user's listing is 404).
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { STORY_SECTIONS, type StorySection } from './listing-profile.js';
 import { ownListing } from './my-listings.js';
 
 export interface PostedUpdate {
@@ -73,14 +74,13 @@ export async function deleteMilestone(ctx: Context, userId: number, listingId: n
   await ctx.db.updateTable('listings').set({ updated_at: ctx.clock.now().toISOString() }).where('id', '=', listing.id).execute();
 }
 
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
-export type StoryInput = Partial<Record<(typeof STORY_SECTIONS)[number], string>>;
+export type StoryInput = Partial<Record<StorySection, string>>;
 
 /** Replaces the founder story (PUT): sections not sent are cleared. */
 export async function setFounderStory(ctx: Context, userId: number, listingId: number, story: StoryInput) {
   const listing = await ownListing(ctx, userId, listingId);
   const now = ctx.clock.now().toISOString();
-  const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, story[s] ?? null])) as Record<(typeof STORY_SECTIONS)[number], string | null>;
+  const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, story[s] ?? null])) as Record<StorySection, string | null>;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('stories').where('listing_id', '=', listing.id).execute();
     await trx.insertInto('stories').values({ listing_id: listing.id, ...sections, updated_at: now }).execute();

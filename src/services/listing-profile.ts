@@ -9,16 +9,13 @@ import { notFound } from '../errors.js';
 import { PUBLIC_STATUSES } from './listing-summary.js';
 
 const faq = z.object({ question: z.string(), answer: z.string() });
-const story = z.object({
-  title: z.string().nullable(),
-  story: z.string().nullable(),
-  why_started: z.string().nullable(),
-  problem: z.string().nullable(),
-  journey: z.string().nullable(),
-  challenges: z.string().nullable(),
-  achievements: z.string().nullable(),
-  lessons: z.string().nullable(),
-  whats_next: z.string().nullable(),
+/** The sections of a founder story (SPEC Part 2), in reading order. */
+export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export type StorySection = (typeof STORY_SECTIONS)[number];
+
+/** A published founder story: every section (null when not written) and when it changed. */
+export const storySchema = z.object({
+  ...(Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().nullable()])) as Record<StorySection, z.ZodNullable<z.ZodString>>),
   updated_at: z.string(),
 });
 
@@ -74,7 +71,7 @@ export const listingProfile = z.object({
   seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
   not_found_on_website: z.array(z.string()).describe("Facts the company's own site did not state: left blank on purpose"),
   unlocked_sections: z.array(z.enum(PAID_SECTIONS)),
-  story: story.optional().describe('Founder story (paid section, only when unlocked)'),
+  story: storySchema.optional().describe('Founder story (paid section, only when unlocked)'),
   milestones: z
     .array(z.object({ id: z.number().int(), date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() }))
     .optional()

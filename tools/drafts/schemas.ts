@@ -2,7 +2,7 @@
 // and "Shared sub-objects" with their exact bounds, and the draft view.
 import { z } from 'zod';
 import { PROFILE_FIELDS } from '../../src/services/drafter/fields.js';
-import { STORY_SECTIONS } from '../../src/services/drafts.js';
+import { STORY_SECTIONS } from '../../src/services/listing-profile.js';
 import { faq, socials } from '../listings/schemas.js';
 import { nextSteps } from '../schemas.js';
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { setFounderStory } from '../../src/services/listing-content.js';
+import { storySchema } from '../../src/services/listing-profile.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 
@@ -27,18 +28,7 @@ export default defineTool({
     lessons: section.optional(),
     whats_next: section.optional(),
   }),
-  output: z.object({
-    title: z.string().nullable(),
-    story: z.string().nullable(),
-    why_started: z.string().nullable(),
-    problem: z.string().nullable(),
-    journey: z.string().nullable(),
-    challenges: z.string().nullable(),
-    achievements: z.string().nullable(),
-    lessons: z.string().nullable(),
-    whats_next: z.string().nullable(),
-    updated_at: z.string(),
-  }),
+  output: storySchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...story }, caller) => setFounderStory(ctx, signedInUserId(caller), listing_id, story),
