@@ -52,3 +52,12 @@ export async function countCategories(ctx: Context): Promise<number> {
   const row = await ctx.db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A category and every category below it (ids, root first), walked in memory over the whole tree. */
+export function subtreeIds(categories: readonly { id: number; parent_id: number | null }[], rootId: number): number[] {
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) {
+    for (const c of categories) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+  }
+  return ids;
+}

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { summariesByIds, type ListingSummary } from './listing-summary.js';
+import { subtreeIds } from './categories.js';
 
 export interface Faq {
   question: string;
@@ -50,14 +51,7 @@ export async function categoryPage(ctx: Context, args: { slug: string; page: num
   const category = categories.find((c) => c.slug === args.slug);
   if (!category) throw notFound(`No category with slug "${args.slug}". Call list_categories for the valid slugs.`);
 
-  const subtree = (rootId: number): number[] => {
-    const ids = [rootId];
-    for (let i = 0; i < ids.length; i++) {
-      for (const c of categories) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
-    }
-    return ids;
-  };
-  const descendants = subtree(category.id);
+  const descendants = subtreeIds(categories, category.id);
   const children = categories.filter((c) => c.parent_id === category.id);
 
   // One count per direct child (a handful), each listing once even when it
@@ -69,7 +63,7 @@ export async function categoryPage(ctx: Context, args: { slug: string; page: num
         .innerJoin('listings as l', 'l.id', 'lc.listing_id')
         .select(sql<number>`count(distinct lc.listing_id)`.as('n'))
         .where('l.status', '=', 'live')
-        .where('lc.category_id', 'in', subtree(child.id))
+        .where('lc.category_id', 'in', subtreeIds(categories, child.id))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     }),

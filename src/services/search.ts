@@ -18,6 +18,7 @@ import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
+import { subtreeIds } from './categories.js';
 import { PUBLIC_STATUSES, summariesByIds, type ListingSummary } from './listing-summary.js';
 import { trendingScores } from './trending.js';
 
@@ -189,9 +190,7 @@ async function categoryAndDescendants(db: Kysely<Database>, slug: string): Promi
   const all = await db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute();
   const root = all.find((c) => c.slug === slug);
   if (!root) return [];
-  const ids = [root.id];
-  for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parent_id === ids[i]) ids.push(c.id);
-  return ids;
+  return subtreeIds(all, root.id);
 }
 
 export async function searchListings(ctx: Context, input: SearchInput): Promise<SearchResult> {
