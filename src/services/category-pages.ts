@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { summariesByIds, type ListingSummary } from './listing-summary.js';
 import { subtreeIds } from './categories.js';
+import { parseJsonText } from './json-text.js';
 
 export interface Faq {
   question: string;
@@ -28,12 +29,7 @@ export interface CategoryPage {
 
 /** FAQs stored as JSON text; anything malformed is dropped rather than failing the page. */
 export function parseFaqs(json: string): Faq[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return [];
-  }
+  const value = parseJsonText<unknown>(json, []);
   if (!Array.isArray(value)) return [];
   return value.flatMap((f): Faq[] =>
     f && typeof f === 'object' && typeof f.question === 'string' && typeof f.answer === 'string' ? [{ question: f.question, answer: f.answer }] : [],

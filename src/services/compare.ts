@@ -5,6 +5,7 @@
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { parseJsonText, stringArray } from './json-text.js';
 import { summariesByIds, type ListingSummary } from './listing-summary.js';
 
 type Cell = string | number | boolean | string[] | null;
@@ -18,14 +19,6 @@ async function liveListing(ctx: Context, slug: string, field: 'a' | 'b'): Promis
   const listing = await ctx.db.selectFrom('listings').selectAll().where('slug', '=', slug).where('status', '=', 'live').executeTakeFirst();
   if (!listing) throw notFound(`No live listing with slug "${slug}" (parameter ${field}).`);
   return listing;
-}
-
-function parse<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 /** Compare attributes of a listing's categories and their parents, in order. */
@@ -42,7 +35,7 @@ async function attributeNames(ctx: Context, listingIds: number[]): Promise<strin
   const names: string[] = [];
   for (const { category_id } of links) {
     for (let c = byId.get(category_id); c; c = c.parent_id == null ? undefined : byId.get(c.parent_id)) {
-      for (const name of parse<unknown[]>(c.compare_attributes, [])) {
+      for (const name of parseJsonText<unknown[]>(c.compare_attributes, [])) {
         if (typeof name === 'string' && !names.includes(name)) names.push(name);
       }
     }
@@ -57,7 +50,7 @@ const FACTS: [string, (l: Listing) => Cell][] = [
   ['Country', (l) => l.country],
   ['Founded', (l) => (l.founded_year == null ? null : Number(l.founded_year))],
   ['Features', (l) => {
-    const features = parse<unknown[]>(l.features, []).filter((f): f is string => typeof f === 'string');
+    const features = stringArray(l.features);
     return features.length ? features : null;
   }],
   ['Community votes', (l) => Number(l.votes_count)],
@@ -65,8 +58,8 @@ const FACTS: [string, (l: Listing) => Cell][] = [
 
 export async function compareListings(ctx: Context, slugA: string, slugB: string): Promise<{ a: ListingSummary; b: ListingSummary; rows: ComparisonRow[] }> {
   const [a, b] = [await liveListing(ctx, slugA, 'a'), await liveListing(ctx, slugB, 'b')];
-  const attrsA = parse<Record<string, unknown>>(a.attributes, {});
-  const attrsB = parse<Record<string, unknown>>(b.attributes, {});
+  const attrsA = parseJsonText<Record<string, unknown>>(a.attributes, {});
+  const attrsB = parseJsonText<Record<string, unknown>>(b.attributes, {});
   const cell = (attrs: Record<string, unknown>, name: string): Cell => {
     const v = attrs[name];
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null;

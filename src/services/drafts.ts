@@ -14,6 +14,7 @@ import type { Evidence, FieldName, FieldValue } from './drafter/fields.js';
 import { PROFILE_FIELDS } from './drafter/fields.js';
 import type { GatedDraft } from './evidence.js';
 import { enqueue } from './jobs.js';
+import { parseJsonText } from './json-text.js';
 import type { StorySection } from './listing-profile.js';
 
 export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed';
@@ -92,17 +93,9 @@ export const DRAFT_ATTEMPTS = 3;
 
 const emptyField = (): StoredField => ({ value: null, state: 'not_found', evidence: [], ai: null });
 
-function json<T>(text: string | null, fallback: T): T {
-  if (text == null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 export function fromRow(row: DraftRow): Draft {
-  const stored = json<Partial<Record<FieldName, StoredField>>>(row.fields, {});
+  const stored = parseJsonText<Partial<Record<FieldName, StoredField>>>(row.fields, {});
   const fields = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, stored[f] ?? emptyField()])) as Record<FieldName, StoredField>;
   return {
     id: row.id,
@@ -113,16 +106,16 @@ export function fromRow(row: DraftRow): Draft {
     failure_reason: row.failure_reason,
     drafter: row.drafter,
     fields,
-    locked_fields: json(row.locked_fields, []),
-    faqs: json(row.faqs, []),
-    founders: json(row.founders, []),
-    company_socials: json(row.company_socials, {}),
-    founder_socials: json(row.founder_socials, {}),
-    story: json(row.story, {}),
-    milestones: json(row.milestones, []),
-    seo: json(row.seo, {}),
+    locked_fields: parseJsonText(row.locked_fields, []),
+    faqs: parseJsonText(row.faqs, []),
+    founders: parseJsonText(row.founders, []),
+    company_socials: parseJsonText(row.company_socials, {}),
+    founder_socials: parseJsonText(row.founder_socials, {}),
+    story: parseJsonText(row.story, {}),
+    milestones: parseJsonText(row.milestones, []),
+    seo: parseJsonText(row.seo, {}),
     competitor_url: row.competitor_url,
-    comparison: json(row.comparison, null),
+    comparison: parseJsonText(row.comparison, null),
     listing_id: row.listing_id == null ? null : Number(row.listing_id),
     created_at: row.created_at,
     updated_at: row.updated_at,

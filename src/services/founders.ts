@@ -5,7 +5,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { STORY_SECTIONS, type StorySection } from './listing-profile.js';
+import { parseJsonText } from './json-text.js';
+import { STORY_SECTIONS, type StorySection, unlockedSections } from './listing-profile.js';
 import { summariesByIds, type ListingSummary } from './listing-summary.js';
 
 export interface FounderCard {
@@ -111,23 +112,9 @@ async function liveCompanies(ctx: Context, founderIds: number[]): Promise<Map<nu
 }
 
 function parseSocials(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
-}
-
-/** Whether a listing's unlocked_sections JSON unlocks `section` (a paid-only section). */
-export function isUnlocked(unlockedSections: string, section: string): boolean {
-  try {
-    const value: unknown = JSON.parse(unlockedSections);
-    return Array.isArray(value) && value.includes(section);
-  } catch {
-    return false;
-  }
+  const value = parseJsonText<unknown>(json, {});
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 export async function founderProfile(ctx: Context, slug: string): Promise<FounderProfile> {
@@ -147,7 +134,7 @@ export async function founderProfile(ctx: Context, slug: string): Promise<Founde
     .execute();
   const stories = storyRows
     // The story is a paid section: shown only where the listing has unlocked it.
-    .filter((r) => isUnlocked(r.unlocked_sections, 'story'))
+    .filter((r) => unlockedSections(r).includes('story'))
     .filter((r) => STORY_SECTIONS.some((k) => (r[k] ?? '').trim() !== ''))
     .map(
       (r): FounderStory => ({

@@ -7,6 +7,7 @@ import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { PUBLIC_STATUSES } from './listing-summary.js';
+import { stringArray } from './json-text.js';
 
 const faq = z.object({ question: z.string(), answer: z.string() });
 /** The sections of a founder story (SPEC Part 2), in reading order. */
@@ -87,17 +88,8 @@ export const listingProfile = z.object({
 });
 export type ListingProfile = z.infer<typeof listingProfile>;
 
-function jsonArray(text: string): string[] {
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export function unlockedSections(listing: Pick<Listing, 'unlocked_sections'>): (typeof PAID_SECTIONS)[number][] {
-  const unlocked = jsonArray(listing.unlocked_sections);
+  const unlocked = stringArray(listing.unlocked_sections);
   return PAID_SECTIONS.filter((s) => unlocked.includes(s));
 }
 
@@ -162,10 +154,10 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
     description: listing.description,
     headline: listing.headline,
     summary: listing.summary,
-    features: jsonArray(listing.features),
-    usps: jsonArray(listing.usps),
-    keywords: jsonArray(listing.keywords),
-    tags: jsonArray(listing.tags),
+    features: stringArray(listing.features),
+    usps: stringArray(listing.usps),
+    keywords: stringArray(listing.keywords),
+    tags: stringArray(listing.tags),
     pricing: { model: listing.pricing_model, summary: listing.pricing_summary },
     stage: listing.stage,
     country: listing.country,
@@ -199,7 +191,7 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
     launched_at: listing.launched_at,
     awards: awards.map((a) => ({ week: a.week, rank: Number(a.rank), title: a.title })),
     seo: { title: listing.seo_title, description: listing.seo_description },
-    not_found_on_website: jsonArray(listing.not_found),
+    not_found_on_website: stringArray(listing.not_found),
     unlocked_sections: unlocked,
     links: {
       website: listing.url,

@@ -21,6 +21,7 @@ import type { Context } from '../context.js';
 import { subtreeIds } from './categories.js';
 import { PUBLIC_STATUSES, summariesByIds, type ListingSummary } from './listing-summary.js';
 import { trendingScores } from './trending.js';
+import { stringArray } from './json-text.js';
 
 /** The most candidates either engine contributes before filtering. */
 const CANDIDATE_CAP = 2000;
@@ -41,15 +42,6 @@ export interface SearchIndex {
   /** Relevance (0..1] of short-field matches by listing id, best first. */
   matchShortFields(q: string): Map<number, number>;
   size(): number;
-}
-
-function keywordsText(json: string): string {
-  try {
-    const value = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((k) => typeof k === 'string').join(' ') : '';
-  } catch {
-    return '';
-  }
 }
 
 /** An empty index; the first sync() fills it (`serve` does that at start). */
@@ -80,7 +72,7 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       indexedAt.set(row.id, row.updated_at);
       if (mini.has(row.id)) mini.discard(row.id);
       if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
-        mini.add({ id: row.id, name: row.name, tagline: row.tagline ?? '', keywords: keywordsText(row.keywords) });
+        mini.add({ id: row.id, name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
       }
       if (row.updated_at > cursor) cursor = row.updated_at;
     }
