@@ -91,6 +91,8 @@ export interface ListingsTable {
   launch_week: string | null;
   launched_at: string | null;
   votes_count: Generated<number>;
+  /** Votes an admin discounted (flagged as suspicious); not in votes_count. */
+  votes_discounted: Generated<number>;
   views_count: Generated<number>;
   followers_count: Generated<number>;
   domain_rating: number | null;
@@ -217,6 +219,36 @@ export interface VotesTable {
   listing_id: number;
   user_id: number;
   created_at: string;
+  /** Hash of the voter's /24 or /48 network prefix. */
+  network: string | null;
+  /** Velocity flags raised when the vote was cast, comma-separated (`new_account`, `network_burst`). */
+  flags: Generated<string>;
+  discounted_at: string | null;
+  discounted_by: number | null;
+}
+
+export interface VoteEventsTable {
+  id: Id;
+  listing_id: number;
+  user_id: number | null;
+  action: 'vote' | 'unvote' | 'discount' | 'restore';
+  network: string | null;
+  flags: Generated<string>;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: Id;
+  reporter_id: number | null;
+  target_kind: 'listing' | 'review';
+  target_id: number;
+  listing_id: number | null;
+  reason: string;
+  details: Generated<string>;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
 }
 
 export interface FollowsTable {
@@ -233,6 +265,8 @@ export interface ReviewsTable {
   body: Generated<string>;
   flagged: Generated<number>;
   created_at: string;
+  updated_at: string | null;
+  flagged_by: number | null;
 }
 
 export interface AwardsTable {
@@ -535,6 +569,8 @@ export interface Database {
   milestones: MilestonesTable;
   stories: StoriesTable;
   votes: VotesTable;
+  vote_events: VoteEventsTable;
+  reports: ReportsTable;
   follows: FollowsTable;
   reviews: ReviewsTable;
   awards: AwardsTable;

@@ -7,6 +7,7 @@ import * as m0004 from './0004_my_listings.js';
 import * as m0005 from './0005_oauth.js';
 import * as m0006 from './0006_drafts.js';
 import * as m0007 from './0007_claims_orders.js';
+import * as m0008 from './0008_community.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -23,4 +24,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0005_oauth', up: m0005.up },
   { name: '0006_drafts', up: m0006.up },
   { name: '0007_claims_orders', up: m0007.up },
+  { name: '0008_community', up: m0008.up },
 ];

@@ -14,6 +14,9 @@ import { adminRouter } from '../web/admin.js';
 import { checkoutRouter } from '../web/checkout.js';
 import { invitesRouter } from '../web/invites.js';
 import { claimsRouter } from '../web/claims.js';
+import { communityRouter } from '../web/community.js';
+import { docsRouter } from '../web/docs.js';
+import { publicRouter } from '../web/public/router.js';
 import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { restRouter } from './rest.js';
@@ -87,11 +90,10 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(adminRouter(ctx));
   app.use(invitesRouter(ctx));
 
-  app.get('/', (_req, res) => {
-    res.type('text/plain').send(
-      `Launchboard ${ctx.config.version}\nREST: ${ctx.config.publicUrl}/api/v1\nOpenAPI: ${ctx.config.publicUrl}/api/v1/openapi.json\nMCP: ${ctx.config.publicUrl}/mcp\n`,
-    );
-  });
+  // The site people browse and act on (votes, follows, reviews, reports), and the docs.
+  app.use(communityRouter(ctx));
+  app.use(docsRouter(ctx));
+  app.use(publicRouter(ctx));
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => sendProblem(ctx, res, fromExpressError(err)));
   return { app, close: () => mcpHandler.close() };

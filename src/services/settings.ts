@@ -14,6 +14,8 @@ export const settingSchemas = {
   paid_weekly_capacity: z.number().int().min(0),
   booking_horizon_weeks: z.number().int().min(1).max(104),
   billboard_minimum_cents: z.number().int().min(0),
+  /** Paid listings' outbound links drop `nofollow` (free listings always carry `nofollow ugc`). */
+  paid_links_follow: z.boolean(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -29,6 +31,7 @@ export const settingDefaults: { [K in SettingKey]: SettingValue<K> } = {
   paid_weekly_capacity: 10,
   booking_horizon_weeks: 26,
   billboard_minimum_cents: 1000,
+  paid_links_follow: false,
 };
 
 export function isSettingKey(key: string): key is SettingKey {

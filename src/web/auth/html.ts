@@ -41,37 +41,98 @@ export interface PageOptions {
   csrfToken: string;
   /** Extra origins a form on this page may end up at (a consent decision redirects to the client). */
   formActionOrigins?: string[];
+  /** Public pages: the meta description (also Open Graph's). */
+  description?: string;
+  /** Public pages: the absolute canonical URL (also og:url). */
+  canonicalUrl?: string;
+  /** Open Graph type; `website` unless a page says otherwise (`article`, `product`…). */
+  ogType?: string;
+  /** Absolute image URL for Open Graph cards. */
+  ogImage?: string | null;
+  /** schema.org data, embedded as JSON-LD. */
+  jsonLd?: object | object[];
+  /** Feeds a page links to (RSS/Atom alternates). */
+  feeds?: { title: string; href: string; type: 'application/rss+xml' | 'application/atom+xml' }[];
+  /**
+   * Public pages anyone may cache briefly (only when nobody is signed in:
+   * a signed-in page names the person). Default: nothing cached.
+   */
+  cacheSeconds?: number;
+  /** The h1 is written by the body itself (default: the title). */
+  customHeading?: boolean;
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}
-header{display:flex;justify-content:space-between;align-items:center;border-bottom:1px solid #ddd;margin-bottom:1.5rem}
-label{display:block;margin-top:1rem;font-weight:600}input[type=email],input[type=password],input[type=text],input[type=date]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-fieldset{margin-top:1rem}fieldset label{font-weight:400;margin-top:.25rem}button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem}
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem 2rem;line-height:1.5;color:#1a1a1a;background:#fff}
+a{color:#0b57d0}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+header.site{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;justify-content:space-between;align-items:center;border-bottom:1px solid #ddd;margin-bottom:1.5rem;padding:.75rem 0}
+header.site nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0}
+footer.site{border-top:1px solid #ddd;margin-top:3rem;padding-top:1rem;font-size:.9rem;color:#444}
+label{display:block;margin-top:1rem;font-weight:600}input[type=email],input[type=password],input[type=text],input[type=search],input[type=date],input[type=number],select,textarea{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
+fieldset{margin-top:1rem}fieldset label{font-weight:400;margin-top:.25rem}button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem;cursor:pointer}
 .error{color:#a00000;border:1px solid #a00000;padding:.5rem}.notice{border:1px solid #0a5;padding:.5rem}
 code.secret{display:block;padding:.75rem;background:#f3f3f3;word-break:break-all;font-size:1.1rem}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #eee}
-.inline{display:inline}.inline button{margin:0}
+.inline{display:inline}.inline button{margin:0}.muted{color:#555}.paid{background:#fff4d6;border:1px solid #b07a00;padding:.5rem}
+ol.cards,ul.cards{list-style:none;padding:0}.cards li{border-bottom:1px solid #eee;padding:.75rem 0;display:flex;gap:1rem;align-items:flex-start}
+.cards img{width:48px;height:48px;object-fit:contain}.rank{font-weight:700;min-width:2rem}.votes{margin-left:auto;white-space:nowrap}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
+
+const SITE_NAV: [string, string][] = [
+  ['/launches', 'Launches'],
+  ['/leaderboards', 'Leaderboards'],
+  ['/categories', 'Categories'],
+  ['/founders', 'Founders'],
+  ['/blog', 'Blog'],
+  ['/awards', 'Awards'],
+  ['/search', 'Search'],
+  ['/docs', 'API & MCP'],
+];
+
+/** JSON for a <script> data block: `<` escaped so no text can close the element. */
+function jsonLdBlock(data: object | object[]): SafeHtml {
+  return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
+}
+
+function headMeta(opts: PageOptions): SafeHtml {
+  const fullTitle = `${opts.title} · Launchboard`;
+  return html`${opts.description ? html`<meta name="description" content="${opts.description}">` : ''}
+${opts.canonicalUrl ? html`<link rel="canonical" href="${opts.canonicalUrl}">` : ''}
+<meta property="og:site_name" content="Launchboard"><meta property="og:title" content="${fullTitle}"><meta property="og:type" content="${opts.ogType ?? 'website'}">
+${opts.description ? html`<meta property="og:description" content="${opts.description}">` : ''}
+${opts.canonicalUrl ? html`<meta property="og:url" content="${opts.canonicalUrl}">` : ''}
+${opts.ogImage ? html`<meta property="og:image" content="${opts.ogImage}">` : ''}
+<meta name="twitter:card" content="summary">
+${(opts.feeds ?? []).map((f) => html`<link rel="alternate" type="${f.type}" title="${f.title}" href="${f.href}">`)}
+${opts.jsonLd ? jsonLdBlock(opts.jsonLd) : ''}`;
+}
 
 export function sendPage(res: Response, opts: PageOptions): void {
   const formAction = ["'self'", ...(opts.formActionOrigins ?? [])].join(' ');
-  res.setHeader('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+  res.setHeader('Content-Security-Policy', `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', opts.cacheSeconds ? 'strict-origin-when-cross-origin' : 'no-referrer');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  const nav = opts.signedInAs
-    ? html`<nav aria-label="Account"><a href="/account">${opts.signedInAs}</a>
-<form class="inline" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></nav>`
-    : html`<nav aria-label="Account"><a href="/sign-in">Sign in</a> · <a href="/sign-up">Sign up</a></nav>`;
+  const cacheable = opts.cacheSeconds && !opts.signedInAs && (opts.status ?? 200) === 200;
+  res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
+  if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
+  const account = opts.signedInAs
+    ? html`<div><a href="/account">${opts.signedInAs}</a>
+<form class="inline" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
+    : html`<div><a href="/sign-in">Sign in</a> · <a href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title><style>${new SafeHtml(STYLE)}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
+${headMeta(opts)}
+<style>${new SafeHtml(STYLE)}</style></head>
 <body>
-<header><a href="/"><strong>Launchboard</strong></a>${nav}</header>
-<main>
-<h1>${opts.title}</h1>
+<a class="visually-hidden" href="#main">Skip to content</a>
+<header class="site"><a href="/"><strong>Launchboard</strong></a>
+<nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>
+${account}</header>
+<main id="main">
+${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
+<footer class="site"><p><a href="/how-ranking-works">How ranking works</a> · <a href="/feeds/launches.rss">RSS</a> · <a href="/feeds/launches.atom">Atom</a> · <a href="/docs">API &amp; MCP docs</a></p></footer>
 </body>
 </html>`;
   res.status(opts.status ?? 200).type('text/html; charset=utf-8').send(doc.value);
