@@ -1,0 +1,78 @@
+// What the public pages share: the session-aware page sender (canonical URL,
+// short public caching for anonymous visitors), listing cards, pagination and
+// reading page/per_page from the query the same way the API bounds them.
+import type { Request, Response } from 'express';
+import type { Context } from '../../context.js';
+import type { ListingSummary } from '../../services/listing-summary.js';
+import { html, type PageOptions, type SafeHtml, sendPage } from '../auth/html.js';
+import { webOf } from '../auth/web-session.js';
+
+/** Seconds anonymous visitors' caches may keep a public page. */
+export const PUBLIC_CACHE_SECONDS = 60;
+
+export type PublicPageOptions = Omit<PageOptions, 'csrfToken' | 'signedInAs' | 'canonicalUrl'> & {
+  /** Path (and query) of the canonical URL; defaults to the request path without its query. */
+  canonicalPath?: string;
+};
+
+/** Sends a public page with the visitor's session in the header. Needs the webSession middleware. */
+export function sendPublicPage(ctx: Context, req: Request, res: Response, opts: PublicPageOptions): void {
+  const web = webOf(res);
+  const { canonicalPath, ...rest } = opts;
+  sendPage(res, {
+    cacheSeconds: PUBLIC_CACHE_SECONDS,
+    ...rest,
+    csrfToken: web?.csrfToken ?? '',
+    signedInAs: web?.session?.email ?? null,
+    canonicalUrl: absoluteUrl(ctx, canonicalPath ?? req.path),
+  });
+}
+
+export const absoluteUrl = (ctx: Context, path: string) => `${ctx.config.publicUrl}${path}`;
+
+/** The listing page of a slug, as a site-relative path. */
+export const listingPath = (slug: string) => `/listings/${slug}`;
+
+/** Reads `page` (1..1000) and `per_page` (1..100) like the API; anything else falls back to the default. */
+export function pageParams(req: Request, defaultPerPage = 20): { page: number; per_page: number } {
+  const int = (v: unknown, min: number, max: number, fallback: number) => {
+    const n = typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+    return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+  };
+  return { page: int(req.query.page, 1, 1000, 1), per_page: int(req.query.per_page, 1, 100, defaultPerPage) };
+}
+
+/** Previous/next links for a paginated list; other query parameters are kept. */
+export function paginationNav(req: Request, page: number, perPage: number, total: number): SafeHtml | string {
+  const pages = Math.min(1000, Math.ceil(total / perPage));
+  if (pages <= 1) return '';
+  const link = (p: number) => {
+    const q = new URLSearchParams(req.query as Record<string, string>);
+    q.set('page', String(p));
+    return `${req.path}?${q.toString()}`;
+  };
+  return html`<nav aria-label="Pages"><p>${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">Previous</a> · ` : ''}Page ${page} of ${pages}${
+    page < pages ? html` · <a href="${link(page + 1)}" rel="next">Next</a>` : ''
+  }</p></nav>`;
+}
+
+/** A list of listing cards; `ranked` numbers them from `firstRank`. */
+export function listingCards(items: ListingSummary[], opts: { ranked?: boolean; firstRank?: number; metric?: (item: ListingSummary, i: number) => string } = {}): SafeHtml {
+  if (items.length === 0) return html`<p class="muted">Nothing here yet.</p>`;
+  const tag = opts.ranked ? 'ol' : 'ul';
+  const first = opts.firstRank ?? 1;
+  const cards = items.map(
+    (l, i) => html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
+${l.logo_url ? html`<img src="${l.logo_url}" alt="" width="48" height="48" loading="lazy">` : ''}
+<div><a href="${listingPath(l.slug)}"><strong>${l.name}</strong></a>${l.tagline ? html`<br><span>${l.tagline}</span>` : ''}${
+      l.primary_category ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>` : ''
+    }</div>
+<span class="votes">${opts.metric ? opts.metric(l, i) : `${l.votes} ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`,
+  );
+  return tag === 'ol' ? html`<ol class="cards" start="${first}">${cards}</ol>` : html`<ul class="cards">${cards}</ul>`;
+}
+
+/** A plain 404 page for an unknown slug or week. */
+export function sendNotFound(ctx: Context, req: Request, res: Response, what = 'page'): void {
+  sendPublicPage(ctx, req, res, { status: 404, title: 'Not found', body: html`<p>There is no ${what} here. <a href="/">Back to the home page</a> or <a href="/search">search the directory</a>.</p>` });
+}
