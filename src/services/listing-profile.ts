@@ -63,7 +63,8 @@ export const listingProfile = z.object({
     })
     .nullable()
     .describe('Third-party Domain Rating, imported by the site admin'),
-  votes: z.number().int(),
+  votes: z.number().int().describe('Community votes that count'),
+  votes_discounted: z.number().int().describe('Votes the site team discounted as suspicious (velocity flags); not in votes'),
   followers: z.number().int(),
   views: z.number().int(),
   launch_week: z.string().nullable(),
@@ -185,6 +186,7 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
             source: listing.domain_rating_source,
           },
     votes: Number(listing.votes_count),
+    votes_discounted: Number(listing.votes_discounted),
     followers: Number(listing.followers_count),
     views: Number(listing.views_count),
     launch_week: listing.launch_week,

@@ -2,7 +2,8 @@
 // 1 / (1 + age_hours / 24) ^ 1.5. A vote 30 days old weighs 1/31^1.5 ≈ 0.6 %
 // of a fresh one, so only votes of the last 30 days are read: the ranking is
 // the same in practice, and the query stays on the votes(created_at) index
-// however long the directory has run. Used by search and the launch feeds.
+// however long the directory has run. Votes the site team discounted do not
+// count. Used by search and the launch feeds.
 import type { Context } from '../context.js';
 
 export const TRENDING_WINDOW_DAYS = 30;
@@ -16,7 +17,7 @@ export function voteWeight(ageMs: number): number {
 export async function trendingScores(ctx: Context): Promise<Map<number, number>> {
   const now = ctx.clock.now().getTime();
   const since = new Date(now - TRENDING_WINDOW_DAYS * 24 * HOUR).toISOString();
-  const votes = await ctx.db.selectFrom('votes').select(['listing_id', 'created_at']).where('created_at', '>=', since).where('created_at', '<=', new Date(now).toISOString()).execute();
+  const votes = await ctx.db.selectFrom('votes').select(['listing_id', 'created_at']).where('created_at', '>=', since).where('created_at', '<=', new Date(now).toISOString()).where('discounted_at', 'is', null).execute();
   const scores = new Map<number, number>();
   for (const v of votes) {
     scores.set(v.listing_id, (scores.get(v.listing_id) ?? 0) + voteWeight(now - Date.parse(v.created_at)));

@@ -1,8 +1,213 @@
-// What people do on a listing page: vote, follow, review, report.
-import express, { type Router } from 'express';
+// What people do on a listing page: vote (and take it back), follow, review,
+// report a listing or a review. `communitySection` renders the part of the
+// listing page these forms live in; the POST routes check the session and its
+// CSRF token, throttle, call the services and send the person back to the
+// listing with a notice. Only people on the site vote: there is no API for it.
+import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { publicListingBySlug } from '../services/listing-profile.js';
+import { followListing, unfollowListing } from '../services/follows.js';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../services/reports.js';
+import { REVIEW_BODY_MAX, listingReviews, ownReview, type ReviewView, writeReview } from '../services/reviews.js';
+import { castVote, withdrawVote } from '../services/votes.js';
+import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './auth/forms.js';
+import { csrfField, errorBox, html, noticeBox, SafeHtml } from './auth/html.js';
+import { pageErrorHandler, pageMiddleware } from './auth/router.js';
+import { csrfValid, webOf, type WebState } from './auth/web-session.js';
 
-export function communityRouter(_ctx: Context): Router {
+/** Form posts per person per minute, for each kind of action. */
+const BUDGET = { vote: 30, follow: 30, review: 10, report: 10 } as const;
+
+const NOTICES: Record<string, string> = {
+  voted: 'Your vote is in. Thank you!',
+  unvoted: 'Your vote was taken back.',
+  followed: 'You follow this listing: you will be told when its maker posts an update.',
+  unfollowed: 'You no longer follow this listing.',
+  reviewed: 'Your review is saved.',
+  reported: 'Thank you. The site team will look at your report.',
+};
+
+const ERRORS: Record<string, string> = {
+  'verify-email': 'Confirm your email address first: only confirmed accounts vote and review. The link is in the mail we sent; your account page can send a new one.',
+  'own-listing': 'This is your own listing: makers cannot vote for or review their own products.',
+  'not-live': 'Only live listings take votes and reviews.',
+  'review-invalid': `A review needs a rating from 1 to 5 stars and at most ${REVIEW_BODY_MAX} characters of text.`,
+  'report-invalid': `A report needs a reason (${REPORT_REASONS.map((r) => REPORT_REASON_LABELS[r]).join(', ')}) and at most ${REPORT_DETAILS_MAX} characters of details.`,
+};
+
+interface ListingRef {
+  id: number;
+  slug: string;
+  owner_id: number | null;
+  status: string;
+}
+
+interface Viewer {
+  web: WebState;
+  voted: boolean;
+  following: boolean;
+  review: { rating: number; body: string } | null;
+}
+
+async function viewerOf(ctx: Context, listingId: number, web: WebState): Promise<Viewer> {
+  const userId = web.session?.userId;
+  if (userId === undefined) return { web, voted: false, following: false, review: null };
+  const [vote, follow, review] = await Promise.all([
+    ctx.db.selectFrom('votes').select('id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
+    ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
+    ownReview(ctx, listingId, userId),
+  ]);
+  return { web, voted: Boolean(vote), following: Boolean(follow), review };
+}
+
+const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
+
+function reportForm(listing: ListingRef, viewer: Viewer, target: { kind: 'listing' | 'review'; id: number; label: string }): SafeHtml | string {
+  if (!viewer.web.session) return '';
+  const idBase = `report-${target.kind}-${target.id}`;
+  return html`<details><summary>Report ${target.label}</summary>
+<form method="post" action="/reports">${csrfField(viewer.web.csrfToken)}
+<input type="hidden" name="target_kind" value="${target.kind}"><input type="hidden" name="target_id" value="${target.id}"><input type="hidden" name="slug" value="${listing.slug}">
+<label for="${idBase}-reason">Reason</label>
+<select id="${idBase}-reason" name="reason">${REPORT_REASONS.map((r) => html`<option value="${r}">${REPORT_REASON_LABELS[r]}</option>`)}</select>
+<label for="${idBase}-details">Details (optional)</label>
+<textarea id="${idBase}-details" name="details" rows="3" maxlength="${REPORT_DETAILS_MAX}"></textarea>
+<button type="submit">Send report</button></form></details>`;
+}
+
+function voteBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
+  const session = viewer.web.session;
+  if (listing.status !== 'live') return html`<p class="muted">Votes open when the listing goes live.</p>`;
+  if (!session) return html`<p><a href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Sign in to vote</a> (one vote per person; only confirmed accounts vote).</p>`;
+  if (listing.owner_id === session.userId) return html`<p class="muted">This is your listing: makers cannot vote for their own products.</p>`;
+  if (!session.emailVerified) return html`<p>${ERRORS['verify-email']} <a href="/account">Your account</a></p>`;
+  return html`<form method="post" action="/listings/${listing.slug}/${viewer.voted ? 'unvote' : 'vote'}">${csrfField(viewer.web.csrfToken)}
+<button type="submit">${viewer.voted ? 'Remove my vote' : 'Upvote'}</button></form>`;
+}
+
+function followBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
+  if (!viewer.web.session) return '';
+  return html`<form method="post" action="/listings/${listing.slug}/${viewer.following ? 'unfollow' : 'follow'}">${csrfField(viewer.web.csrfToken)}
+<button type="submit">${viewer.following ? 'Unfollow' : 'Follow for updates'}</button></form>`;
+}
+
+function reviewForm(listing: ListingRef, viewer: Viewer): SafeHtml | string {
+  const session = viewer.web.session;
+  if (listing.status !== 'live' || !session || listing.owner_id === session.userId || !session.emailVerified) return '';
+  const mine = viewer.review;
+  return html`<form method="post" action="/listings/${listing.slug}/reviews">${csrfField(viewer.web.csrfToken)}
+<h4>${mine ? 'Edit your review' : 'Write a review'}</h4>
+<fieldset><legend>Rating</legend>
+${[5, 4, 3, 2, 1].map(
+  (n) => html`<label><input type="radio" name="rating" value="${n}" ${mine?.rating === n ? new SafeHtml('checked') : ''} required> ${n} ${n === 1 ? 'star' : 'stars'}</label>`,
+)}</fieldset>
+<label for="review-body">Your review</label>
+<textarea id="review-body" name="body" rows="4" maxlength="${REVIEW_BODY_MAX}">${mine?.body ?? ''}</textarea>
+<button type="submit">${mine ? 'Update review' : 'Publish review'}</button></form>`;
+}
+
+function reviewList(listing: ListingRef, viewer: Viewer, reviews: ReviewView[]): SafeHtml {
+  if (reviews.length === 0) return html`<p class="muted">No reviews yet.</p>`;
+  return html`<ul class="reviews">${reviews.map(
+    (r) => html`<li><p><span aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span> by ${r.author}, <time datetime="${r.created_at}">${r.created_at.slice(0, 10)}</time></p>
+${r.body ? html`<p>${r.body}</p>` : ''}${reportForm(listing, viewer, { kind: 'review', id: r.id, label: `this review by ${r.author}` })}</li>`,
+  )}</ul>`;
+}
+
+/** The community part of a listing page: votes, follow, reviews and reports. */
+export async function communitySection(ctx: Context, listing: ListingRef, res: Response): Promise<SafeHtml> {
+  const web = webOf(res);
+  const [viewer, counts, reviews] = await Promise.all([
+    viewerOf(ctx, listing.id, web),
+    ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted', 'followers_count']).where('id', '=', listing.id).executeTakeFirstOrThrow(),
+    listingReviews(ctx, listing.id, { limit: 50 }),
+  ]);
+  const req = res.req as Request;
+  const votes = Number(counts.votes_count);
+  const discounted = Number(counts.votes_discounted);
+  const followers = Number(counts.followers_count);
+  return html`<h2 id="community">Community</h2>
+${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
+<p><strong><span id="vote-count" data-votes="${votes}">${votes}</span> ${votes === 1 ? 'vote' : 'votes'}</strong>${
+    discounted > 0 ? html` · <span id="votes-discounted">${discounted} ${discounted === 1 ? 'vote' : 'votes'} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)` : ''
+  } · ${followers} ${followers === 1 ? 'follower' : 'followers'}</p>
+${voteBlock(listing, viewer)}
+${followBlock(listing, viewer)}
+<h3>Reviews</h3>
+${reviewList(listing, viewer, reviews)}
+${reviewForm(listing, viewer)}
+${reportForm(listing, viewer, { kind: 'listing', id: listing.id, label: 'this listing' })}`;
+}
+
+type Action = (ctx: Context, args: { userId: number; listingId: number; ip?: string }, req: Request) => Promise<unknown>;
+
+/** Maps a service refusal to the message code the listing page shows. */
+function errorCode(err: AppError, web: WebState, kind: 'vote' | 'follow' | 'review' | 'report'): string {
+  if (err.kind === 'not_found') return 'not-live';
+  if (err.kind === 'invalid') return kind === 'report' ? 'report-invalid' : 'review-invalid';
+  if (err.kind === 'forbidden') return web.session?.emailVerified ? 'own-listing' : 'verify-email';
+  return 'not-live';
+}
+
+export function communityRouter(ctx: Context): Router {
   const router = express.Router();
+  const back = (slug: string, query: string) => `/listings/${slug}?${query}#community`;
+
+  const post = (path: string, kind: keyof typeof BUDGET, notice: string, action: Action) => {
+    router.post(path, ...pageMiddleware(ctx), async (req: Request<{ slug: string }>, res: Response) => {
+      const web = webOf(res);
+      if (!web.session) return res.redirect(303, `/sign-in?return_to=${encodeURIComponent(`/listings/${req.params.slug}`)}`);
+      if (!csrfValid(req, res)) return staleFormPage(res);
+      if (!(await withinBudget(ctx, `${kind}:${web.session.userId}`, BUDGET[kind]))) return tooManyPage(res);
+      let listing;
+      try {
+        listing = await publicListingBySlug(ctx, req.params.slug);
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'not_found') return res.status(404).type('text/plain').send('No such listing.');
+        throw err;
+      }
+      try {
+        await action(ctx, { userId: web.session.userId, listingId: listing.id, ip: req.ip }, req);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return res.redirect(303, back(listing.slug, `error=${errorCode(err, web, kind)}`));
+      }
+      res.redirect(303, back(listing.slug, `notice=${notice}`));
+    });
+  };
+
+  post('/listings/:slug/vote', 'vote', 'voted', (c, a) => castVote(c, a));
+  post('/listings/:slug/unvote', 'vote', 'unvoted', (c, a) => withdrawVote(c, a));
+  post('/listings/:slug/follow', 'follow', 'followed', (c, a) => followListing(c, a));
+  post('/listings/:slug/unfollow', 'follow', 'unfollowed', (c, a) => unfollowListing(c, a));
+  post('/listings/:slug/reviews', 'review', 'reviewed', (c, a, req) =>
+    writeReview(c, { ...a, rating: field(req, 'rating', 2), body: field(req, 'body', REVIEW_BODY_MAX + 1) }),
+  );
+
+  router.post('/reports', ...pageMiddleware(ctx), async (req: Request, res: Response) => {
+    const web = webOf(res);
+    const slug = field(req, 'slug', 220);
+    const returnTo = /^[a-z0-9][a-z0-9-]{0,219}$/.test(slug) ? slug : null;
+    if (!web.session) return res.redirect(303, `/sign-in${returnTo ? `?return_to=${encodeURIComponent(`/listings/${returnTo}`)}` : ''}`);
+    if (!csrfValid(req, res)) return staleFormPage(res);
+    if (!(await withinBudget(ctx, `report:${web.session.userId}`, BUDGET.report))) return tooManyPage(res);
+    try {
+      await fileReport(ctx, {
+        reporterId: web.session.userId,
+        targetKind: field(req, 'target_kind', 10),
+        targetId: field(req, 'target_id', 12),
+        reason: field(req, 'reason', 30),
+        details: field(req, 'details', REPORT_DETAILS_MAX + 1),
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (!returnTo) return res.status(err.status).type('text/plain').send(err.message);
+      return res.redirect(303, back(returnTo, `error=${errorCode(err, web, 'report')}`));
+    }
+    res.redirect(303, returnTo ? back(returnTo, 'notice=reported') : '/');
+  });
+
+  router.use(['/listings', '/reports'], pageErrorHandler(ctx));
   return router;
 }

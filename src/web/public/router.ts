@@ -6,13 +6,14 @@ import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
 import { pageErrorHandler } from '../auth/router.js';
 import { webSession } from '../auth/web-session.js';
+import { communitySection } from '../community.js';
 import { boardPages } from './boards.js';
 import { browsePages } from './browse.js';
 
 export function publicRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(webSession(ctx));
-  router.use(browsePages(ctx), boardPages(ctx));
+  router.use(browsePages(ctx, { communitySection }), boardPages(ctx));
   router.use(pageErrorHandler(ctx));
   return router;
 }
