@@ -1,0 +1,129 @@
+// The listing page's community forms over HTTP: voting (confirmed accounts
+// only, not one's own listing, undo), following, reviewing and reporting,
+// with CSRF checks and throttling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext, type TestContext } from '../helpers/context.js';
+import { given } from '../helpers/given.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
+
+let ctx: TestContext;
+let server: TestServer;
+let listingId: number;
+let n = 0;
+
+async function person(opts: { confirmed?: boolean } = {}): Promise<Browser> {
+  n += 1;
+  const browser = new Browser(server.url);
+  const email = `person${n}@example.com`;
+  await signUpThroughPages(browser, email, 'long enough password');
+  if (opts.confirmed !== false) await ctx.db.updateTable('users').set({ email_verified_at: ctx.clock.now().toISOString() }).where('email', '=', email).execute();
+  return browser;
+}
+
+const listingPage = async (b: Browser, slug = 'gizmo') => (await b.request(`/listings/${slug}`)).text();
+const voteCount = (page: string) => Number(/id="vote-count" data-votes="(\d+)"/.exec(page)?.[1]);
+
+/** Submits the listing page's form that posts to `action`, with extra fields. */
+async function submit(b: Browser, action: string, extra: Record<string, string> = {}, slug = 'gizmo') {
+  const form = formFor(await listingPage(b, slug), action);
+  return b.request(action, { form: { ...form.hidden, ...extra } });
+}
+
+beforeAll(async () => {
+  ctx = await testContext();
+  server = await startServer(ctx);
+  ctx.config.publicUrl = server.url;
+  listingId = await given(ctx).listing({ slug: 'gizmo', fields: { name: 'Gizmo' } });
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+describe('voting on the listing page', () => {
+  it('asks visitors to sign in, and counts a confirmed person once, with undo', async () => {
+    const visitor = new Browser(server.url);
+    const page = await listingPage(visitor);
+    expect(page).toContain('Sign in to vote');
+    expect((await visitor.request('/listings/gizmo/vote', { form: {} })).headers.get('location')).toMatch(/^\/sign-in\?return_to=/);
+
+    const voter = await person();
+    expect(voteCount(await listingPage(voter))).toBe(0);
+    const voted = await submit(voter, '/listings/gizmo/vote');
+    expect(voted.status).toBe(303);
+    expect(voted.headers.get('location')).toBe('/listings/gizmo?notice=voted#community');
+    const after = await (await voter.request(voted.headers.get('location')!)).text();
+    expect(voteCount(after)).toBe(1);
+    expect(after).toContain('Your vote is in');
+    expect(after).toContain('Remove my vote');
+
+    await submit(voter, '/listings/gizmo/unvote');
+    expect(voteCount(await listingPage(voter))).toBe(0);
+    const log = await ctx.db.selectFrom('vote_events').select('action').where('listing_id', '=', listingId).orderBy('id').execute();
+    expect(log.map((e) => e.action)).toEqual(['vote', 'unvote']);
+  });
+
+  it('does not take votes from unconfirmed accounts or the owner', async () => {
+    const unconfirmed = await person({ confirmed: false });
+    const page = await listingPage(unconfirmed);
+    expect(page).toContain('Confirm your email address first');
+    expect(page).not.toContain('action="/listings/gizmo/vote"');
+    // Even a hand-made post is refused.
+    const csrf = formFor(await (await unconfirmed.request('/account')).text(), '/sign-out').hidden._csrf;
+    const res = await unconfirmed.request('/listings/gizmo/vote', { form: { _csrf: csrf } });
+    expect(res.headers.get('location')).toBe('/listings/gizmo?error=verify-email#community');
+
+    const owner = await person();
+    const ownerId = (await ctx.db.selectFrom('users').select('id').where('email', '=', `person${n}@example.com`).executeTakeFirstOrThrow()).id;
+    await given(ctx).listing({ slug: 'owned', fields: { owner_id: ownerId } });
+    expect(await listingPage(owner, 'owned')).toContain('makers cannot vote for their own products');
+    const ownCsrf = formFor(await (await owner.request('/account')).text(), '/sign-out').hidden._csrf;
+    expect((await owner.request('/listings/owned/vote', { form: { _csrf: ownCsrf } })).headers.get('location')).toBe('/listings/owned?error=own-listing#community');
+    expect(Number((await ctx.db.selectFrom('listings').select('votes_count').where('slug', '=', 'owned').executeTakeFirstOrThrow()).votes_count)).toBe(0);
+  });
+
+  it('refuses a post without the CSRF token, and throttles bursts', async () => {
+    const voter = await person();
+    expect((await voter.request('/listings/gizmo/vote', { form: { _csrf: 'forged' } })).status).toBe(403);
+    const csrf = formFor(await listingPage(voter), '/listings/gizmo/vote').hidden._csrf;
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await voter.request(`/listings/gizmo/${i % 2 ? 'unvote' : 'vote'}`, { form: { _csrf: csrf } })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 303)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('following, reviewing and reporting', () => {
+  it('follows and unfollows', async () => {
+    const fan = await person();
+    await submit(fan, '/listings/gizmo/follow');
+    expect(await listingPage(fan)).toContain('Unfollow');
+    expect(Number((await ctx.db.selectFrom('listings').select('followers_count').where('id', '=', listingId).executeTakeFirstOrThrow()).followers_count)).toBe(1);
+    await submit(fan, '/listings/gizmo/unfollow');
+    expect(Number((await ctx.db.selectFrom('listings').select('followers_count').where('id', '=', listingId).executeTakeFirstOrThrow()).followers_count)).toBe(0);
+  });
+
+  it('publishes one review per person, escaped, and explains a bad rating', async () => {
+    const reviewer = await person();
+    const bad = await submit(reviewer, '/listings/gizmo/reviews', { rating: '9', body: 'hm' });
+    expect(bad.headers.get('location')).toBe('/listings/gizmo?error=review-invalid#community');
+    await submit(reviewer, '/listings/gizmo/reviews', { rating: '4', body: 'Solid <script>alert(1)</script>' });
+    await submit(reviewer, '/listings/gizmo/reviews', { rating: '5', body: 'Even better' });
+    const page = await listingPage(reviewer);
+    expect(page).toContain('Even better');
+    expect(page).toContain('Edit your review');
+    expect(await (await new Browser(server.url).request('/listings/gizmo')).text()).not.toContain('<script>alert(1)');
+    expect((await ctx.db.selectFrom('reviews').select('rating').where('listing_id', '=', listingId).execute()).map((r) => r.rating)).toEqual([5]);
+  });
+
+  it('files a typed report into the moderation queue', async () => {
+    const reporter = await person();
+    const res = await submit(reporter, '/reports', { target_kind: 'listing', target_id: String(listingId), reason: 'broken_link', details: 'The pricing page 404s' });
+    expect(res.headers.get('location')).toBe('/listings/gizmo?notice=reported#community');
+    const report = await ctx.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ target_kind: 'listing', target_id: listingId, reason: 'broken_link', details: 'The pricing page 404s', status: 'open' });
+    const bad = await submit(reporter, '/reports', { reason: 'because' });
+    expect(bad.headers.get('location')).toBe('/listings/gizmo?error=report-invalid#community');
+  });
+});
