@@ -1,0 +1,158 @@
+// The site people use, in a real browser (headless Debian Chromium through
+// playwright-core): a person signs up, confirms the mailed link, goes from
+// the home page to a listing, votes, and sees the count and this week's
+// ranking change; a badge on a maker's site links back to the listing page;
+// the checkout page from a quote completes a test payment. The home, listing
+// and leaderboard pages are screenshotted into artifacts/screenshots/ and
+// checked with axe-core (no serious or critical violations). CI installs
+// Chromium and sets LAUNCHBOARD_REQUIRE_BROWSER=1, so there a missing browser
+// fails instead of skipping.
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext, type TestContext } from '../helpers/context.js';
+import { given } from '../helpers/given.js';
+import { launches } from '../helpers/launches.js';
+import { checkoutOverRest, priceProducts } from '../helpers/orders.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { userWithKey } from '../helpers/users.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER) throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
+
+const SCREENSHOTS = join(process.cwd(), 'artifacts', 'screenshots');
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+const THIS_WEEK = '2026-11-16'; // the Monday of TEST_NOW's week
+
+/** Serious and critical accessibility violations axe-core finds on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function review(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  expect(await seriousViolations(page), `${name} page accessibility`).toEqual([]);
+}
+
+/** The rank shown for a listing on the launch week page. */
+async function weekRank(page: Page, name: string): Promise<number> {
+  const item = page.locator('li', { has: page.getByRole('link', { name }) }).first();
+  const text = (await item.locator('.rank').textContent()) ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+describe.skipIf(!available)('the site in a real browser', () => {
+  let ctx: TestContext;
+  let server: TestServer;
+  let browser: Browser;
+  let makerSite: Server;
+  let makerSiteUrl = '';
+  let badgeEmbed = '';
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    ctx = await testContext();
+    server = await startServer(ctx);
+    ctx.config.publicUrl = server.url;
+    await priceProducts(ctx);
+    const week = launches(ctx);
+    const category = await given(ctx).category({ slug: 'developer-tools', name: 'Developer tools' });
+    // Alpha launched first, so it leads Beta on a tie.
+    const alpha = await week.launch({ slug: 'alpha-tool', week: THIS_WEEK, launchedAt: `${THIS_WEEK}T08:00:00.000Z`, categories: [category], fields: { name: 'Alpha Tool', tagline: 'The first tool' } });
+    const beta = await week.launch({ slug: 'beta-tool', week: THIS_WEEK, launchedAt: `${THIS_WEEK}T09:00:00.000Z`, categories: [category], fields: { name: 'Beta Tool', tagline: 'The second tool' } });
+    await week.votes(alpha, ['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z']);
+    await week.votes(beta, ['2026-11-20T11:00:00.000Z', '2026-11-21T11:00:00.000Z']);
+
+    // A maker's homepage carrying the badge embed code get_badges hands out.
+    const badges = await (await fetch(`${server.url}/api/v1/listings/beta-tool/badges`)).json();
+    badgeEmbed = badges.items[0].html;
+    makerSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Beta Tool</title><h1>Beta Tool</h1>${badgeEmbed}`));
+    await new Promise<void>((r) => makerSite.listen(0, '127.0.0.1', r));
+    makerSiteUrl = `http://127.0.0.1:${(makerSite.address() as AddressInfo).port}`;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    makerSite?.closeAllConnections();
+    await new Promise((r) => (makerSite ? makerSite.close(r) : r(undefined)));
+    await server?.close();
+    await ctx?.close();
+  });
+
+  it('signs up, confirms the email, goes home → listing → votes, and the count and the week ranking change', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel('Email').fill('voter@example.com');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/account/);
+    const mail = await ctx.db.selectFrom('outbox').select('text').where('to', '=', 'voter@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
+
+    await page.goto(`${server.url}/launches/weeks/this`);
+    expect(await weekRank(page, 'Alpha Tool')).toBe(1);
+    expect(await weekRank(page, 'Beta Tool')).toBe(2);
+
+    await page.goto(`${server.url}/`);
+    await review(page, 'home');
+    await page.getByRole('link', { name: 'Beta Tool' }).first().click();
+    await page.waitForURL(/\/listings\/beta-tool/);
+    await expect.poll(() => page.locator('#vote-count').textContent()).toBe('2');
+    await page.getByRole('button', { name: 'Upvote' }).click();
+    await page.waitForURL(/notice=voted/);
+    expect(await page.locator('#vote-count').textContent()).toBe('3');
+    await review(page, 'listing');
+
+    await page.goto(`${server.url}/launches/weeks/this`);
+    expect(await weekRank(page, 'Beta Tool')).toBe(1);
+    expect(await weekRank(page, 'Alpha Tool')).toBe(2);
+
+    await page.goto(`${server.url}/leaderboards/community-weekly`);
+    await review(page, 'leaderboard');
+    await page.close();
+  });
+
+  it("opens the listing page from the badge on the maker's site", async () => {
+    const page = await browser.newPage();
+    await page.goto(makerSiteUrl);
+    await page.locator('a img').first().click();
+    await page.waitForURL(`${server.url}/listings/beta-tool`);
+    expect(await page.title()).toMatch(/Beta Tool/);
+    await page.close();
+  });
+
+  it('completes a test payment on the checkout page from a quote', async () => {
+    const maker = await userWithKey(ctx, ['orders:write', 'account:read']);
+    const id = await given(ctx).listing({ slug: 'gamma-tool', status: 'draft', fields: { name: 'Gamma Tool', owner_id: maker.userId } });
+    const body = { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' };
+    const quote = await fetch(`${server.url}/api/v1/orders/quote`, { method: 'POST', headers: { ...maker.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(quote.status).toBe(200);
+    const { total_cents } = await quote.json();
+    const order = await checkoutOverRest(server.url, maker.auth, body);
+
+    const page = await browser.newPage();
+    await page.goto(order.checkout_url);
+    await page.getByRole('heading', { name: 'TEST MODE' }).waitFor();
+    await page.getByRole('button', { name: /Complete test payment/ }).click();
+    await page.getByText(/Payment received/).waitFor();
+    const got = await (await fetch(`${server.url}/api/v1/orders/${order.number}`, { headers: maker.auth })).json();
+    expect(got.status).toMatch(/^(paid|fulfilled)$/);
+    expect(got.total_cents).toBe(total_cents);
+    await page.close();
+  });
+});
