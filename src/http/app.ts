@@ -42,6 +42,13 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
     res.send(openapi);
   });
 
+  // The API root (get_site_info's api_base) points at its description.
+  app.get('/api/v1', (_req, res) => {
+    const base = ctx.config.publicUrl;
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json({ name: 'Launchboard REST API', version: '1.0.0', openapi_url: `${base}/api/v1/openapi.json`, docs_url: `${base}/docs`, site_url: `${base}/api/v1/site`, mcp_url: `${base}/mcp` });
+  });
+
   app.use(
     '/api/v1',
     express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }),

@@ -1,0 +1,41 @@
+// Every public URL get_site_info names answers: the pages, the API root and
+// its OpenAPI document, the docs and the MCP endpoint.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext, type TestContext } from '../helpers/context.js';
+import { given } from '../helpers/given.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+let ctx: TestContext;
+let server: TestServer;
+beforeAll(async () => {
+  ctx = await testContext();
+  server = await startServer(ctx);
+  ctx.config.publicUrl = server.url;
+  await given(ctx).listing({ slug: 'named' });
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+describe('the URLs get_site_info names', () => {
+  it('all answer', async () => {
+    const site = await (await fetch(`${server.url}/api/v1/site`)).json();
+    const urls = Object.entries(site.urls as Record<string, string>);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const [name, url] of urls) {
+      expect(url.startsWith(server.url), name).toBe(true);
+      if (name === 'mcp') {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        });
+        expect(res.status, name).toBe(200);
+        continue;
+      }
+      const res = await fetch(url);
+      expect(res.status, `${name} ${url}`).toBe(200);
+    }
+  });
+});
