@@ -225,8 +225,13 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
 }
 
 /** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
+/** Counts one view of a listing; updated_at stays (it drives the search change feed). */
+export async function countListingView(ctx: Context, listingId: number): Promise<void> {
+  await ctx.db.updateTable('listings').set((eb) => ({ views_count: eb('views_count', '+', 1) })).where('id', '=', listingId).execute();
+}
+
 export async function viewListing(ctx: Context, slug: string): Promise<ListingProfile> {
   const listing = await publicListingBySlug(ctx, slug);
-  await ctx.db.updateTable('listings').set((eb) => ({ views_count: eb('views_count', '+', 1) })).where('id', '=', listing.id).execute();
+  await countListingView(ctx, listing.id);
   return profileOf(ctx, { ...listing, views_count: Number(listing.views_count) + 1 });
 }

@@ -1,5 +1,6 @@
-// The admin pages: the review feed of listing edits and the mail outbox, for
-// admins only (everyone else gets 404).
+// The admin pages: for admins only (everyone else gets 404, on reads and on
+// form posts), the overview linking every page with what is waiting, and the
+// review feeds of listing edits and the mail outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMail } from '../../src/services/mail.js';
 import { updateMyListing } from '../../src/services/my-listings.js';
@@ -7,10 +8,15 @@ import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
-import { Browser, signUpThroughPages } from '../oauth/browser.js';
+import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
+
+const ADMIN_PAGES = ['/admin', '/admin/settings', '/admin/products', '/admin/reviews', '/admin/reports', '/admin/votes', '/admin/changes', '/admin/outbox'];
+const ADMIN_POSTS = ['/admin/settings', '/admin/products', '/admin/products/launch/price', '/admin/reviews/1/flag', '/admin/reviews/1/unflag', '/admin/reports/1/resolve', '/admin/reports/1/dismiss', '/admin/votes/1/discount', '/admin/votes/1/restore'];
 
 let ctx: TestContext;
 let server: TestServer;
+let admin: Browser;
+let person: Browser;
 beforeAll(async () => {
   ctx = await testContext();
   server = await startServer(ctx);
@@ -19,6 +25,11 @@ beforeAll(async () => {
   const id = await given(ctx).listing({ slug: 'acme', fields: { owner_id: maker.userId, name: 'Acme', tagline: 'Before <b>' } });
   await updateMyListing(ctx, maker.userId, id, { fields: { tagline: 'After <script>' } });
   await sendMail(ctx, { to: 'someone@example.com', subject: 'Hello there', text: 'Body' });
+  person = new Browser(server.url);
+  await signUpThroughPages(person, 'person@example.com', 'long enough pw');
+  admin = new Browser(server.url);
+  await signUpThroughPages(admin, 'boss@example.com', 'long enough pw');
+  await ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -27,17 +38,54 @@ afterAll(async () => {
 
 describe('admin pages', () => {
   it('are 404 for visitors and for people who are not admins', async () => {
-    expect((await new Browser(server.url).request('/admin/changes')).status).toBe(404);
-    const person = new Browser(server.url);
-    await signUpThroughPages(person, 'person@example.com', 'long enough pw');
-    expect((await person.request('/admin/changes')).status).toBe(404);
-    expect((await person.request('/admin/outbox')).status).toBe(404);
+    const visitor = new Browser(server.url);
+    for (const path of ADMIN_PAGES) {
+      expect((await visitor.request(path)).status, path).toBe(404);
+      const res = await person.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('Admin');
+    }
+  });
+
+  it('refuse form posts from visitors and non-admins with 404, even with a valid CSRF token', async () => {
+    const page = await (await person.request('/account')).text();
+    const csrf = formFor(page, '/sign-out').hidden._csrf;
+    for (const path of ADMIN_POSTS) {
+      expect((await new Browser(server.url).request(path, { form: { cents: '1' } })).status, path).toBe(404);
+      expect((await person.request(path, { form: { _csrf: csrf, cents: '1', site_name: 'Taken over' } })).status, path).toBe(404);
+    }
+    expect((await ctx.db.selectFrom('settings').select('key').where('key', '=', 'site_name').executeTakeFirst())?.key).toBeUndefined();
+    expect(await ctx.db.selectFrom('products').selectAll().execute()).toEqual([]);
+  });
+
+  it('open for an admin, with the admin menu and nothing cached', async () => {
+    for (const path of ADMIN_PAGES) {
+      const res = await admin.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      const page = await res.text();
+      expect(page).toContain('<nav aria-label="Admin">');
+      expect(page).toContain('boss@example.com');
+    }
+  });
+
+  it('have an overview linking every admin page, with open reports and flagged votes counted', async () => {
+    const listing = await given(ctx).listing({ slug: 'counted' });
+    const voter = await userWithKey(ctx, []);
+    const now = ctx.clock.now().toISOString();
+    await ctx.db.insertInto('votes').values({ listing_id: listing, user_id: voter.userId, created_at: now, network: 'abc', flags: 'new_account', discounted_at: null, discounted_by: null }).execute();
+    await ctx.db.insertInto('reports').values([
+      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'spam', created_at: now, status: 'open' },
+      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'open' },
+      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'dismissed' },
+    ]).execute();
+    const page = await (await admin.request('/admin')).text();
+    for (const path of ADMIN_PAGES.slice(1)) expect(page, path).toContain(`href="${path}"`);
+    expect(page).toContain('2 open reports');
+    expect(page).toContain('1 flagged vote');
   });
 
   it('show an admin every edit with before/after, escaped, and the outbox', async () => {
-    const admin = new Browser(server.url);
-    await signUpThroughPages(admin, 'boss@example.com', 'long enough pw');
-    await ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
     const changes = await admin.request('/admin/changes');
     expect(changes.status).toBe(200);
     const page = await changes.text();
@@ -45,5 +93,18 @@ describe('admin pages', () => {
     expect(page).toContain('After &lt;script&gt;');
     expect(page).not.toContain('<script>');
     expect(await (await admin.request('/admin/outbox')).text()).toContain('Hello there');
+  });
+
+  it('put every table header in scope and label every visible input', async () => {
+    await ctx.db.insertInto('products').values({ key: 'launch', name: 'Launch', price_cents: 4900, updated_at: ctx.clock.now().toISOString() }).execute();
+    for (const path of ADMIN_PAGES) {
+      const page = await (await admin.request(path)).text();
+      expect(page.match(/<th\b(?![^>]*\bscope=)[^>]*>/g) ?? [], path).toEqual([]);
+      const ids = [...page.matchAll(/<(?:input|select|textarea)\b(?![^>]*type="hidden")[^>]*>/g)].map((m) => m[0].match(/\bid="([^"]+)"/)?.[1]);
+      for (const id of ids) {
+        expect(id, `${path}: an input without an id`).toBeDefined();
+        expect(page, `${path}: no label for ${id}`).toContain(`<label for="${id}"`);
+      }
+    }
   });
 });

@@ -2,18 +2,20 @@
 // way to the API keys page.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
+import { unreadNotifications } from '../../services/notifications.js';
 import { queryString } from './forms.js';
 import { csrfField, html, noticeBox, sendPage } from './html.js';
 import { webOf } from './web-session.js';
 
 const NOTICES: Record<string, string> = { 'verification-sent': 'A new confirmation link is on its way.' };
 
-export function accountRoutes(_ctx: Context): Router {
+export function accountRoutes(ctx: Context): Router {
   const router = express.Router();
-  router.get('/account', (req, res) => {
+  router.get('/account', async (req, res) => {
     const web = webOf(res);
     if (!web.session) return res.redirect(303, '/sign-in?return_to=/account');
     const s = web.session;
+    const unread = await unreadNotifications(ctx, s.userId);
     sendPage(res, {
       title: 'Your account',
       csrfToken: web.csrfToken,
@@ -25,6 +27,8 @@ ${
     ? ''
     : html`<form method="post" action="/account/verify-email">${csrfField(web.csrfToken)}<button type="submit">Mail me a new confirmation link</button></form>`
 }
+<h2>Notifications</h2>
+<p><a href="/account/notifications">Notifications</a>${unread > 0 ? ` (${unread} new)` : ''}: updates from the listings you follow.</p>
 <h2>Access for programs</h2>
 <p><a href="/account/api-keys">API keys</a>: create keys for scripts and assistants (sent as <code>Authorization: Bearer</code>).</p>`,
     });

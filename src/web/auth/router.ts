@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { html, sendPage } from './html.js';
+import { notificationRoutes } from './notifications.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
@@ -43,7 +44,7 @@ export function pageErrorHandler(ctx: Context) {
 export function webAuthRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(WEB_AUTH_PATHS, ...pageMiddleware(ctx));
-  router.use(signUpRoutes(ctx), signInRoutes(ctx), verifyEmailRoutes(ctx), passwordResetRoutes(ctx), accountRoutes(ctx), apiKeyRoutes(ctx));
+  router.use(signUpRoutes(ctx), signInRoutes(ctx), verifyEmailRoutes(ctx), passwordResetRoutes(ctx), accountRoutes(ctx), apiKeyRoutes(ctx), notificationRoutes(ctx));
   router.use(WEB_AUTH_PATHS, pageErrorHandler(ctx));
   return router;
 }

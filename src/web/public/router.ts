@@ -1,19 +1,34 @@
 // The public browsing pages (home, listings, categories, launches, boards,
 // founders, blog, awards, search), feeds, sitemap.xml and robots.txt. Every
 // GET here loads the visitor's session (the header shows who is signed in and
-// the listing page offers the actions); unexpected failures become a plain 500 page.
-import express, { type Router } from 'express';
+// the listing page offers the actions). An expected failure a page did not
+// handle itself becomes a 404 or 400 page, anything else a plain 500 page,
+// and a path nothing answers the 404 page.
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { errorBox, html } from '../auth/html.js';
 import { pageErrorHandler } from '../auth/router.js';
 import { webSession } from '../auth/web-session.js';
 import { communitySection } from '../community.js';
 import { boardPages } from './boards.js';
+import { sendNotFound, sendPublicPage } from './common.js';
 import { browsePages } from './browse.js';
+import { updatesPage } from './updates-page.js';
 
 export function publicRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(webSession(ctx));
-  router.use(browsePages(ctx, { communitySection }), boardPages(ctx));
+  router.use(browsePages(ctx, { communitySection }), boardPages(ctx), updatesPage(ctx));
+  router.use((req: Request, res: Response) => sendNotFound(ctx, req, res));
+  router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (!(err instanceof AppError) || res.headersSent) return next(err);
+    if (err.kind === 'not_found') return sendNotFound(ctx, req, res);
+    if (err.kind === 'invalid') {
+      return sendPublicPage(ctx, req, res, { status: 400, title: 'Check the address', body: html`${errorBox(err.message)}<p><a href="/">Back to the home page</a>.</p>` });
+    }
+    next(err);
+  });
   router.use(pageErrorHandler(ctx));
   return router;
 }

@@ -1,16 +1,6 @@
-// The few reads and writes the public browsing pages need that no other
-// service offers: counting a listing-page view on a row already loaded, and
-// the bare category list for filter menus (without the live counts of
-// categoryTree, which read every listing's links).
+// The bare category list for the browsing pages' filter menus (without the
+// live counts of categoryTree, which read every listing's links).
 import type { Context } from '../context.js';
-
-/**
- * Counts one view of a listing, the same write `viewListing` makes (it
- * leaves updated_at alone: that column drives the search change feed).
- */
-export async function countListingView(ctx: Context, listingId: number): Promise<void> {
-  await ctx.db.updateTable('listings').set((eb) => ({ views_count: eb('views_count', '+', 1) })).where('id', '=', listingId).execute();
-}
 
 export interface CategoryOption {
   slug: string;

@@ -1,0 +1,68 @@
+// Launch of the Week awards, newest week first, grouped by week with a link to
+// that week's launches; `?listing=slug` shows one listing's awards. Awards come
+// from community votes only (see /how-ranking-works).
+import express, { type Request, type Response, type Router } from 'express';
+import type { Context } from '../../context.js';
+import { type AwardView, listAwards } from '../../services/awards.js';
+import { sundayOf } from '../../services/weeks.js';
+import { errorBox, html, type SafeHtml } from '../auth/html.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage } from './common.js';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+
+function weekSection(week: string, awards: AwardView[]): SafeHtml {
+  return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
+<p class="muted">${week} to ${sundayOf(week)} · <a href="/launches/weeks/${week}">All launches of that week</a></p>
+<ol class="cards">${awards.map(
+    (a) => html`<li><span class="rank">#${a.rank}</span>
+<div><strong>${a.title}</strong>: <a href="${listingPath(a.listing.slug)}">${a.listing.name}</a>${a.listing.tagline ? html`<br><span>${a.listing.tagline}</span>` : ''}</div>
+<span class="votes">${a.votes} ${a.votes === 1 ? 'vote' : 'votes'}</span></li>`,
+  )}</ol></section>`;
+}
+
+async function awardsPage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const { page, per_page } = pageParams(req, 30);
+  const listingParam = typeof req.query.listing === 'string' ? req.query.listing.trim().toLowerCase() : '';
+  const listingValid = listingParam === '' || SLUG.test(listingParam);
+  const listing = listingValid && listingParam !== '' ? listingParam : undefined;
+  const result = await listAwards(ctx, { listing, page, per_page });
+
+  const weeks = new Map<string, AwardView[]>();
+  for (const award of result.items) weeks.set(award.week, [...(weeks.get(award.week) ?? []), award]);
+  const listingName = listing ? result.items[0]?.listing.name : undefined;
+  const title = listing ? `Awards of ${listingName ?? listing}` : 'Launch of the Week awards';
+
+  sendPublicPage(ctx, req, res, {
+    status: listingValid ? 200 : 400,
+    title,
+    description: 'Launch of the Week #1, #2 and #3 of every week, won by community votes only.',
+    canonicalPath: listing ? `/awards?listing=${encodeURIComponent(listing)}` : `/awards${page > 1 ? `?page=${page}` : ''}`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: title,
+      numberOfItems: result.total,
+      itemListElement: result.items.map((a, i) => ({
+        '@type': 'ListItem',
+        position: (page - 1) * per_page + i + 1,
+        name: `${a.title} (week of ${a.week}): ${a.listing.name}`,
+        url: `${ctx.config.publicUrl}${listingPath(a.listing.slug)}`,
+      })),
+    },
+    body: html`<p>When a launch week ends, its three live launches with the most community votes become Launch of the Week #1, #2 and #3. Paid placement never earns an award. <a href="/how-ranking-works">How ranking works</a>.</p>
+<form method="get" action="/awards">
+<label for="awards-listing">Only awards of a listing (its slug, as in /listings/slug)</label>
+<input type="text" id="awards-listing" name="listing" maxlength="220" value="${listingParam}">
+<button type="submit">Filter</button></form>
+${listingValid ? '' : errorBox('A listing slug has only lowercase letters, digits and hyphens; showing every award.')}
+${listing ? html`<p>${listingName ? html`<a href="${listingPath(listing)}">${listingName}</a> · ` : ''}<a href="/awards">All awards</a></p>` : ''}
+${result.items.length === 0 ? html`<p class="muted">${listing ? 'This listing has no awards yet.' : 'No awards yet.'}</p>` : [...weeks].map(([week, awards]) => weekSection(week, awards))}
+${paginationNav(req, page, per_page, result.total)}`,
+  });
+}
+
+export function awardPages(ctx: Context): Router {
+  const router = express.Router();
+  router.get('/awards', (req, res) => awardsPage(ctx, req, res));
+  return router;
+}

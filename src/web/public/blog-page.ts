@@ -1,0 +1,125 @@
+// The blog: published posts newest first (or matching a search), and one post
+// with its Markdown rendered to HTML safely (raw HTML in the Markdown is shown
+// as text; link targets such as javascript: are refused by markdown-it), FAQs
+// below it, and BlogPosting / FAQPage data for search engines.
+import express, { type Request, type Response, type Router } from 'express';
+import MarkdownIt from 'markdown-it';
+import type { Context } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../services/blog.js';
+import { html, SafeHtml } from '../auth/html.js';
+import { pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { paragraphs } from './founders-page.js';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+
+/**
+ * Markdown → HTML for first-party text. `html: false` escapes raw HTML;
+ * markdown-it's default validateLink refuses javascript:, vbscript:, file: and
+ * non-image data: URLs. Headings move one level down: the page title is the h1.
+ */
+function createMarkdown(): MarkdownIt {
+  const md = new MarkdownIt({ html: false, linkify: true });
+  const shiftHeading: NonNullable<typeof md.renderer.rules.heading_open> = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+    return self.renderToken(tokens, idx, options);
+  };
+  md.renderer.rules.heading_open = shiftHeading;
+  md.renderer.rules.heading_close = shiftHeading;
+  return md;
+}
+
+const markdown = createMarkdown();
+
+export function renderMarkdown(text: string): SafeHtml {
+  return new SafeHtml(markdown.render(text));
+}
+
+const day = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
+
+function postSummary(post: BlogPostSummary): SafeHtml {
+  return html`<article><h2><a href="/blog/${post.slug}">${post.title}</a></h2>
+<p class="muted">${day(post.published_at)}${post.author_name ? html` · by ${post.author_name}` : ''}</p>
+${post.excerpt ? html`<p>${post.excerpt}</p>` : ''}</article>`;
+}
+
+async function indexPage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const { page, per_page } = pageParams(req, 20);
+  const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
+  const result = await listBlogPosts(ctx, { q: q || undefined, page, per_page });
+  sendPublicPage(ctx, req, res, {
+    title: q ? `Blog: posts about “${q}”` : 'Blog',
+    description: 'Launch advice, guides and news from the Launchboard team.',
+    canonicalPath: q ? undefined : `/blog${page > 1 ? `?page=${page}` : ''}`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Blog',
+      name: 'Launchboard blog',
+      url: `${ctx.config.publicUrl}/blog`,
+      blogPost: result.items.map((p) => ({ '@type': 'BlogPosting', headline: p.title, url: p.url, datePublished: p.published_at })),
+    },
+    body: html`<form method="get" action="/blog" role="search">
+<label for="blog-q">Search the blog</label><input type="search" id="blog-q" name="q" maxlength="200" value="${q}">
+<button type="submit">Search</button></form>
+${q ? html`<p>${result.total} ${result.total === 1 ? 'post matches' : 'posts match'}. <a href="/blog">All posts</a></p>` : ''}
+${result.items.length === 0 ? html`<p class="muted">No posts found.</p>` : result.items.map(postSummary)}
+${paginationNav(req, page, per_page, result.total)}`,
+  });
+}
+
+function postLd(post: BlogPost): object[] {
+  const posting = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt || undefined,
+    url: post.url,
+    mainEntityOfPage: post.url,
+    datePublished: post.published_at,
+    dateModified: post.updated_at,
+    author: post.author_name ? { '@type': 'Person', name: post.author_name } : { '@type': 'Organization', name: 'Launchboard' },
+    publisher: { '@type': 'Organization', name: 'Launchboard' },
+  };
+  if (post.faqs.length === 0) return [posting];
+  const faqPage = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: post.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+  };
+  return [posting, faqPage];
+}
+
+async function postPage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const slug = String(req.params.slug);
+  if (!SLUG.test(slug)) return sendNotFound(ctx, req, res, 'blog post');
+  let post: BlogPost;
+  try {
+    post = await blogPost(ctx, slug);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'blog post');
+    throw err;
+  }
+  const updated = post.updated_at.slice(0, 10) > post.published_at.slice(0, 10);
+  sendPublicPage(ctx, req, res, {
+    title: post.title,
+    description: (post.excerpt || post.body_markdown.replace(/\s+/g, ' ')).slice(0, 300),
+    ogType: 'article',
+    jsonLd: postLd(post),
+    body: html`<p class="muted">Published ${day(post.published_at)}${updated ? html`, updated ${day(post.updated_at)}` : ''}${post.author_name ? html` · by ${post.author_name}` : ''}</p>
+<div class="post">${renderMarkdown(post.body_markdown)}</div>
+${
+  post.faqs.length > 0
+    ? html`<section aria-labelledby="faqs"><h2 id="faqs">Frequently asked questions</h2>${post.faqs.map((f) => html`<h3>${f.question}</h3>${paragraphs(f.answer)}`)}</section>`
+    : ''
+}
+<p><a href="/blog">All posts</a></p>`,
+  });
+}
+
+export function blogPages(ctx: Context): Router {
+  const router = express.Router();
+  router.get('/blog', (req, res) => indexPage(ctx, req, res));
+  router.get('/blog/:slug', (req, res) => postPage(ctx, req, res));
+  return router;
+}

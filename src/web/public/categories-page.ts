@@ -1,0 +1,141 @@
+// Category pages: the whole tree with live listing counts (/categories) and
+// one category (/categories/:slug) with its text, FAQs, place in the tree and
+// live listings, most voted first (community votes only).
+import express, { type Request, type Response, type Router } from 'express';
+import type { Context } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { categoryTree, type CategoryNode } from '../../services/categories.js';
+import { categoryPage, type CategoryPage } from '../../services/category-pages.js';
+import { slug as slugSchema } from '../../../tools/schemas.js';
+import { html, type SafeHtml } from '../auth/html.js';
+import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { itemListLd } from './launches-page.js';
+
+const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
+
+function subtree(nodes: CategoryNode[]): SafeHtml | string {
+  if (nodes.length === 0) return '';
+  return html`<ul>${nodes.map(
+    (c) => html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">(${count(c.listing_count)})</span>${subtree(c.subcategories)}</li>`,
+  )}</ul>`;
+}
+
+async function treePage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const tree = await categoryTree(ctx, { includeEmpty: true });
+  const title = 'Product categories';
+  const description = 'Browse products by category: every category and subcategory with its number of live products.';
+  sendPublicPage(ctx, req, res, {
+    title,
+    description,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: title,
+      description,
+      url: absoluteUrl(ctx, '/categories'),
+      mainEntity: {
+        '@type': 'ItemList',
+        numberOfItems: tree.length,
+        itemListElement: tree.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, url: absoluteUrl(ctx, `/categories/${c.slug}`) })),
+      },
+    },
+    body:
+      tree.length === 0
+        ? html`<p class="muted">No categories yet.</p>`
+        : html`${tree.map(
+            (c) => html`<section aria-labelledby="cat-${c.slug}">
+<h2 id="cat-${c.slug}"><a href="/categories/${c.slug}">${c.name}</a></h2>
+<p><span class="muted">${count(c.listing_count)}.</span> ${c.description}</p>
+${subtree(c.subcategories)}
+</section>`,
+          )}`,
+  });
+}
+
+/** The first sentence-ish of a category's text, for the meta description. */
+function summaryOf(category: CategoryPage): string {
+  const text = category.description.replace(/\s+/g, ' ').trim();
+  if (!text) return `The best ${category.name} products on Launchboard, most voted by the community first.`;
+  return text.length <= 160 ? text : `${text.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+async function onePage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const slug = String(req.params.slug);
+  if (!slugSchema.safeParse(slug).success) return sendNotFound(ctx, req, res, 'category');
+  const { page, per_page } = pageParams(req);
+  let category: CategoryPage;
+  try {
+    category = await categoryPage(ctx, { slug, page, per_page });
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'category');
+    throw err;
+  }
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  if (per_page !== 20) query.set('per_page', String(per_page));
+  const canonical = `/categories/${category.slug}${query.toString() ? `?${query}` : ''}`;
+  const first = (page - 1) * per_page + 1;
+  const title = page > 1 ? `${category.name} (page ${page})` : category.name;
+
+  const breadcrumb = [
+    { name: 'Categories', path: '/categories' },
+    ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.slug}` }] : []),
+    { name: category.name, path: `/categories/${category.slug}` },
+  ];
+  const jsonLd: object[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: category.name,
+      description: summaryOf(category),
+      url: absoluteUrl(ctx, canonical),
+      breadcrumb: {
+        '@type': 'BreadcrumbList',
+        itemListElement: breadcrumb.map((b, i) => ({ '@type': 'ListItem', position: i + 1, name: b.name, item: absoluteUrl(ctx, b.path) })),
+      },
+    },
+    itemListLd(`${category.name} products`, category.items, first),
+  ];
+  if (category.faqs.length > 0) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: category.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    });
+  }
+
+  sendPublicPage(ctx, req, res, {
+    title,
+    description: summaryOf(category),
+    canonicalPath: canonical,
+    jsonLd,
+    body: html`<nav aria-label="Breadcrumb"><p><a href="/categories">Categories</a>${
+      category.parent ? html` › <a href="/categories/${category.parent.slug}">${category.parent.name}</a>` : ''
+    } › <span aria-current="page">${category.name}</span></p></nav>
+${category.description ? html`<p>${category.description}</p>` : ''}
+${
+  category.subcategories.length > 0
+    ? html`<h2>Subcategories</h2><ul>${category.subcategories.map(
+        (s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> <span class="muted">(${count(s.listing_count)})</span></li>`,
+      )}</ul>`
+    : ''
+}
+<h2>Products, most voted first</h2>
+<p class="muted">${count(category.total)}, ranked by community votes.</p>
+${listingCards(category.items, { ranked: true, firstRank: first })}
+${paginationNav(req, page, per_page, category.total)}
+${
+  category.faqs.length > 0
+    ? html`<h2>Frequently asked questions</h2>${category.faqs.map((f) => html`<h3>${f.question}</h3><p>${f.answer}</p>`)}`
+    : ''
+}
+<p><a href="/search?category=${category.slug}">Search and filter within ${category.name}</a></p>`,
+  });
+}
+
+export function categoryPages(ctx: Context): Router {
+  const router = express.Router();
+  router.get('/categories', (req, res) => treePage(ctx, req, res));
+  router.get('/categories/:slug', (req, res) => onePage(ctx, req, res));
+  return router;
+}

@@ -1,0 +1,114 @@
+// Feeds of the most recent live launches, as RSS 2.0 and Atom 1.0. Every value
+// is XML-escaped (maker text included); the documents are the same for
+// everyone, so they are cached publicly and carry no cookie.
+import express, { type Response, type Router } from 'express';
+import type { Context } from '../../context.js';
+import { escapeXml } from '../../services/badges.js';
+import { launchFeed } from '../../services/launches.js';
+import type { ListingSummary } from '../../services/listing-summary.js';
+import { absoluteUrl, listingPath } from './common.js';
+
+export const FEED_SIZE = 50;
+export const FEED_CACHE_SECONDS = 300;
+
+const FEED_TITLE = 'Launchboard: recent launches';
+const FEED_DESCRIPTION = 'The most recent product launches on Launchboard, newest first.';
+
+/** When a listing went live: its launch time, else the Monday of its launch week. */
+function launchedAt(item: ListingSummary, fallback: Date): Date {
+  const value = item.launched_at ?? (item.launch_week ? `${item.launch_week}T00:00:00.000Z` : null);
+  const date = value ? new Date(value) : fallback;
+  return Number.isNaN(date.getTime()) ? fallback : date;
+}
+
+function summaryText(item: ListingSummary): string {
+  return item.tagline?.trim() || `${item.name}, launched on Launchboard.`;
+}
+
+/** Headers of a public machine-readable document: its type, public caching, no session cookie. */
+export function sendDocument(res: Response, contentType: string, body: string, cacheSeconds: number): void {
+  // The session middleware hands anonymous visitors a CSRF cookie; a shared
+  // cache must never store one person's cookie with a public document.
+  res.removeHeader('Set-Cookie');
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.status(200).send(body);
+}
+
+async function recentLaunches(ctx: Context): Promise<{ items: ListingSummary[]; updated: Date }> {
+  const { items } = await launchFeed(ctx, 'recent', { page: 1, per_page: FEED_SIZE });
+  const now = ctx.clock.now();
+  // The feed changes when a launch arrives, so its date is the newest launch's.
+  const updated = items.length > 0 ? launchedAt(items[0], now) : now;
+  return { items, updated };
+}
+
+export function rssDocument(ctx: Context, items: ListingSummary[], updated: Date): string {
+  const x = escapeXml;
+  const entries = items.map((item) => {
+    const link = absoluteUrl(ctx, listingPath(item.slug));
+    return `<item>
+<title>${x(item.name)}</title>
+<link>${x(link)}</link>
+<guid isPermaLink="true">${x(link)}</guid>
+<pubDate>${launchedAt(item, updated).toUTCString()}</pubDate>
+<description>${x(summaryText(item))}</description>${item.primary_category ? `\n<category>${x(item.primary_category.name)}</category>` : ''}
+</item>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${x(FEED_TITLE)}</title>
+<link>${x(absoluteUrl(ctx, '/launches'))}</link>
+<description>${x(FEED_DESCRIPTION)}</description>
+<language>en</language>
+<lastBuildDate>${updated.toUTCString()}</lastBuildDate>
+<atom:link href="${x(absoluteUrl(ctx, '/feeds/launches.rss'))}" rel="self" type="application/rss+xml"/>
+${entries.join('\n')}
+</channel>
+</rss>
+`;
+}
+
+export function atomDocument(ctx: Context, items: ListingSummary[], updated: Date): string {
+  const x = escapeXml;
+  const entries = items.map((item) => {
+    const link = absoluteUrl(ctx, listingPath(item.slug));
+    const at = launchedAt(item, updated).toISOString();
+    return `<entry>
+<title>${x(item.name)}</title>
+<id>${x(link)}</id>
+<link rel="alternate" type="text/html" href="${x(link)}"/>
+<published>${at}</published>
+<updated>${at}</updated>
+<summary>${x(summaryText(item))}</summary>${item.primary_category ? `\n<category term="${x(item.primary_category.slug)}" label="${x(item.primary_category.name)}"/>` : ''}
+</entry>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>${x(FEED_TITLE)}</title>
+<subtitle>${x(FEED_DESCRIPTION)}</subtitle>
+<id>${x(absoluteUrl(ctx, '/feeds/launches.atom'))}</id>
+<link rel="self" type="application/atom+xml" href="${x(absoluteUrl(ctx, '/feeds/launches.atom'))}"/>
+<link rel="alternate" type="text/html" href="${x(absoluteUrl(ctx, '/launches'))}"/>
+<updated>${updated.toISOString()}</updated>
+<author><name>Launchboard</name></author>
+<generator>Launchboard</generator>
+${entries.join('\n')}
+</feed>
+`;
+}
+
+export function feedRoutes(ctx: Context): Router {
+  const router = express.Router();
+  router.get('/feeds/launches.rss', async (_req, res) => {
+    const { items, updated } = await recentLaunches(ctx);
+    sendDocument(res, 'application/rss+xml; charset=utf-8', rssDocument(ctx, items, updated), FEED_CACHE_SECONDS);
+  });
+  router.get('/feeds/launches.atom', async (_req, res) => {
+    const { items, updated } = await recentLaunches(ctx);
+    sendDocument(res, 'application/atom+xml; charset=utf-8', atomDocument(ctx, items, updated), FEED_CACHE_SECONDS);
+  });
+  return router;
+}

@@ -1,0 +1,80 @@
+// The home page: today's launches, this week's ranked by community votes,
+// what is trending and what is scheduled next, with the site search and the
+// launch feeds. Every list is a community ranking: paid plans never change it.
+import express, { type Request, type Response, type Router } from 'express';
+import type { Context } from '../../context.js';
+import { launchFeed } from '../../services/launches.js';
+import { getSetting } from '../../services/settings.js';
+import { html } from '../auth/html.js';
+import { absoluteUrl, listingCards, sendPublicPage } from './common.js';
+import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
+
+const FIRST_PAGE = (perPage: number) => ({ page: 1, per_page: perPage });
+
+async function homePage(ctx: Context, req: Request, res: Response): Promise<void> {
+  const [siteName, purpose, today, week, trending, upcoming] = await Promise.all([
+    getSetting(ctx.db, 'site_name'),
+    getSetting(ctx.db, 'site_purpose'),
+    launchFeed(ctx, 'today', FIRST_PAGE(10)),
+    launchFeed(ctx, 'this-week', FIRST_PAGE(10)),
+    launchFeed(ctx, 'trending', FIRST_PAGE(5)),
+    launchFeed(ctx, 'upcoming', FIRST_PAGE(5)),
+  ]);
+  const more = (href: string, text: string, total: number, shown: number) => (total > shown ? html`<p><a href="${href}">${text} (${total})</a></p>` : '');
+  sendPublicPage(ctx, req, res, {
+    title: 'Product launches, ranked by the community',
+    description: purpose,
+    canonicalPath: '/',
+    feeds: LAUNCH_FEEDS,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: siteName,
+        url: absoluteUrl(ctx, '/'),
+        description: purpose,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: absoluteUrl(ctx, '/search?q={search_term_string}') },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+      itemListLd("This week's launches", week.items),
+    ],
+    body: html`<p>${purpose}</p>
+<form method="get" action="/search" role="search" aria-label="Search the directory">
+<label for="home-q">Search products</label>
+<input type="search" id="home-q" name="q" maxlength="200">
+<button type="submit">Search</button>
+</form>
+<section aria-labelledby="home-today">
+<h2 id="home-today">Launching today</h2>
+${listingCards(today.items, { ranked: true })}
+${more('/launches?section=today', "All of today's launches", today.total, today.items.length)}
+</section>
+<section aria-labelledby="home-week">
+<h2 id="home-week">This week</h2>
+<p class="muted">Ranked by community votes; the week runs Monday to Sunday (UTC).</p>
+${listingCards(week.items, { ranked: true })}
+<p><a href="/launches/weeks/this">The whole week${week.total > week.items.length ? ` (${week.total} launches)` : ''}</a> · <a href="/launches/weeks/last">Last week's results</a></p>
+</section>
+<section aria-labelledby="home-trending">
+<h2 id="home-trending">Trending</h2>
+<p class="muted">Recent community votes weigh more.</p>
+${listingCards(trending.items, { ranked: true })}
+${more('/launches?section=trending', 'More trending products', trending.total, trending.items.length)}
+</section>
+<section aria-labelledby="home-upcoming">
+<h2 id="home-upcoming">Coming up</h2>
+${listingCards(upcoming.items, { metric: (l) => (l.launch_week ? `Week of ${formatDay(l.launch_week)}` : 'Scheduled') })}
+${more('/launches?section=upcoming', 'All upcoming launches', upcoming.total, upcoming.items.length)}
+</section>
+<p><a href="/categories">Browse by category</a> · <a href="/launches">All launches</a> · <a href="/leaderboards">Leaderboards</a></p>`,
+  });
+}
+
+export function homePages(ctx: Context): Router {
+  const router = express.Router();
+  router.get('/', (req, res) => homePage(ctx, req, res));
+  return router;
+}

@@ -1,0 +1,443 @@
+// One listing's public page (/listings/:slug): everything get_listing returns,
+// its badges and alternatives, a way to compare it, and a slot for the
+// community section (votes, follows, reviews, reports) that the lead wires in.
+// Maker text is data: the `html` tag escapes it, and only http(s) links from
+// makers become links, with the rel the site's link policy gives them.
+import express, { type Request, type Response, type Router } from 'express';
+import type { Context } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { alternativesTo } from '../../services/alternatives.js';
+import { badgeAlt, listingBadges } from '../../services/badges.js';
+import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../services/listing-profile.js';
+import { getSetting } from '../../services/settings.js';
+import { slug as slugSchema } from '../../../tools/schemas.js';
+import { html, type SafeHtml } from '../auth/html.js';
+import { absoluteUrl, listingPath, sendNotFound, sendPublicPage } from './common.js';
+import { formatDay } from './launches-page.js';
+
+/** What the community section needs to know about the listing. */
+export interface CommunityListing {
+  id: number;
+  slug: string;
+  owner_id: number | null;
+  status: string;
+}
+
+export interface BrowseDeps {
+  /**
+   * Votes, follows, reviews and reports (src/web/community.ts). Its markup
+   * starts with `<h2 id="community">`; without it the page shows the counts.
+   */
+  communitySection?: (ctx: Context, listing: CommunityListing, res: Response) => Promise<SafeHtml>;
+}
+
+/** Plans that paid for nothing: a listing with any other plan has paid. */
+const UNPAID_PLANS = ['none', 'free', ''];
+
+/**
+ * The rel of a link from a listing to the product's own site or socials:
+ * maker-supplied links never pass ranking credit (nofollow ugc), except a paid
+ * listing's when the admin setting `paid_links_follow` is on.
+ */
+export function outboundRel(plan: string, paidLinksFollow: boolean): string {
+  const paid = !UNPAID_PLANS.includes(plan.trim().toLowerCase());
+  return paid && paidLinksFollow ? 'ugc noopener' : 'nofollow ugc noopener';
+}
+
+/** The URL when it is an absolute http(s) address, else null (never a javascript: or data: link). */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  short_description: 'Short description',
+  pricing_model: 'Pricing model',
+  pricing_summary: 'Pricing',
+  founded_year: 'Founding year',
+  contact_email: 'Contact email',
+  demo_video_url: 'Demo video',
+  logo_url: 'Logo',
+  usps: 'What sets it apart',
+  faqs: 'FAQs',
+};
+const fieldName = (key: string) => FIELD_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+
+const PLATFORM_NAMES: Record<string, string> = {
+  website: 'Website',
+  custom: 'Other link',
+  x: 'X',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  producthunt: 'Product Hunt',
+};
+const platformName = (key: string) => PLATFORM_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+
+const STORY_HEADINGS: Record<Exclude<StorySection, 'title'>, string> = {
+  story: 'The story',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons learned',
+  whats_next: "What's next",
+};
+
+const NOT_STATED = html`<span class="muted">Not stated on the company's website.</span>`;
+
+/** Plain text with blank lines between paragraphs. */
+function paragraphs(text: string | null | undefined): SafeHtml | string {
+  if (!text?.trim()) return '';
+  return html`${text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((p) => html`<p>${p.trim()}</p>`)}`;
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function section(id: string, heading: string, body: SafeHtml | string): SafeHtml {
+  return html`<section aria-labelledby="${id}"><h2 id="${id}">${heading}</h2>${body}</section>\n`;
+}
+
+interface PageData {
+  profile: ListingProfile;
+  rel: string;
+  badges: Awaited<ReturnType<typeof listingBadges>>['items'];
+  alternatives: Awaited<ReturnType<typeof alternativesTo>>['items'];
+  community: SafeHtml | null;
+}
+
+function headerBlock({ profile, rel }: PageData): SafeHtml {
+  const logo = httpUrl(profile.logo_url);
+  const website = httpUrl(profile.links.website);
+  const primary = profile.categories[0];
+  const when =
+    profile.status === 'live' && profile.launched_at
+      ? html`Launched ${formatDay(profile.launched_at)}${profile.launch_week ? html` in <a href="/launches/weeks/${profile.launch_week}">the week of ${formatDay(profile.launch_week)}</a>` : ''}`
+      : profile.status === 'scheduled' && profile.launch_week
+        ? html`Launching <a href="/launches/weeks/${profile.launch_week}">the week of ${formatDay(profile.launch_week)}</a>`
+        : '';
+  return html`<div class="listing-head" style="display:flex;gap:1rem;align-items:center">
+${logo ? html`<img src="${logo}" alt="" width="72" height="72" style="object-fit:contain">` : ''}
+<div><h1 style="margin:0">${profile.name}</h1>${profile.tagline ? html`<p style="margin:.25rem 0">${profile.tagline}</p>` : ''}</div>
+</div>
+${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? html`in <a href="/categories/${primary.slug}">${primary.name}</a>` : ''}</p>` : ''}
+<p>${plural(profile.votes, 'community vote', 'community votes')} · ${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
+${ratingLine(profile)}
+${website ? html`<p><a href="${website}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}`;
+}
+
+function aboutBlock(p: ListingProfile): SafeHtml | string {
+  const own = html`${p.short_description ? html`<p><strong>${p.short_description}</strong></p>` : ''}${paragraphs(p.description)}`;
+  const ours = p.headline || p.summary ? html`<h3>Our summary</h3>${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${paragraphs(p.summary)}` : '';
+  if (!p.short_description && !p.description?.trim() && !ours) return '';
+  return section('about', `About ${p.name}`, html`${own}${ours}`);
+}
+
+function listBlock(id: string, heading: string, items: string[]): SafeHtml | string {
+  return items.length ? section(id, heading, html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`) : '';
+}
+
+function pricingBlock(p: ListingProfile): SafeHtml {
+  const missing = (key: string) => (p.not_found_on_website.includes(key) ? NOT_STATED : html`<span class="muted">Not given.</span>`);
+  return section(
+    'pricing',
+    'Pricing',
+    html`<dl><dt>Model</dt><dd>${p.pricing.model ?? missing('pricing_model')}</dd><dt>Details</dt><dd>${p.pricing.summary ?? missing('pricing_summary')}</dd></dl>`,
+  );
+}
+
+function detailsBlock(p: ListingProfile): SafeHtml {
+  const row = (label: string, value: SafeHtml | string | number | null, key?: string) =>
+    value === null || value === '' ? (key && p.not_found_on_website.includes(key) ? html`<dt>${label}</dt><dd>${NOT_STATED}</dd>` : '') : html`<dt>${label}</dt><dd>${value}</dd>`;
+  const place = [p.city, p.country].filter(Boolean).join(', ');
+  const email = p.contact_email && /^[^\s@<>"]+@[^\s@<>"]+$/.test(p.contact_email) ? p.contact_email : null;
+  return section(
+    'details',
+    'Details',
+    html`<dl>
+${row(
+  'Categories',
+  p.categories.length
+    ? html`${p.categories.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="/categories/${c.slug}">${c.name}</a>${c.primary ? html` <span class="muted">(primary)</span>` : ''}`)}`
+    : null,
+)}
+${row('Stage', p.stage, 'stage')}
+${row('Based in', place || null, 'country')}
+${row('Founded', p.founded_year, 'founded_year')}
+${row('Contact', email ? html`<a href="mailto:${email}">${email}</a>` : null, 'contact_email')}
+${row('Tags', p.tags.length ? p.tags.join(', ') : null)}
+${row('Awards', p.awards.length ? html`${p.awards.map((a, i) => html`${i > 0 ? '; ' : ''}${a.title}, <a href="/launches/weeks/${a.week}">week of ${formatDay(a.week)}</a>`)}` : null)}
+</dl>`,
+  );
+}
+
+function notStatedBlock(p: ListingProfile): SafeHtml | string {
+  if (p.not_found_on_website.length === 0) return '';
+  return section(
+    'not-stated',
+    "Not stated on the company's website",
+    html`<p>These facts were not stated on the company's website, so they are left blank here rather than guessed:</p>
+<ul>${p.not_found_on_website.map((f) => html`<li>${fieldName(f)}: not stated on the company's website</li>`)}</ul>`,
+  );
+}
+
+function foundersBlock(p: ListingProfile): SafeHtml | string {
+  if (p.founders.length === 0) return '';
+  return section(
+    'founders',
+    'Founders',
+    html`<ul class="cards">${p.founders.map((f) => {
+      const avatar = httpUrl(f.avatar_url);
+      return html`<li>${avatar ? html`<img src="${avatar}" alt="" width="48" height="48" loading="lazy">` : ''}<div><a href="/founders/${f.slug}"><strong>${f.name}</strong></a>${
+        f.title ? html`<br><span>${f.title}</span>` : ''
+      }</div></li>`;
+    })}</ul>`,
+  );
+}
+
+function storyBlock(p: ListingProfile): SafeHtml | string {
+  const story = p.story;
+  if (!story) return '';
+  const parts = STORY_SECTIONS.filter((s): s is Exclude<StorySection, 'title'> => s !== 'title' && !!story[s]?.trim());
+  if (parts.length === 0 && !story.title) return '';
+  return section(
+    'story',
+    story.title ? `Founder story: ${story.title}` : 'Founder story',
+    html`${parts.map((s) => html`<h3>${STORY_HEADINGS[s]}</h3>${paragraphs(story[s])}`)}`,
+  );
+}
+
+function milestonesBlock(p: ListingProfile, rel: string): SafeHtml | string {
+  if (!p.milestones?.length) return '';
+  return section(
+    'milestones',
+    'Milestones',
+    html`<ol>${p.milestones.map((m) => {
+      const url = httpUrl(m.url);
+      return html`<li><strong>${formatDay(m.date)}</strong>: ${url ? html`<a href="${url}" rel="${rel}">${m.title}</a>` : m.title}${m.description ? html`<br>${m.description}` : ''}</li>`;
+    })}</ol>`,
+  );
+}
+
+function mediaBlock(p: ListingProfile, rel: string): SafeHtml | string {
+  const video = httpUrl(p.media?.demo_video_url);
+  return video ? section('media', 'Media', html`<p><a href="${video}" rel="${rel}">Watch the demo video</a></p>`) : '';
+}
+
+function updatesBlock(p: ListingProfile): SafeHtml | string {
+  if (p.latest_updates.length === 0) return '';
+  return section(
+    'updates',
+    'Latest updates',
+    html`${p.latest_updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted"><time datetime="${u.created_at}">${formatDay(u.created_at)}</time></p>${paragraphs(u.body)}</article>`)}`,
+  );
+}
+
+function faqBlock(p: ListingProfile): SafeHtml | string {
+  if (p.faqs.length === 0) return '';
+  return section('faqs', 'Frequently asked questions', html`${p.faqs.map((f) => html`<h3>${f.question}</h3>${paragraphs(f.answer)}`)}`);
+}
+
+/** The community rating from genuine reviews; the reviews themselves are in the community section. */
+function ratingLine(p: ListingProfile): SafeHtml | string {
+  return p.rating.count > 0 && p.rating.average != null
+    ? html`<p>Rated <strong>${p.rating.average.toFixed(1)} out of 5</strong> from ${plural(p.rating.count, 'genuine review', 'genuine reviews')} <span class="muted">(reviews the site team flagged are not counted)</span>.</p>`
+    : '';
+}
+
+/**
+ * The community section: its own markup starts with `<h2 id="community">`.
+ * Without it (tests, or a build without community features) the place keeps
+ * its heading and the counts.
+ */
+function communityBlock({ profile: p, community }: PageData): SafeHtml {
+  return html`<section aria-labelledby="community">${
+    community ?? html`<h2 id="community">Community</h2><p>${plural(p.votes, 'community vote', 'community votes')} · ${plural(p.followers, 'follower', 'followers')}</p>`
+  }</section>\n`;
+}
+
+function domainRatingBlock(p: ListingProfile): SafeHtml | string {
+  const dr = p.domain_rating;
+  if (!dr) return '';
+  const trend = {
+    up: `up from ${dr.previous}`,
+    down: `down from ${dr.previous}`,
+    flat: 'unchanged since the previous measurement',
+    new: 'first measurement',
+  }[dr.trend];
+  return section(
+    'domain-rating',
+    'Domain Rating',
+    html`<p><strong>${dr.value}</strong> (${trend})${dr.measured_at ? html`, measured ${formatDay(dr.measured_at)}` : ''}${dr.source ? html`, source: ${dr.source}` : ''}.</p>
+<p class="muted">A third-party measure of the website's links, imported by the site team. It is not a community ranking.</p>`,
+  );
+}
+
+function linksBlock(p: ListingProfile, rel: string): SafeHtml | string {
+  const links: [string, string][] = [];
+  const website = httpUrl(p.links.website);
+  if (website) links.push(['Website', website]);
+  for (const [platform, value] of Object.entries(p.socials)) {
+    const url = httpUrl(value);
+    if (url && !(platform === 'website' && url === website)) links.push([platformName(platform), url]);
+  }
+  if (links.length === 0) return '';
+  return section('links', 'Links', html`<ul>${links.map(([label, url]) => html`<li><a href="${url}" rel="${rel}">${label}</a></li>`)}</ul>`);
+}
+
+function badgesBlock({ profile: p, badges }: PageData): SafeHtml | string {
+  if (badges.length === 0) return '';
+  return section(
+    'badges',
+    'Badges',
+    html`<p>${badges.map((b) => html`<a href="${b.link_url}"><img src="${b.image_url}" alt="${badgeAlt(b, p.name)}" width="${b.width}" height="${b.height}" loading="lazy"></a> `)}</p>
+<details><summary>Embed code for ${p.name}'s website</summary>
+${badges.map((b) => html`<p>${b.label}</p><pre style="white-space:pre-wrap;word-break:break-all"><code>${b.html}</code></pre>`)}
+</details>`,
+  );
+}
+
+/** How many alternatives get a ready compare link. */
+const COMPARE_LINKS = 3;
+const ALTERNATIVES_SHOWN = 8;
+
+function alternativesBlock({ profile: p, alternatives }: PageData): SafeHtml | string {
+  if (alternatives.length === 0) return '';
+  const live = p.status === 'live';
+  return section(
+    'alternatives',
+    `Alternatives to ${p.name}`,
+    html`<ul>${alternatives.slice(0, ALTERNATIVES_SHOWN).map(
+      (a, i) => html`<li><a href="${listingPath(a.slug)}">${a.name}</a>${a.tagline ? html`: ${a.tagline}` : ''}${
+        a.approved ? html` <span class="muted">(recommended by ${p.name})</span>` : ''
+      }${live && i < COMPARE_LINKS ? html` · <a href="/compare?${new URLSearchParams({ a: p.slug, b: a.slug }).toString()}">Compare ${p.name} with ${a.name}</a>` : ''}</li>`,
+    )}</ul>`,
+  );
+}
+
+function compareBlock({ profile: p, alternatives }: PageData): SafeHtml | string {
+  // Only live listings can be compared.
+  if (p.status !== 'live') return '';
+  const other =
+    alternatives.length > 0
+      ? html`<label for="compare-b">Compare with</label><select id="compare-b" name="b" required>${alternatives.map((a) => html`<option value="${a.slug}">${a.name}</option>`)}</select>`
+      : html`<label for="compare-b">Compare with (the other product's slug, as in /listings/<em>slug</em>)</label><input type="text" id="compare-b" name="b" maxlength="220" required>`;
+  return section('compare', `Compare ${p.name}`, html`<form method="get" action="/compare"><input type="hidden" name="a" value="${p.slug}">${other}<button type="submit">Compare</button></form>`);
+}
+
+function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[] {
+  const primary = p.categories[0];
+  const logo = httpUrl(p.logo_url);
+  const sameAs = [httpUrl(p.links.website), ...Object.values(p.socials).map(httpUrl)].filter((u): u is string => !!u);
+  const app: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: p.name,
+    url: p.links.profile,
+    description,
+    applicationCategory: primary?.name ?? 'BusinessApplication',
+    sameAs: [...new Set(sameAs)],
+  };
+  if (logo) app.image = logo;
+  if (p.founded_year) app.datePublished = String(p.founded_year);
+  if (p.founders.length) app.author = p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: f.profile_url }));
+  if (p.rating.count > 0 && p.rating.average != null) {
+    app.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.rating.average, ratingCount: p.rating.count, bestRating: 5, worstRating: 1 };
+  }
+  const crumbs = [
+    { name: 'Home', item: absoluteUrl(ctx, '/') },
+    ...(primary ? [{ name: primary.name, item: absoluteUrl(ctx, `/categories/${primary.slug}`) }] : []),
+    { name: p.name, item: p.links.profile },
+  ];
+  const out: object[] = [
+    app,
+    { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, ...c })) },
+  ];
+  if (p.faqs.length) {
+    out.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: p.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    });
+  }
+  return out;
+}
+
+async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Response): Promise<void> {
+  const slug = String(req.params.slug);
+  if (!slugSchema.safeParse(slug).success) return sendNotFound(ctx, req, res, 'listing');
+  let row: Awaited<ReturnType<typeof publicListingBySlug>>;
+  try {
+    row = await publicListingBySlug(ctx, slug);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'listing');
+    throw err;
+  }
+  const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
+  const [, profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
+    countListingView(ctx, row.id),
+    // The row was read before the view was counted: show the count with this view in it, as viewListing does.
+    profileOf(ctx, { ...row, views_count: Number(row.views_count) + 1 }),
+    getSetting(ctx.db, 'paid_links_follow'),
+    listingBadges(ctx, { slug, shape: 'standard', mode: 'auto', size: 'm' }),
+    alternativesTo(ctx, slug),
+    deps.communitySection ? deps.communitySection(ctx, listing, res) : Promise.resolve(null),
+  ]);
+  const data: PageData = { profile, rel: outboundRel(row.plan, paidLinksFollow), badges: badges.items, alternatives: alternatives.items, community };
+  const description = clip(
+    profile.seo.description ?? profile.short_description ?? profile.tagline ?? profile.description ?? `${profile.name} on Launchboard: profile, founders, reviews and alternatives.`,
+    300,
+  );
+  const title = profile.seo.title ?? (profile.tagline ? `${profile.name}: ${clip(profile.tagline, 120)}` : profile.name);
+  sendPublicPage(ctx, req, res, {
+    title,
+    customHeading: true,
+    description,
+    canonicalPath: listingPath(profile.slug),
+    ogType: 'product',
+    ogImage: httpUrl(profile.logo_url),
+    jsonLd: jsonLdOf(ctx, profile, description),
+    body: html`${headerBlock(data)}
+${aboutBlock(profile)}
+${listBlock('features', 'Features', profile.features)}
+${listBlock('usps', 'What sets it apart', profile.usps)}
+${pricingBlock(profile)}
+${detailsBlock(profile)}
+${notStatedBlock(profile)}
+${foundersBlock(profile)}
+${storyBlock(profile)}
+${milestonesBlock(profile, data.rel)}
+${mediaBlock(profile, data.rel)}
+${updatesBlock(profile)}
+${faqBlock(profile)}
+${communityBlock(data)}
+${domainRatingBlock(profile)}
+${linksBlock(profile, data.rel)}
+${badgesBlock(data)}
+${alternativesBlock(data)}
+${compareBlock(data)}`,
+  });
+}
+
+export function listingPages(ctx: Context, deps: BrowseDeps): Router {
+  const router = express.Router();
+  router.get('/listings/:slug', (req, res) => listingPage(ctx, deps, req, res));
+  return router;
+}
