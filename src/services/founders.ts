@@ -44,7 +44,7 @@ export function containsPattern(text: string): string {
 }
 
 /** Founders with at least one live listing. */
-const behindLiveListing = (eb: ExpressionBuilder<Database, 'founders'>) =>
+export const behindLiveListing = (eb: ExpressionBuilder<Database, 'founders'>) =>
   eb.exists(
     eb
       .selectFrom('listing_founders as lf')

@@ -3,6 +3,7 @@
 // them. One bounded query per kind (never one per row), only the columns a
 // sitemap needs, and never more than the protocol's 50,000 URLs in total.
 import type { Context } from '../context.js';
+import { behindLiveListing } from './founders.js';
 import { mondayOf } from './weeks.js';
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -71,16 +72,7 @@ export async function sitemapEntries(ctx: Context, limit: number = SITEMAP_MAX_U
     const founders = await ctx.db
       .selectFrom('founders')
       .select(['founders.slug', 'founders.updated_at'])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('listing_founders as lf')
-            .innerJoin('listings as l', 'l.id', 'lf.listing_id')
-            .select('lf.listing_id')
-            .whereRef('lf.founder_id', '=', 'founders.id')
-            .where('l.status', '=', 'live'),
-        ),
-      )
+      .where(behindLiveListing)
       .orderBy('founders.id', 'desc')
       .limit(room())
       .execute();

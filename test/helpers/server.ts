@@ -4,6 +4,9 @@ import type { AnyTool } from '../../tools/define.js';
 import { tools as registry } from '../../tools/index.js';
 import { createHttpApp } from '../../src/http/app.js';
 import type { Context } from '../../src/context.js';
+import type { Config } from '../../src/config.js';
+import { afterAll, beforeAll } from 'vitest';
+import { testContext, type TestContext } from './context.js';
 
 export interface TestServer {
   url: string;
@@ -24,4 +27,22 @@ export async function startServer(ctx: Context, tools: AnyTool[] = registry): Pr
       await http.close();
     },
   };
+}
+
+/**
+ * A fresh test context served on 127.0.0.1 for the whole test file (its
+ * public URL set to the server's), closed after the file's tests.
+ */
+export function servedTestContext(overrides: Partial<Config> = {}): { ctx: TestContext; server: TestServer } {
+  const env = {} as { ctx: TestContext; server: TestServer };
+  beforeAll(async () => {
+    env.ctx = await testContext(overrides);
+    env.server = await startServer(env.ctx);
+    env.ctx.config.publicUrl = env.server.url;
+  });
+  afterAll(async () => {
+    await env.server?.close();
+    await env.ctx?.close();
+  });
+  return env;
 }

@@ -2,45 +2,36 @@
 // leaves the genuine rating), the report queue (open first; resolve or
 // dismiss, once), and the vote audit (the log, flagged votes per listing,
 // discount and restore). Rows are inserted directly, as the site would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/services/users.js';
-import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 
-let ctx: TestContext;
-let server: TestServer;
+const served = servedTestContext();
 let admin: Browser;
 let listingId: number;
 let otherId: number;
 let users: number[];
 beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-  admin = new Browser(server.url);
+  admin = new Browser(served.server.url);
   await signUpThroughPages(admin, 'boss@example.com', 'long enough pw');
-  await ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
-  listingId = await given(ctx).listing({ slug: 'acme', fields: { name: 'Acme <Tools>' } });
-  otherId = await given(ctx).listing({ slug: 'other', fields: { name: 'Other' } });
+  await served.ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
+  listingId = await given(served.ctx).listing({ slug: 'acme', fields: { name: 'Acme <Tools>' } });
+  otherId = await given(served.ctx).listing({ slug: 'other', fields: { name: 'Other' } });
   users = [];
-  for (const name of ['Rita', 'Sam', 'Tove', 'Uma']) users.push(await createUser(ctx.db, { email: `${name.toLowerCase()}@example.com`, name, now: ctx.clock.now() }));
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+  for (const name of ['Rita', 'Sam', 'Tove', 'Uma']) users.push(await createUser(served.ctx.db, { email: `${name.toLowerCase()}@example.com`, name, now: served.ctx.clock.now() }));
 });
 
-const at = (minutes: number) => new Date(ctx.clock.now().getTime() + minutes * 60_000).toISOString();
+const at = (minutes: number) => new Date(served.ctx.clock.now().getTime() + minutes * 60_000).toISOString();
 const page = async (path: string) => (await admin.request(path)).text();
-const rating = async (slug: string) => ((await (await fetch(`${server.url}/api/v1/listings/${slug}`)).json()) as { rating: { average: number | null; count: number } }).rating;
+const rating = async (slug: string) => ((await (await fetch(`${served.server.url}/api/v1/listings/${slug}`)).json()) as { rating: { average: number | null; count: number } }).rating;
 
 describe('/admin/reviews', () => {
   let fakeId: number;
   beforeAll(async () => {
-    await ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[0], rating: 4, body: 'Solid tool', created_at: at(0) }).execute();
-    fakeId = (await ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[1], rating: 1, body: 'Buy <b>cheap</b> pills', created_at: at(1) }).returning('id').executeTakeFirstOrThrow()).id;
+    await served.ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[0], rating: 4, body: 'Solid tool', created_at: at(0) }).execute();
+    fakeId = (await served.ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[1], rating: 1, body: 'Buy <b>cheap</b> pills', created_at: at(1) }).returning('id').executeTakeFirstOrThrow()).id;
   });
 
   it('lists recent reviews, escaped, newest first, with a flag button each', async () => {
@@ -84,9 +75,9 @@ describe('/admin/reports', () => {
   let spamId: number;
   let reviewReportId: number;
   beforeAll(async () => {
-    const review = await ctx.db.selectFrom('reviews').select('id').where('user_id', '=', users[1]).executeTakeFirstOrThrow();
+    const review = await served.ctx.db.selectFrom('reviews').select('id').where('user_id', '=', users[1]).executeTakeFirstOrThrow();
     const insert = (values: { reporter_id: number; target_kind: 'listing' | 'review'; target_id: number; reason: string; details?: string; status?: 'open' | 'resolved' | 'dismissed'; created_at: string }) =>
-      ctx.db.insertInto('reports').values({ listing_id: listingId, details: '', status: 'open', ...values }).returning('id').executeTakeFirstOrThrow();
+      served.ctx.db.insertInto('reports').values({ listing_id: listingId, details: '', status: 'open', ...values }).returning('id').executeTakeFirstOrThrow();
     await insert({ reporter_id: users[2], target_kind: 'listing', target_id: listingId, reason: 'broken_link', status: 'dismissed', created_at: at(0) });
     spamId = (await insert({ reporter_id: users[2], target_kind: 'listing', target_id: listingId, reason: 'spam', details: 'Looks <i>fake</i>', created_at: at(1) })).id;
     reviewReportId = (await insert({ reporter_id: users[3], target_kind: 'review', target_id: review.id, reason: 'misleading', created_at: at(2) })).id;
@@ -130,12 +121,12 @@ describe('/admin/votes', () => {
   beforeAll(async () => {
     const vote = (listing: number, user: number, flags: string, minutes: number) => ({ listing_id: listing, user_id: user, network: `net${'f'.repeat(40)}${flags ? 'x' : 'y'}`, flags, created_at: at(minutes) });
     const votes = [vote(listingId, users[0], '', 0), vote(listingId, users[1], 'new_account', 1), vote(listingId, users[2], 'new_account,network_burst', 2), vote(otherId, users[3], 'network_burst', 3)];
-    await ctx.db.insertInto('votes').values(votes.map((v) => ({ ...v, discounted_at: null, discounted_by: null }))).execute();
-    await ctx.db.insertInto('vote_events').values(votes.map((v) => ({ ...v, action: 'vote' as const }))).execute();
-    await ctx.db.updateTable('listings').set({ votes_count: 3 }).where('id', '=', listingId).execute();
-    await ctx.db.updateTable('listings').set({ votes_count: 1 }).where('id', '=', otherId).execute();
+    await served.ctx.db.insertInto('votes').values(votes.map((v) => ({ ...v, discounted_at: null, discounted_by: null }))).execute();
+    await served.ctx.db.insertInto('vote_events').values(votes.map((v) => ({ ...v, action: 'vote' as const }))).execute();
+    await served.ctx.db.updateTable('listings').set({ votes_count: 3 }).where('id', '=', listingId).execute();
+    await served.ctx.db.updateTable('listings').set({ votes_count: 1 }).where('id', '=', otherId).execute();
   });
-  const counts = async (id: number) => ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted']).where('id', '=', id).executeTakeFirstOrThrow();
+  const counts = async (id: number) => served.ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('shows flagged votes per listing by flag, and the log with shortened networks', async () => {
     const text = await page('/admin/votes');

@@ -1,26 +1,17 @@
 // The admin's site settings and product prices: changes round-trip through
 // the form, invalid values are refused by name with nothing saved, prices
 // show up in list_products at once, and a post without the CSRF token is 403.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getSetting, settingDefaults } from '../../src/services/settings.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 
-let ctx: TestContext;
-let server: TestServer;
+const served = servedTestContext();
 let admin: Browser;
 beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-  admin = new Browser(server.url);
+  admin = new Browser(served.server.url);
   await signUpThroughPages(admin, 'boss@example.com', 'long enough pw');
-  await ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+  await served.ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
 });
 
 /** Every setting as the form shows it (checkbox: present when ticked). */
@@ -53,10 +44,10 @@ describe('/admin/settings', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/settings?done=saved&n=4');
-    expect(await getSetting(ctx.db, 'site_name')).toBe('Launch <Corner>');
-    expect(await getSetting(ctx.db, 'free_weekly_capacity')).toBe(40);
-    expect(await getSetting(ctx.db, 'free_launch_weeks_max')).toBe(9);
-    expect(await getSetting(ctx.db, 'paid_links_follow')).toBe(true);
+    expect(await getSetting(served.ctx.db, 'site_name')).toBe('Launch <Corner>');
+    expect(await getSetting(served.ctx.db, 'free_weekly_capacity')).toBe(40);
+    expect(await getSetting(served.ctx.db, 'free_launch_weeks_max')).toBe(9);
+    expect(await getSetting(served.ctx.db, 'paid_links_follow')).toBe(true);
     const page = await (await admin.request(res.headers.get('location')!)).text();
     expect(page).toContain('Saved 4 settings.');
     expect(page).toContain('value="Launch &lt;Corner&gt;"');
@@ -68,12 +59,12 @@ describe('/admin/settings', () => {
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
     const form = settingsForm({ site_name: '2048', free_weekly_capacity: '40', free_launch_weeks_max: '9', paid_links_follow: null });
     expect((await admin.request('/admin/settings', { form: { _csrf, ...form } })).status).toBe(303);
-    expect(await getSetting(ctx.db, 'site_name')).toBe('2048');
-    expect(await getSetting(ctx.db, 'paid_links_follow')).toBe(false);
+    expect(await getSetting(served.ctx.db, 'site_name')).toBe('2048');
+    expect(await getSetting(served.ctx.db, 'paid_links_follow')).toBe(false);
   });
 
   it('refuses invalid values, naming each setting, and saves nothing', async () => {
-    const before = await ctx.db.selectFrom('settings').selectAll().orderBy('key').execute();
+    const before = await served.ctx.db.selectFrom('settings').selectAll().orderBy('key').execute();
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
     const res = await admin.request('/admin/settings', {
       form: { _csrf, ...settingsForm({ site_name: 'Valid new name', free_weekly_capacity: '-3', booking_horizon_weeks: 'soon', billboard_minimum_cents: '10.5' }) },
@@ -87,8 +78,8 @@ describe('/admin/settings', () => {
     expect(page).toContain('billboard_minimum_cents');
     expect(page).toContain('value="Valid new name"');
     expect(page).toContain('value="soon"');
-    expect(await ctx.db.selectFrom('settings').selectAll().orderBy('key').execute()).toEqual(before);
-    expect(await getSetting(ctx.db, 'site_name')).toBe('2048');
+    expect(await served.ctx.db.selectFrom('settings').selectAll().orderBy('key').execute()).toEqual(before);
+    expect(await getSetting(served.ctx.db, 'site_name')).toBe('2048');
   });
 
   it('refuses an earliest free launch week later than the latest', async () => {
@@ -96,7 +87,7 @@ describe('/admin/settings', () => {
     const res = await admin.request('/admin/settings', { form: { _csrf, ...settingsForm({ free_launch_weeks_min: '10', free_launch_weeks_max: '7' }) } });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/free_launch_weeks_min.*free_launch_weeks_max/);
-    expect(await getSetting(ctx.db, 'free_launch_weeks_min')).toBe(settingDefaults.free_launch_weeks_min);
+    expect(await getSetting(served.ctx.db, 'free_launch_weeks_min')).toBe(settingDefaults.free_launch_weeks_min);
   });
 
   it('refuses a post without a valid CSRF token (403) and saves nothing', async () => {
@@ -104,12 +95,12 @@ describe('/admin/settings', () => {
       const res = await admin.request('/admin/settings', { form });
       expect(res.status).toBe(403);
     }
-    expect(await getSetting(ctx.db, 'site_name')).toBe('2048');
+    expect(await getSetting(served.ctx.db, 'site_name')).toBe('2048');
   });
 });
 
 describe('/admin/products', () => {
-  const products = async () => (await (await fetch(`${server.url}/api/v1/products`)).json()) as { items: { key: string; price_cents: number }[] };
+  const products = async () => (await (await fetch(`${served.server.url}/api/v1/products`)).json()) as { items: { key: string; price_cents: number }[] };
 
   it('adds a product and changes its price, which list_products shows at once', async () => {
     let _csrf = await csrfOf('/admin/products', '/admin/products');

@@ -1,44 +1,35 @@
 // The admin pages: for admins only (everyone else gets 404, on reads and on
 // form posts), the overview linking every page with what is waiting, and the
 // review feeds of listing edits and the mail outbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendMail } from '../../src/services/mail.js';
 import { updateMyListing } from '../../src/services/my-listings.js';
-import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 
 const ADMIN_PAGES = ['/admin', '/admin/settings', '/admin/products', '/admin/reviews', '/admin/reports', '/admin/votes', '/admin/changes', '/admin/outbox'];
 const ADMIN_POSTS = ['/admin/settings', '/admin/products', '/admin/products/launch/price', '/admin/reviews/1/flag', '/admin/reviews/1/unflag', '/admin/reports/1/resolve', '/admin/reports/1/dismiss', '/admin/votes/1/discount', '/admin/votes/1/restore'];
 
-let ctx: TestContext;
-let server: TestServer;
+const served = servedTestContext();
 let admin: Browser;
 let person: Browser;
 beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-  const maker = await userWithKey(ctx, ['listings:write']);
-  const id = await given(ctx).listing({ slug: 'acme', fields: { owner_id: maker.userId, name: 'Acme', tagline: 'Before <b>' } });
-  await updateMyListing(ctx, maker.userId, id, { fields: { tagline: 'After <script>' } });
-  await sendMail(ctx, { to: 'someone@example.com', subject: 'Hello there', text: 'Body' });
-  person = new Browser(server.url);
+  const maker = await userWithKey(served.ctx, ['listings:write']);
+  const id = await given(served.ctx).listing({ slug: 'acme', fields: { owner_id: maker.userId, name: 'Acme', tagline: 'Before <b>' } });
+  await updateMyListing(served.ctx, maker.userId, id, { fields: { tagline: 'After <script>' } });
+  await sendMail(served.ctx, { to: 'someone@example.com', subject: 'Hello there', text: 'Body' });
+  person = new Browser(served.server.url);
   await signUpThroughPages(person, 'person@example.com', 'long enough pw');
-  admin = new Browser(server.url);
+  admin = new Browser(served.server.url);
   await signUpThroughPages(admin, 'boss@example.com', 'long enough pw');
-  await ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+  await served.ctx.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'boss@example.com').execute();
 });
 
 describe('admin pages', () => {
   it('are 404 for visitors and for people who are not admins', async () => {
-    const visitor = new Browser(server.url);
+    const visitor = new Browser(served.server.url);
     for (const path of ADMIN_PAGES) {
       expect((await visitor.request(path)).status, path).toBe(404);
       const res = await person.request(path);
@@ -51,11 +42,11 @@ describe('admin pages', () => {
     const page = await (await person.request('/account')).text();
     const csrf = formFor(page, '/sign-out').hidden._csrf;
     for (const path of ADMIN_POSTS) {
-      expect((await new Browser(server.url).request(path, { form: { cents: '1' } })).status, path).toBe(404);
+      expect((await new Browser(served.server.url).request(path, { form: { cents: '1' } })).status, path).toBe(404);
       expect((await person.request(path, { form: { _csrf: csrf, cents: '1', site_name: 'Taken over' } })).status, path).toBe(404);
     }
-    expect((await ctx.db.selectFrom('settings').select('key').where('key', '=', 'site_name').executeTakeFirst())?.key).toBeUndefined();
-    expect(await ctx.db.selectFrom('products').selectAll().execute()).toEqual([]);
+    expect((await served.ctx.db.selectFrom('settings').select('key').where('key', '=', 'site_name').executeTakeFirst())?.key).toBeUndefined();
+    expect(await served.ctx.db.selectFrom('products').selectAll().execute()).toEqual([]);
   });
 
   it('open for an admin, with the admin menu and nothing cached', async () => {
@@ -70,11 +61,11 @@ describe('admin pages', () => {
   });
 
   it('have an overview linking every admin page, with open reports and flagged votes counted', async () => {
-    const listing = await given(ctx).listing({ slug: 'counted' });
-    const voter = await userWithKey(ctx, []);
-    const now = ctx.clock.now().toISOString();
-    await ctx.db.insertInto('votes').values({ listing_id: listing, user_id: voter.userId, created_at: now, network: 'abc', flags: 'new_account', discounted_at: null, discounted_by: null }).execute();
-    await ctx.db.insertInto('reports').values([
+    const listing = await given(served.ctx).listing({ slug: 'counted' });
+    const voter = await userWithKey(served.ctx, []);
+    const now = served.ctx.clock.now().toISOString();
+    await served.ctx.db.insertInto('votes').values({ listing_id: listing, user_id: voter.userId, created_at: now, network: 'abc', flags: 'new_account', discounted_at: null, discounted_by: null }).execute();
+    await served.ctx.db.insertInto('reports').values([
       { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'spam', created_at: now, status: 'open' },
       { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'open' },
       { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'dismissed' },
@@ -96,7 +87,7 @@ describe('admin pages', () => {
   });
 
   it('put every table header in scope and label every visible input', async () => {
-    await ctx.db.insertInto('products').values({ key: 'launch', name: 'Launch', price_cents: 4900, updated_at: ctx.clock.now().toISOString() }).execute();
+    await served.ctx.db.insertInto('products').values({ key: 'launch', name: 'Launch', price_cents: 4900, updated_at: served.ctx.clock.now().toISOString() }).execute();
     for (const path of ADMIN_PAGES) {
       const page = await (await admin.request(path)).text();
       expect(page.match(/<th\b(?![^>]*\bscope=)[^>]*>/g) ?? [], path).toEqual([]);

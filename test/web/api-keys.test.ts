@@ -1,25 +1,14 @@
 // The account's API keys page: create a key with chosen scopes and an
 // optional expiry (shown once), use it, list it, revoke it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, forms, signUpThroughPages } from '../oauth/browser.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTestContext();
 
 let n = 0;
 async function signedIn(): Promise<Browser> {
-  const browser = new Browser(server.url);
+  const browser = new Browser(served.server.url);
   await signUpThroughPages(browser, `keys${++n}@example.com`, 'long enough pw');
   return browser;
 }
@@ -31,11 +20,11 @@ async function createKey(browser: Browser, fields: Record<string, string | strin
   return { status: res.status, html, key: /<code class="secret" id="api-key">([^<]+)<\/code>/.exec(html)?.[1] };
 }
 
-const me = (key: string) => fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+const me = (key: string) => fetch(`${served.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('the API keys page', () => {
   it('sends people who are not signed in to sign in first', async () => {
-    const res = await new Browser(server.url).request('/account/api-keys');
+    const res = await new Browser(served.server.url).request('/account/api-keys');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/sign-in?return_to=/account/api-keys');
   });
@@ -65,10 +54,10 @@ describe('the API keys page', () => {
 
   it('honours an expiry date', async () => {
     const browser = await signedIn();
-    const tomorrow = new Date(ctx.clock.now().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(served.ctx.clock.now().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
     const created = await createKey(browser, { name: 'short-lived', scopes: 'account:read', expires: tomorrow });
     expect((await me(created.key!)).status).toBe(200);
-    ctx.clock.advance(2 * 24 * 3600_000);
+    served.ctx.clock.advance(2 * 24 * 3600_000);
     expect((await me(created.key!)).status).toBe(401);
     expect(await (await browser.request('/account/api-keys')).text()).toContain('expired');
   });

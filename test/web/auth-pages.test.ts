@@ -1,24 +1,13 @@
 // The people pages: sign-up, sign-in, sign-out, confirmation and reset by
 // mailed link, with session cookies that are HttpOnly and SameSite=Lax, stored
 // only as hashes, and a CSRF token on every form.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/auth/secrets.js';
 import { latestMailTo } from '../../src/services/mail.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signOut, signUpThroughPages } from '../oauth/browser.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTestContext();
 
 let n = 0;
 const newEmail = () => `person${++n}@example.com`;
@@ -30,7 +19,7 @@ async function signIn(browser: Browser, email: string, password: string) {
 
 describe('sign-up', () => {
   it('creates the account, signs the person in with a hardened session cookie, and mails a confirmation link', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     const page = await browser.request('/sign-up');
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -45,7 +34,7 @@ describe('sign-up', () => {
     expect(cookie).not.toMatch(/Secure/i); // http here; https PUBLIC_URLs get Secure and the __Host- prefix
 
     const sessionId = browser.cookie('lb_session')!;
-    const rows = await ctx.db.selectFrom('web_sessions').selectAll().execute();
+    const rows = await served.ctx.db.selectFrom('web_sessions').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(sessionId);
     expect(rows.some((r) => r.id_hash === sha256Hex(sessionId))).toBe(true);
 
@@ -53,7 +42,7 @@ describe('sign-up', () => {
     expect(account).toContain(email);
     expect(account).toContain('not confirmed yet');
 
-    const mail = await latestMailTo(ctx, email);
+    const mail = await latestMailTo(served.ctx, email);
     const link = /(http\S+verify-email\S+)/.exec(mail!.text)![1];
     expect((await browser.request(link)).status).toBe(200);
     expect(await (await browser.request('/account')).text()).toContain('(confirmed)');
@@ -61,10 +50,10 @@ describe('sign-up', () => {
   });
 
   it('refuses a second account with the same email, and a short password', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     const email = newEmail();
     await signUpThroughPages(browser, email, 'long enough pw');
-    const other = new Browser(server.url);
+    const other = new Browser(served.server.url);
     const form = formFor(await (await other.request('/sign-up')).text(), '/sign-up');
     const dup = await other.request('/sign-up', { form: { ...form.hidden, email: email.toUpperCase(), password: 'long enough pw' } });
     expect(dup.status).toBe(409);
@@ -74,7 +63,7 @@ describe('sign-up', () => {
   });
 
   it('refuses a form without its CSRF token', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     await browser.request('/sign-up');
     const res = await browser.request('/sign-up', { form: { email: newEmail(), password: 'long enough pw' } });
     expect(res.status).toBe(403);
@@ -86,7 +75,7 @@ describe('sign-up', () => {
 describe('sign-in and sign-out', () => {
   it('signs in with the right password only, and starts a new session each time', async () => {
     const email = newEmail();
-    const first = new Browser(server.url);
+    const first = new Browser(served.server.url);
     await signUpThroughPages(first, email, 'long enough pw');
     await signOut(first);
     expect((await first.request('/account')).status).toBe(303);
@@ -105,7 +94,7 @@ describe('sign-in and sign-out', () => {
 
   it('returns to a path on this site after signing in, never to another site', async () => {
     const email = newEmail();
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     await signUpThroughPages(browser, email, 'long enough pw');
     await signOut(browser);
     for (const [returnTo, expected] of [
@@ -121,18 +110,18 @@ describe('sign-in and sign-out', () => {
   });
 
   it('ends the session on sign-out (the old cookie no longer works)', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     await signUpThroughPages(browser, newEmail(), 'long enough pw');
     const old = browser.cookie('lb_session')!;
     await signOut(browser);
-    const replay = await fetch(`${server.url}/account`, { headers: { cookie: `lb_session=${old}` }, redirect: 'manual' });
+    const replay = await fetch(`${served.server.url}/account`, { headers: { cookie: `lb_session=${old}` }, redirect: 'manual' });
     expect(replay.status).toBe(303);
   });
 
   it('expires sessions after 30 days', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     await signUpThroughPages(browser, newEmail(), 'long enough pw');
-    ctx.clock.advance(31 * 24 * 3600_000);
+    served.ctx.clock.advance(31 * 24 * 3600_000);
     expect((await browser.request('/account')).status).toBe(303);
   });
 });
@@ -140,17 +129,17 @@ describe('sign-in and sign-out', () => {
 describe('password reset', () => {
   it('mails a one-hour link that sets a new password and signs out everywhere', async () => {
     const email = newEmail();
-    const owner = new Browser(server.url);
+    const owner = new Browser(served.server.url);
     await signUpThroughPages(owner, email, 'old password 1');
 
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     const form = formFor(await (await browser.request('/password-reset')).text(), '/password-reset');
     const asked = await browser.request('/password-reset', { form: { ...form.hidden, email } });
     expect(await asked.text()).toContain('If an account uses that address');
     const silent = await browser.request('/password-reset', { form: { ...form.hidden, email: 'nobody@example.com' } });
     expect(await silent.text()).toContain('If an account uses that address');
 
-    const mail = await latestMailTo(ctx, email);
+    const mail = await latestMailTo(served.ctx, email);
     expect(mail!.subject).toMatch(/reset/i);
     const link = /(http\S+password-reset\/confirm\S+)/.exec(mail!.text)![1];
     const page = await (await browser.request(link)).text();
@@ -166,19 +155,19 @@ describe('password reset', () => {
 
   it('refuses an expired link', async () => {
     const email = newEmail();
-    await signUpThroughPages(new Browser(server.url), email, 'old password 1');
-    const browser = new Browser(server.url);
+    await signUpThroughPages(new Browser(served.server.url), email, 'old password 1');
+    const browser = new Browser(served.server.url);
     const form = formFor(await (await browser.request('/password-reset')).text(), '/password-reset');
     await browser.request('/password-reset', { form: { ...form.hidden, email } });
-    const link = /(http\S+password-reset\/confirm\S+)/.exec((await latestMailTo(ctx, email))!.text)![1];
-    ctx.clock.advance(3601_000);
+    const link = /(http\S+password-reset\/confirm\S+)/.exec((await latestMailTo(served.ctx, email))!.text)![1];
+    served.ctx.clock.advance(3601_000);
     expect((await browser.request(link)).status).toBe(400);
   });
 });
 
 describe('page hardening', () => {
   it('sends no-store, no framing and no referrer on every page', async () => {
-    const res = await fetch(`${server.url}/sign-in`);
+    const res = await fetch(`${served.server.url}/sign-in`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -186,7 +175,7 @@ describe('page hardening', () => {
   });
 
   it('escapes what people typed', async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(served.server.url);
     const form = formFor(await (await browser.request('/sign-up')).text(), '/sign-up');
     const res = await browser.request('/sign-up', { form: { ...form.hidden, email: '"><script>alert(1)</script>@x', password: 'long enough pw' } });
     const html = await res.text();

@@ -3,24 +3,13 @@
 // connect an MCP client, listing every tool of the registry.
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTestContext();
 
-const get = (path: string) => fetch(`${server.url}${path}`);
+const get = (path: string) => fetch(`${served.server.url}${path}`);
 const scriptSources = (page: string) => [...page.matchAll(/<script\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]);
 const stylesheets = (page: string) => [...page.matchAll(/<link rel="stylesheet" href="([^"]*)"/g)].map((m) => m[1]);
 
@@ -52,7 +41,7 @@ describe('GET /docs', () => {
 
   it('introduces the base URL, authentication and links, with a no-script fallback', async () => {
     const page = await (await get('/docs')).text();
-    expect(page).toContain(`${server.url}/api/v1`);
+    expect(page).toContain(`${served.server.url}/api/v1`);
     expect(page).toContain('Authorization: Bearer');
     expect(page).toContain('href="/account/api-keys"');
     expect(page).toContain('href="/api/v1/openapi.json"');
@@ -97,14 +86,14 @@ describe('GET /docs/mcp', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     const page = await res.text();
-    expect(page).toContain(`<code>${server.url}/mcp</code>`);
-    expect(page).toContain(`&quot;url&quot;: &quot;${server.url}/mcp&quot;`);
+    expect(page).toContain(`<code>${served.server.url}/mcp</code>`);
+    expect(page).toContain(`&quot;url&quot;: &quot;${served.server.url}/mcp&quot;`);
     expect(page).toContain('&quot;type&quot;: &quot;http&quot;');
     expect(page).toContain('&quot;command&quot;: &quot;npx&quot;');
     expect(page).toContain('&quot;stdio&quot;');
     expect(page).toContain('&quot;DATABASE_URL&quot;');
     expect(page).toContain('&quot;LAUNCHBOARD_API_KEY&quot;');
-    expect(page).toContain(`<link rel="canonical" href="${server.url}/docs/mcp">`);
+    expect(page).toContain(`<link rel="canonical" href="${served.server.url}/docs/mcp">`);
     expect(page).toMatch(/<meta name="description" content="[^"]+">/);
     for (const step of ['resource_metadata', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/authorize', 'S256', '/oauth/token', '/account/api-keys']) {
       expect(page, step).toContain(step);
@@ -130,9 +119,9 @@ describe.skipIf(!existsSync(CHROMIUM))('GET /docs in a real browser', () => {
       });
       page.on('pageerror', (e) => problems.push(e.message));
       page.on('request', (r) => {
-        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+        if (!r.url().startsWith(served.server.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
       });
-      await page.goto(`${server.url}/docs`);
+      await page.goto(`${served.server.url}/docs`);
       await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
       expect(await page.locator('.opblock').count()).toBe(tools.length);
       expect(problems).toEqual([]);

@@ -1,30 +1,21 @@
 // Every public URL get_site_info names answers: the pages, the API root and
 // its OpenAPI document, the docs and the MCP endpoint.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../helpers/context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { given } from '../helpers/given.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 
-let ctx: TestContext;
-let server: TestServer;
+const served = servedTestContext();
 beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-  await given(ctx).listing({ slug: 'named' });
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+  await given(served.ctx).listing({ slug: 'named' });
 });
 
 describe('the URLs get_site_info names', () => {
   it('all answer', async () => {
-    const site = await (await fetch(`${server.url}/api/v1/site`)).json();
+    const site = await (await fetch(`${served.server.url}/api/v1/site`)).json();
     const urls = Object.entries(site.urls as Record<string, string>);
     expect(urls.length).toBeGreaterThan(10);
     for (const [name, url] of urls) {
-      expect(url.startsWith(server.url), name).toBe(true);
+      expect(url.startsWith(served.server.url), name).toBe(true);
       if (name === 'mcp') {
         const res = await fetch(url, {
           method: 'POST',
