@@ -62,3 +62,8 @@ export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise
 export async function latestMailTo(ctx: Context, to: string) {
   return ctx.db.selectFrom('outbox').selectAll().where('to', '=', to).orderBy('id', 'desc').executeTakeFirst();
 }
+
+/** The newest messages of the outbox, for the admins' outbox page. */
+export async function recentMail(ctx: Context, opts: { limit: number }) {
+  return ctx.db.selectFrom('outbox').select(['id', 'to', 'subject', 'text', 'status', 'error', 'created_at']).orderBy('id', 'desc').limit(opts.limit).execute();
+}

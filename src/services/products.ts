@@ -56,3 +56,29 @@ export async function setProductPrice(
     )
     .execute();
 }
+
+export interface AdminProductView {
+  key: string;
+  name: string;
+  price_cents: number | null;
+  needs_listing: boolean;
+  active: boolean;
+  updated_at: string;
+}
+
+/** Every product row, priced or not (the public list shows only priced, active ones): the admin's view. */
+export async function listAllProducts(db: Kysely<Database>): Promise<AdminProductView[]> {
+  const rows = await db.selectFrom('products').selectAll().orderBy('position').orderBy('key').execute();
+  return rows.map((r) => ({
+    key: r.key,
+    name: r.name,
+    price_cents: r.price_cents === null ? null : Number(r.price_cents),
+    needs_listing: Number(r.needs_listing) === 1,
+    active: Number(r.active) === 1,
+    updated_at: r.updated_at,
+  }));
+}
+
+export async function productExists(db: Kysely<Database>, key: string): Promise<boolean> {
+  return (await db.selectFrom('products').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+}

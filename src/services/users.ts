@@ -67,3 +67,9 @@ export async function userById(db: Kysely<Database>, id: number) {
   if (!user) throw new AppError('unauthenticated', 'The account behind this credential no longer exists.');
   return user;
 }
+
+/** True when the user exists and is one of the site's admins. */
+export async function isAdmin(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return user?.role === 'admin';
+}

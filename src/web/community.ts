@@ -9,7 +9,8 @@ import { AppError } from '../errors.js';
 import { publicListingBySlug } from '../services/listing-profile.js';
 import { followListing, unfollowListing } from '../services/follows.js';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../services/reports.js';
-import { REVIEW_BODY_MAX, listingReviews, ownReview, type ReviewView, writeReview } from '../services/reviews.js';
+import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '../services/reviews.js';
+import { communityState, type CommunityState } from '../services/community.js';
 import { castVote, withdrawVote } from '../services/votes.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './auth/forms.js';
 import { csrfField, errorBox, html, noticeBox, SafeHtml } from './auth/html.js';
@@ -43,22 +44,8 @@ interface ListingRef {
   status: string;
 }
 
-interface Viewer {
+interface Viewer extends CommunityState {
   web: WebState;
-  voted: boolean;
-  following: boolean;
-  review: { rating: number; body: string } | null;
-}
-
-async function viewerOf(ctx: Context, listingId: number, web: WebState): Promise<Viewer> {
-  const userId = web.session?.userId;
-  if (userId === undefined) return { web, voted: false, following: false, review: null };
-  const [vote, follow, review] = await Promise.all([
-    ctx.db.selectFrom('votes').select('id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
-    ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
-    ownReview(ctx, listingId, userId),
-  ]);
-  return { web, voted: Boolean(vote), following: Boolean(follow), review };
 }
 
 const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
@@ -118,15 +105,10 @@ ${r.body ? html`<p>${r.body}</p>` : ''}${reportForm(listing, viewer, { kind: 're
 /** The community part of a listing page: votes, follow, reviews and reports. */
 export async function communitySection(ctx: Context, listing: ListingRef, res: Response): Promise<SafeHtml> {
   const web = webOf(res);
-  const [viewer, counts, reviews] = await Promise.all([
-    viewerOf(ctx, listing.id, web),
-    ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted', 'followers_count']).where('id', '=', listing.id).executeTakeFirstOrThrow(),
-    listingReviews(ctx, listing.id, { limit: 50 }),
-  ]);
+  const [state, reviews] = await Promise.all([communityState(ctx, listing.id, web.session?.userId ?? null), listingReviews(ctx, listing.id, { limit: 50 })]);
+  const viewer: Viewer = { ...state, web };
   const req = res.req as Request;
-  const votes = Number(counts.votes_count);
-  const discounted = Number(counts.votes_discounted);
-  const followers = Number(counts.followers_count);
+  const { votes, votes_discounted: discounted, followers } = state;
   return html`<h2 id="community">Community</h2>
 ${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
 <p><strong><span id="vote-count" data-votes="${votes}">${votes}</span> ${votes === 1 ? 'vote' : 'votes'}</strong>${

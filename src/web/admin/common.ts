@@ -4,6 +4,7 @@
 // and expected service failures (AppError) shown on the page instead of a 500.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Context } from '../../context.js';
+import { isAdmin } from '../../services/users.js';
 import { AppError, errorStatus } from '../../errors.js';
 import { staleFormPage } from '../auth/forms.js';
 import { errorBox, html, noticeBox, SafeHtml, sendPage } from '../auth/html.js';
@@ -36,8 +37,7 @@ export function adminGate(ctx: Context): RequestHandler {
     try {
       const web = webOf(res);
       const session = web.session;
-      const user = session ? await ctx.db.selectFrom('users').select('role').where('id', '=', session.userId).executeTakeFirst() : undefined;
-      if (!session || user?.role !== 'admin') {
+      if (!session || !(await isAdmin(ctx.db, session.userId))) {
         return sendPage(res, { status: 404, title: 'Not found', csrfToken: web.csrfToken, signedInAs: session?.email, body: html`<p>There is no page here.</p>` });
       }
       res.locals.admin = { userId: session.userId, email: session.email, csrfToken: web.csrfToken } satisfies AdminState;

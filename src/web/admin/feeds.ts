@@ -2,6 +2,7 @@
 // published already; this is the team's review copy) and the mail outbox.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
+import { recentMail } from '../../services/mail.js';
 import { recentChanges } from '../../services/my-listings.js';
 import { html } from '../auth/html.js';
 import { adminGet, sendAdminPage } from './common.js';
@@ -31,7 +32,7 @@ ${Object.entries(c.changes).map(([field, d]) => html`<tr><th scope="row">${field
   router.get(
     '/admin/outbox',
     adminGet(async (_req, res) => {
-      const mails = await ctx.db.selectFrom('outbox').select(['id', 'to', 'subject', 'text', 'status', 'error', 'created_at']).orderBy('id', 'desc').limit(100).execute();
+      const mails = await recentMail(ctx, { limit: 100 });
       sendAdminPage(res, {
         path: '/admin/outbox',
         title: 'Mail outbox',

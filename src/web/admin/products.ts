@@ -4,25 +4,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { setProductPrice } from '../../services/products.js';
+import { listAllProducts, productExists, setProductPrice } from '../../services/products.js';
 import { field } from '../auth/forms.js';
 import { csrfField, html } from '../auth/html.js';
 import { adminGet, adminOf, adminPost, dollars, noticeOf, sendAdminPage } from './common.js';
 
 const NOTICES = { priced: () => 'Price saved. It applies to new quotes and checkouts now.' };
-
-/** Every product row, priced or not (the public list shows only priced, active ones). */
-async function allProducts(ctx: Context) {
-  const rows = await ctx.db.selectFrom('products').selectAll().orderBy('position').orderBy('key').execute();
-  return rows.map((r) => ({
-    key: r.key,
-    name: r.name,
-    price_cents: r.price_cents === null ? null : Number(r.price_cents),
-    needs_listing: Number(r.needs_listing) === 1,
-    active: Number(r.active) === 1,
-    updated_at: r.updated_at,
-  }));
-}
 
 function readCents(req: Request): number {
   const raw = field(req, 'cents', 20).trim();
@@ -35,7 +22,7 @@ export function productRoutes(ctx: Context): Router {
 
   const render = async (req: Request, res: Response, opts: { error?: string; status?: number } = {}) => {
     const admin = adminOf(res);
-    const products = await allProducts(ctx);
+    const products = await listAllProducts(ctx.db);
     const rows = products.map((p) => {
       const id = `price-${p.key}`;
       return html`<tr><th scope="row">${p.name} <code>${p.key}</code></th>
@@ -81,8 +68,7 @@ ${
     adminPost(render, async (req, _res, admin) => {
       const key = String(req.params.key);
       const cents = readCents(req);
-      const exists = await ctx.db.selectFrom('products').select('key').where('key', '=', key).executeTakeFirst();
-      if (!exists) throw new AppError('not_found', `There is no product ${key}.`);
+      if (!(await productExists(ctx.db, key))) throw new AppError('not_found', `There is no product ${key}.`);
       await setProductPrice(ctx.db, { key, cents, now: ctx.clock.now() });
       ctx.logger.info({ adminId: admin.userId, product: key, cents }, 'product price set');
       return '/admin/products?done=priced';
@@ -96,8 +82,7 @@ ${
       const name = field(req, 'name', 200).trim();
       if (!name || name.length > 100) throw new AppError('invalid', 'Give the product a name of at most 100 characters.');
       const cents = readCents(req);
-      const exists = await ctx.db.selectFrom('products').select('key').where('key', '=', key).executeTakeFirst();
-      if (exists) throw new AppError('conflict', `A product ${key} exists already; change its price in the table.`);
+      if (await productExists(ctx.db, key)) throw new AppError('conflict', `A product ${key} exists already; change its price in the table.`);
       await setProductPrice(ctx.db, { key, name, cents, needsListing: field(req, 'needs_listing', 10) === 'true', now: ctx.clock.now() });
       ctx.logger.info({ adminId: admin.userId, product: key, cents }, 'product added');
       return '/admin/products?done=priced';

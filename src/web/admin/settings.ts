@@ -4,7 +4,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { getSetting, setSetting, settingSchemas, type SettingKey } from '../../services/settings.js';
+import { getSetting, setSettings, settingSchemas, type SettingKey } from '../../services/settings.js';
 import { field } from '../auth/forms.js';
 import { csrfField, html, type SafeHtml } from '../auth/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, plural, sendAdminPage } from './common.js';
@@ -137,9 +137,7 @@ export function settingsRoutes(ctx: Context): Router {
       const changed = SETTING_KEYS.filter((key) => JSON.stringify(current[key]) !== JSON.stringify(submitted[key]));
       const now = ctx.clock.now();
       if (changed.length > 0) {
-        await ctx.db.transaction().execute(async (trx) => {
-          for (const key of changed) await setSetting(trx, key, JSON.stringify(submitted[key]), now);
-        });
+        await setSettings(ctx.db, Object.fromEntries(changed.map((key) => [key, JSON.stringify(submitted[key])])), now);
         ctx.logger.info({ adminId: admin.userId, settings: changed }, 'site settings changed');
       }
       return `/admin/settings?done=saved&n=${changed.length}`;

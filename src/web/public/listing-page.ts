@@ -1,6 +1,6 @@
 // One listing's public page (/listings/:slug): everything get_listing returns,
-// its badges and alternatives, a way to compare it, and a slot for the
-// community section (votes, follows, reviews, reports) that the lead wires in.
+// its badges and alternatives, a way to compare it, and the community section
+// (votes, follows, reviews, reports) passed in by the router.
 // Maker text is data: the `html` tag escapes it, and only http(s) links from
 // makers become links, with the rel the site's link policy gives them.
 import express, { type Request, type Response, type Router } from 'express';
