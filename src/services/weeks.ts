@@ -10,7 +10,8 @@ export type WeekKind = 'past' | 'current' | 'future';
 
 /** The Monday (YYYY-MM-DD) of the UTC week holding `date`. */
 export function mondayOf(date: Date): string {
-  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  // Day arithmetic on the timestamp: Date.UTC would read years 0–99 as 1900–1999.
+  const day = Math.floor(date.getTime() / DAY_MS) * DAY_MS;
   const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
   return new Date(day - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }
@@ -36,9 +37,12 @@ export function weekKind(monday: string, now: Date): WeekKind {
   return monday < current ? 'past' : monday === current ? 'current' : 'future';
 }
 
-/** A strict calendar date YYYY-MM-DD (rejects 2026-02-30), or null. */
+/**
+ * A strict calendar date YYYY-MM-DD (rejects 2026-02-30), or null. Years
+ * 1000–9998 only, so a week's neighbours are still four-digit dates.
+ */
 export function parseDate(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value) || value >= '9999') return null;
   const date = new Date(`${value}T00:00:00.000Z`);
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
 }

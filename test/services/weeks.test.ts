@@ -51,3 +51,12 @@ describe('weeks', () => {
     }
   });
 });
+
+describe('dates far from now', () => {
+  it('snaps early years correctly and refuses dates whose weeks leave four-digit years', () => {
+    expect(mondayOf(new Date('1066-10-14T00:00:00Z'))).toBe('1066-10-08');
+    expect(() => resolveWeek('0050-06-15', new Date('2026-11-22T12:00:00Z'))).toThrow(/not a week/);
+    expect(() => resolveWeek('9999-12-30', new Date('2026-11-22T12:00:00Z'))).toThrow(/not a week/);
+    expect(resolveWeek('9998-12-31', new Date('2026-11-22T12:00:00Z'))).toBe('9998-12-28');
+  });
+});
