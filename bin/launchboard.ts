@@ -74,7 +74,7 @@ async function serve(args: string[]): Promise<void> {
   const base = process.env.PUBLIC_URL ? config.publicUrl : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   process.stdout.write(
     `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
-      `  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  MCP:     ${base}/mcp\n`,
+      `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`,
   );
   let stopping = false;
   const stop = async (signal: string) => {
