@@ -28,6 +28,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   annotations: ToolAnnotations;
   /** Accepts an Idempotency-Key (REST header, MCP `idempotency_key` argument). */
   idempotencyKey?: boolean;
+  /**
+   * Top-level output fields that change on every call (a view counter): left
+   * out of a public GET's weak ETag, so conditional reads still get 304.
+   */
+  volatileOutput?: string[];
   handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O>>;
 }
 

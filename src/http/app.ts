@@ -1,5 +1,6 @@
 // The HTTP server: REST under /api/v1, its OpenAPI document, and MCP over
 // Streamable HTTP at /mcp, all from the same registry.
+import { createHash } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -37,8 +38,11 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const verifier = createTokenVerifier(ctx);
 
   const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
-  app.get('/api/v1/openapi.json', (_req, res) => {
+  const openapiEtag = `"${createHash('sha1').update(openapi).digest('base64url')}"`;
+  app.get('/api/v1/openapi.json', (req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('ETag', openapiEtag);
+    if (req.headers['if-none-match'] === openapiEtag) return void res.status(304).end();
     res.send(openapi);
   });
 

@@ -1,6 +1,7 @@
 // The REST face: one route per tool under /api/v1, derived from the registry.
 // Splits the tool input into path, query and body by the route, coerces
 // query/path strings to the schema's types, and maps results and errors.
+import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
@@ -40,6 +41,31 @@ interface Route {
   pathKeys: string[];
   types: Map<string, string>;
   hasBody: boolean;
+  /** Public reads: answered with an ETag and Cache-Control, and 304 to a matching conditional request. */
+  cacheable: boolean;
+}
+
+/** Seconds a shared cache may keep a public read. */
+export const PUBLIC_MAX_AGE = 30;
+
+/** A weak validator: the body's hash, leaving out the tool's volatile fields. */
+function weakEtag(tool: AnyTool, body: unknown): string {
+  const volatile = tool.volatileOutput;
+  const stable = volatile && body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => !volatile.includes(k))) : body;
+  return `W/"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
+}
+
+function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown, anonymous: boolean): void {
+  const etag = weakEtag(tool, body);
+  res.setHeader('ETag', etag);
+  // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
+  res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*' || tag.trim() === etag.slice(2))) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).json(body);
 }
 
 function buildInput(route: Route, req: Request): Record<string, unknown> {
@@ -87,6 +113,7 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
     pathKeys: pathParams(tool.http.path),
     types: propertyTypes(inputJsonSchema(tool)),
     hasBody: BODY_METHODS.has(tool.http.method),
+    cacheable: tool.http.method === 'GET' && tool.scope === null,
   }));
 
   for (const route of routes) {
@@ -102,8 +129,10 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
             errors: [{ path: 'Idempotency-Key', message: 'not accepted by this operation' }],
           });
         }
-        const out = await invokeTool(ctx, route.tool, input, callerOf(res), { idempotencyKey: key });
+        const caller = callerOf(res);
+        const out = await invokeTool(ctx, route.tool, input, caller, { idempotencyKey: key });
         if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
+        if (route.cacheable && out.status === 200) return sendCacheable(req, res, route.tool, out.body, caller.kind === 'anonymous');
         res.status(out.status).json(out.body);
       } catch (err) {
         onError(res, err);

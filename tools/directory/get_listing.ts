@@ -18,5 +18,7 @@ export default defineTool({
   output: listingProfile,
   // Not idempotent in the strict sense: each call counts a view.
   annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
+  // Each read counts a view; the count alone does not make a new version for caches.
+  volatileOutput: ['views'],
   handler: (ctx, input) => viewListing(ctx, input.slug),
 });
