@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one CLI: serve (HTTP: REST + MCP), stdio (MCP over stdio), migrate,
 // seed --demo, and admin commands for prices and settings.
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
@@ -20,8 +21,10 @@ import { tools } from '../tools/index.js';
 
 const USAGE = `usage: launchboard <command>
 
-  serve [--port N] [--host H] [--demo]   serve REST (/api/v1), OpenAPI and MCP (/mcp) over HTTP;
-                                         --demo seeds a demo directory when the database is empty
+  serve [--port N] [--host H] [--demo] [--workers N]
+                                         serve the site, REST (/api/v1), OpenAPI and MCP (/mcp) over HTTP;
+                                         --demo seeds a demo directory when the database is empty;
+                                         --workers N serves from N processes (use one per core)
   stdio                                  serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
   migrate                                apply pending database migrations
   seed --demo                            fill an empty database with the demo directory
@@ -49,21 +52,51 @@ async function withContext<T>(config: Config, fn: (ctx: Awaited<ReturnType<typeo
   }
 }
 
-async function serve(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' } } });
+/** Parses `serve`'s flags into the config and the number of HTTP worker processes. */
+function serveOptions(args: string[]): { config: Config; demo: boolean; workers: number } {
+  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' }, workers: { type: 'string' } } });
+  const workers = values.workers === undefined ? 1 : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError('serve --workers N: N is a whole number from 1 to 64');
   const env = { ...process.env, ...(values.port ? { PORT: values.port } : {}), ...(values.host ? { HOST: values.host } : {}) };
   const config = loadConfig(env);
+  // On SQLite, rate-limit counters live in each process: with N workers (the
+  // OS spreads connections over them) each one allows its share.
+  if (workers > 1 && !/^postgres/.test(config.databaseUrl)) {
+    config.rateLimit = {
+      signedInPerMinute: Math.ceil(config.rateLimit.signedInPerMinute / workers),
+      anonymousPerMinute: Math.ceil(config.rateLimit.anonymousPerMinute / workers),
+    };
+  }
+  return { config, demo: Boolean(values.demo), workers };
+}
+
+/** Migrations (at context build), the main site and the demo seed: once per start, before anything serves. */
+async function prepareDatabase(config: Config, demo: boolean) {
   const ctx = await buildContext(config);
   await ensureMainSite(ctx);
-  if (values.demo && (await isDatabaseEmpty(ctx.db))) {
+  if (demo && (await isDatabaseEmpty(ctx.db))) {
     const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
     ctx.logger.info(summary, 'seeded the demo directory');
   }
+  return ctx;
+}
+
+function banner(config: Config, port: number): string {
+  const base = process.env.PUBLIC_URL ? config.publicUrl : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  return (
+    `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
+    `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`
+  );
+}
+
+/** Serves HTTP from this process (search index built first); with `runJobs`, also runs the job workers. */
+async function serveHttp(ctx: Awaited<ReturnType<typeof buildContext>>, opts: { runJobs: boolean; announce: boolean }): Promise<void> {
+  const config = ctx.config;
   const started = Date.now();
   await ctx.search.sync();
   ctx.logger.info({ listings: ctx.search.size(), ms: Date.now() - started }, 'search index built');
-  // Background jobs (the weekly rollover; later crawls, mail, fulfilment).
-  const workers = await startWorkers(ctx);
+  // Background jobs (crawls, mail, fulfilment, the weekly rollover).
+  const workers = opts.runJobs ? await startWorkers(ctx) : null;
   const http = createHttpApp(ctx, tools);
   const server: Server = await new Promise((resolve, reject) => {
     const s = http.app.listen(config.port, config.host, () => resolve(s));
@@ -71,11 +104,7 @@ async function serve(args: string[]): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = process.env.PUBLIC_URL ? config.publicUrl : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  process.stdout.write(
-    `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
-      `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`,
-  );
+  if (opts.announce) process.stdout.write(banner(config, port));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -84,12 +113,61 @@ async function serve(args: string[]): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await http.close();
-    await workers.stop();
+    await workers?.stop();
     await ctx.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * `serve --workers N`: the primary prepares the database and runs the job
+ * workers; N forked processes serve HTTP on the same port (node:cluster
+ * shares the listening socket), so every core answers requests. A worker
+ * that dies is replaced; SIGTERM stops them all.
+ */
+async function servePrimary(config: Config, demo: boolean, count: number): Promise<void> {
+  const ctx = await prepareDatabase(config, demo);
+  const jobs = await startWorkers(ctx);
+  let stopping = false;
+  let announced = false;
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    process.stdout.write(banner(config, address.port) + `  Workers: ${count} HTTP processes (pid ${process.pid} runs the jobs)\n`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    ctx.logger.error({ pid: worker.process.pid, code, signal }, 'HTTP worker died; starting another');
+    cluster.fork({ LAUNCHBOARD_HTTP_WORKER: '1' });
+  });
+  for (let i = 0; i < count; i++) cluster.fork({ LAUNCHBOARD_HTTP_WORKER: '1' });
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (w) => new Promise<void>((resolve) => (w!.isDead() ? resolve() : (w!.once('exit', () => resolve()), w!.process.kill('SIGTERM')))),
+    );
+    await Promise.all(exits);
+    await jobs.stop();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { config, demo, workers } = serveOptions(args);
+  if (process.env.LAUNCHBOARD_HTTP_WORKER === '1' && cluster.isWorker) {
+    // A forked HTTP worker: the primary prepared the database and runs the jobs.
+    await serveHttp(await buildContext(config), { runJobs: false, announce: false });
+    return;
+  }
+  if (workers > 1) return servePrimary(config, demo, workers);
+  await serveHttp(await prepareDatabase(config, demo), { runJobs: true, announce: true });
 }
 
 async function stdio(): Promise<void> {

@@ -73,4 +73,25 @@ describe('launchboard CLI', () => {
       await exited;
     }
   });
+  it('serves from several HTTP worker processes with --workers, and stops them all on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--workers', '2', '--port', '0'], { env });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /REST:\s+(\S+)[\s\S]*Workers: 2 HTTP processes/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${url}/site`).then((r) => r.status)));
+      expect(answers.every((status) => status === 200)).toBe(true);
+    } finally {
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+    await expect(fetch(`${url}/site`)).rejects.toThrow();
+  });
 });
