@@ -45,6 +45,9 @@ export interface SearchIndex {
 }
 
 /** An empty index; the first sync() fills it (`serve` does that at start). */
+/** How far before its cursor the change feed re-reads: longer than any write transaction and clock skew between instances. */
+export const SYNC_LAG_MS = 60_000;
+
 export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   const mini = new MiniSearch<IndexedListing>({
     fields: ['name', 'tagline', 'keywords'],
@@ -53,9 +56,11 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
     // for four letters, two beyond (a swapped pair of letters costs two).
     searchOptions: { boost: { name: 3, keywords: 1.5 }, fuzzy: (term) => (term.length <= 3 ? 0 : term.length === 4 ? 1 : 2), prefix: true, combineWith: 'AND' },
   });
-  // The change-feed cursor: the largest updated_at seen. Rows carrying the
-  // cursor's own timestamp are re-read (>=): a write in the same millisecond
-  // as the last sync is never missed, at the cost of re-indexing a few rows.
+  // The change-feed cursor: the largest updated_at seen. Each sync re-reads
+  // from SYNC_LAG_MS before it: updated_at is stamped before its transaction
+  // commits (and by each instance's own clock), so a write can become visible
+  // after a later-stamped one was already synced. Rows whose updated_at was
+  // indexed already are skipped, so the overlap costs a few reads.
   let cursor = '';
   const indexedAt = new Map<number, string>();
   let syncing: Promise<void> | null = null;
@@ -64,7 +69,7 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
     const rows = await db
       .selectFrom('listings')
       .select(['id', 'name', 'tagline', 'keywords', 'status', 'updated_at'])
-      .where('updated_at', '>=', cursor)
+      .where('updated_at', '>=', cursor && new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString())
       .orderBy('updated_at')
       .execute();
     for (const row of rows) {
