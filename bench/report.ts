@@ -1,0 +1,113 @@
+// Turns one bench run into the markdown report (printed and written to
+// bench/results.md): the HTTP table with ratios to the bare ceilings, the
+// in-process figures, and the issue's targets with pass/fail.
+import type { LoadResult, LoadSettings } from './load.js';
+
+export interface Percentiles {
+  p50: number;
+  p99: number;
+}
+
+export interface SearchTimings extends Percentiles {
+  samples: number;
+}
+
+export interface BenchReport {
+  date: string;
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  platform: string;
+  /** The 1-minute load average when the run began: other work on the machine lowers every figure. */
+  loadAverage: number;
+  listings: number;
+  load: LoadSettings;
+  /** Size of the get_listing body the ceilings answer with. */
+  bodyBytes: number;
+  http: {
+    nodeCeiling: LoadResult;
+    expressCeiling: LoadResult;
+    restGet: LoadResult;
+    restSearch: LoadResult;
+    mcpGet: LoadResult;
+    mcpGetLegacy: LoadResult;
+  };
+  generateSeconds: number;
+  indexBuildSeconds: number;
+  search: { typo: SearchTimings; mixed: SearchTimings };
+  startupSeconds: number;
+  peakRssMb: number | undefined;
+  totalSeconds: number;
+}
+
+const pct = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : 0);
+const fmtPct = (n: number) => `${n.toFixed(0)}%`;
+const ms = (n: number) => n.toFixed(2);
+
+interface Target {
+  name: string;
+  measured: string;
+  pass: boolean;
+}
+
+export function targets(r: BenchReport): Target[] {
+  const restVsExpress = pct(r.http.restGet.rps, r.http.expressCeiling.rps);
+  const mcpVsRest = pct(r.http.mcpGet.rps, r.http.restGet.rps);
+  return [
+    { name: 'get_listing over REST >= 70% of bare Express', measured: fmtPct(restVsExpress), pass: restVsExpress >= 70 },
+    { name: 'MCP tools/call get_listing >= 40% of REST get_listing', measured: fmtPct(mcpVsRest), pass: mcpVsRest >= 40 },
+    { name: `search p99 < 10 ms in-process at ${r.listings} listings`, measured: `${ms(r.search.mixed.p99)} ms`, pass: r.search.mixed.p99 < 10 },
+    { name: `start-up < 3 s with ${r.listings} listings`, measured: `${r.startupSeconds.toFixed(2)} s`, pass: r.startupSeconds < 3 },
+    {
+      name: `peak RSS < 600 MB with ${r.listings} listings`,
+      measured: r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`,
+      pass: r.peakRssMb !== undefined && r.peakRssMb < 600,
+    },
+  ];
+}
+
+export function renderReport(r: BenchReport): string {
+  const { nodeCeiling, expressCeiling, restGet, restSearch, mcpGet, mcpGetLegacy } = r.http;
+  const ofCeilings = (x: LoadResult) => `${fmtPct(pct(x.rps, expressCeiling.rps))} of Express, ${fmtPct(pct(x.rps, nodeCeiling.rps))} of node:http`;
+  const ofRest = (x: LoadResult) => `${fmtPct(pct(x.rps, restGet.rps))} of REST get_listing`;
+  const row = (x: LoadResult, ratio: string) =>
+    `| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50.toFixed(0)} | ${x.p99.toFixed(0)} | ${x.non2xx} | ${x.errors} | ${ratio} |`;
+  const lines = [
+    `# Launchboard benchmark`,
+    '',
+    `${r.date} · node ${r.node} · ${r.cpus} CPUs (${r.cpuModel}) · ${r.platform} · load average ${r.loadAverage.toFixed(2)} at the start`,
+    `${r.listings} synthetic listings · autocannon ${r.load.connections} connections, ${r.load.duration} s per run after a ${r.load.warmup} s warm-up · get_listing body ${r.bodyBytes} bytes`,
+    '',
+    '## Over HTTP (server in a child process, autocannon in the bench process, 127.0.0.1)',
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | ratio |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    row(nodeCeiling, 'ceiling'),
+    row(expressCeiling, `${fmtPct(pct(expressCeiling.rps, nodeCeiling.rps))} of node:http`),
+    row(restGet, ofCeilings(restGet)),
+    row(restSearch, ofCeilings(restSearch)),
+    row(mcpGet, ofRest(mcpGet)),
+    row(mcpGetLegacy, ofRest(mcpGetLegacy)),
+    '',
+    '## In process and start-up',
+    '',
+    '| figure | value |',
+    '|---|---:|',
+    `| generate ${r.listings} listings (migrate + bulk insert) | ${r.generateSeconds.toFixed(1)} s |`,
+    `| search index build | ${r.indexBuildSeconds.toFixed(1)} s |`,
+    `| search p50 / p99, typo queries (${r.search.typo.samples} queries) | ${ms(r.search.typo.p50)} / ${ms(r.search.typo.p99)} ms |`,
+    `| search p50 / p99, all query kinds (${r.search.mixed.samples} queries) | ${ms(r.search.mixed.p50)} / ${ms(r.search.mixed.p99)} ms |`,
+    `| serve start-up (spawn to first 200 on /api/v1/site) | ${r.startupSeconds.toFixed(2)} s |`,
+    `| serve peak RSS (VmHWM, after all loads) | ${r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`} |`,
+    '',
+    '## Targets',
+    '',
+    '| target | measured | result |',
+    '|---|---:|---|',
+    ...targets(r).map((t) => `| ${t.name} | ${t.measured} | ${t.pass ? 'pass' : 'FAIL'} |`),
+    '',
+    `Whole run: ${r.totalSeconds.toFixed(0)} s.`,
+    '',
+  ];
+  return lines.join('\n');
+}

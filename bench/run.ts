@@ -1,0 +1,224 @@
+// The whole-server benchmark (issue 9): 100k synthetic listings, in-process
+// search latency and index build time, then `serve` in a child process under
+// autocannon (REST get_listing, REST typo search, MCP tools/call get_listing)
+// next to bare node:http and bare Express ceilings; start-up time and peak RSS.
+// Prints the report and writes bench/results.md. Run: npm run bench [-- --listings N]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import pino from 'pino';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { searchListings, type SearchInput } from '../src/services/search.js';
+import { freePort, peakRssMb, repoRoot, startServer, type RunningServer } from './children.js';
+import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
+import { renderReport, type Percentiles } from './report.js';
+import { commonWords, createSyntheticDatabase, namePrefixes, vocabulary } from './synthetic.js';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '200' },
+    out: { type: 'string', default: join(repoRoot, 'bench', 'results.md') },
+  },
+});
+const LISTINGS = Number(values.listings);
+const ROUNDS = Number(values.rounds);
+const load: LoadSettings = { connections: Number(values.connections), duration: Number(values.duration), warmup: Number(values.warmup) };
+
+const began = performance.now();
+const loadAverage = loadavg()[0]!;
+const step = (what: string) => process.stderr.write(`[${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${what}\n`);
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+// Misspellings of words every listing is likely to contain, and of brand names.
+const TYPO_QUERIES = ['tealm', 'colud', 'managre', 'trakc', 'buidl', 'smiple', 'noiton', 'fimga', 'lineer', 'stirpe', 'supabsae', 'airtabel'];
+
+const dir = mkdtempSync(join(tmpdir(), 'lb-bench-'));
+const dbFile = join(dir, 'bench.db');
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+// 1. The directory.
+step(`generating ${LISTINGS} listings in ${dbFile}`);
+let t0 = performance.now();
+const { slugs, text } = await createSyntheticDatabase(dbFile, LISTINGS);
+const generateSeconds = seconds(t0);
+
+// 2. Search in process: index build, then latency per query kind.
+step('building the search index in process');
+const config = loadConfig({ DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' }, { publicUrl: 'http://localhost:3000' });
+const ctx = await buildContext(config, { logger: pino({ level: 'silent' }), migrate: false });
+t0 = performance.now();
+await ctx.search.sync();
+const indexBuildSeconds = seconds(t0);
+
+step(`searching in process (up to ${ROUNDS} queries per kind)`);
+const base: SearchInput = { status: 'live', sort: 'relevance', page: 1, per_page: 20 };
+const queryKinds: [string, (i: number) => string][] = [
+  ['typo', (i) => TYPO_QUERIES[i % TYPO_QUERIES.length]!],
+  ['prefix', () => text.pick(namePrefixes).slice(0, 4).toLowerCase()],
+  ['common word', () => text.pick(commonWords)],
+  ['rare word', () => vocabulary[4000 + Math.floor(text.rnd() * 999)]!],
+  ['two words', () => `${text.pick(namePrefixes).toLowerCase()} ${text.pick(commonWords)}`],
+];
+for (let i = 0; i < 20; i++) await searchListings(ctx, { ...base, q: queryKinds[i % queryKinds.length]![1](i) });
+// Bounded per kind, so a slow index cannot push the run past its 5 minutes.
+const SEARCH_SECONDS_PER_KIND = 5;
+const MIN_ROUNDS = 30;
+const timings = new Map<string, number[]>();
+for (const [kind, query] of queryKinds) {
+  const times: number[] = [];
+  const kindStart = performance.now();
+  for (let i = 0; i < ROUNDS && (i < MIN_ROUNDS || seconds(kindStart) < SEARCH_SECONDS_PER_KIND); i++) {
+    const q = query(i);
+    const start = performance.now();
+    await searchListings(ctx, { ...base, q });
+    times.push(performance.now() - start);
+  }
+  timings.set(kind, times);
+}
+await ctx.close();
+const percentiles = (times: number[]): Percentiles => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: at(50), p99: at(99) };
+};
+const allTimes = [...timings.values()].flat();
+const search = {
+  typo: { ...percentiles(timings.get('typo')!), samples: timings.get('typo')!.length },
+  mixed: { ...percentiles(allTimes), samples: allTimes.length },
+};
+
+// 3. `serve` on that database, as a user would start it.
+const port = await freePort();
+step(`starting serve on 127.0.0.1:${port}`);
+const serve = await startServer({
+  name: 'serve',
+  args: ['bin/launchboard.js', 'serve'],
+  port,
+  readyPath: '/api/v1/site',
+  env: {
+    DATABASE_URL: `sqlite:${dbFile}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ANONYMOUS: '100000000',
+    RATE_LIMIT_SIGNED_IN: '100000000',
+  },
+});
+const startupSeconds = serve.startupMs / 1000;
+
+// Many keys, so a cache of one listing or one query cannot flatter the numbers.
+const sampleSlugs = Array.from({ length: Math.min(1000, slugs.length) }, () => slugs[Math.floor(text.rnd() * slugs.length)]!);
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const mcpCall = (slug: string, meta?: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_listing', arguments: { slug }, ...(meta ? { _meta: meta } : {}) } });
+// A 2026-07-28 request stands alone: the revision, client and capabilities travel in
+// params._meta (mirrored in headers), with no initialize and no session.
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'launchboard-bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const modernHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_listing' };
+// A 2025-era client without a session: the SDK's stateless fallback answers over SSE.
+const legacyHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2025-11-25' };
+
+const requests = {
+  restGet: sampleSlugs.map((slug): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings/${slug}` })),
+  restSearch: TYPO_QUERIES.map((q): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(q)}` })),
+  mcpGet: sampleSlugs.map((slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: modernHeaders, body: mcpCall(slug, MODERN_META) })),
+  mcpGetLegacy: sampleSlugs.map((slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: legacyHeaders, body: mcpCall(slug) })),
+};
+
+// 4. Each endpoint must do the real work before it is loaded.
+step('checking every endpoint answers 200 with the real thing');
+const slug = sampleSlugs[0]!;
+async function fetchOk(path: string, init?: RequestInit): Promise<string> {
+  const res = await fetch(`${serve.baseUrl}${path}`, init);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+  return body;
+}
+const listingBody = await fetchOk(`/api/v1/listings/${slug}`);
+if ((JSON.parse(listingBody) as { slug?: string }).slug !== slug) throw new Error(`GET /api/v1/listings/${slug} did not return that listing`);
+for (const q of TYPO_QUERIES) {
+  const page = JSON.parse(await fetchOk(`/api/v1/listings?q=${encodeURIComponent(q)}`)) as { items: unknown[] };
+  if (page.items.length === 0) throw new Error(`the typo query "${q}" found nothing`);
+}
+const toolResult = (rpc: string, label: string) => {
+  const parsed = JSON.parse(rpc) as { result?: { isError?: boolean; structuredContent?: { slug?: string } } };
+  if (parsed.result?.isError || parsed.result?.structuredContent?.slug !== slug) throw new Error(`${label} did not return the listing: ${rpc.slice(0, 300)}`);
+};
+toolResult(await fetchOk('/mcp', { method: 'POST', headers: modernHeaders, body: mcpCall(slug, MODERN_META) }), 'MCP tools/call (2026-07-28)');
+const sse = await fetchOk('/mcp', { method: 'POST', headers: legacyHeaders, body: mcpCall(slug) });
+toolResult(/^data: (.*)$/m.exec(sse)?.[1] ?? sse, 'MCP tools/call (2025-11-25)');
+
+// 5. Load the server, then read its peak memory.
+const loads: Record<string, LoadResult> = {};
+const loadOne = async (key: string, name: string, url: string, reqs: autocannon.Request[]) => {
+  step(`loading ${name} (${load.warmup} s warm-up + ${load.duration} s)`);
+  loads[key] = await measureLoad(name, url, reqs, load);
+};
+await loadOne('restGet', 'REST GET /api/v1/listings/{slug}', serve.baseUrl, requests.restGet);
+await loadOne('restSearch', 'REST GET /api/v1/listings?q={typo}', serve.baseUrl, requests.restSearch);
+await loadOne('mcpGet', 'MCP tools/call get_listing (2026-07-28, JSON)', serve.baseUrl, requests.mcpGet);
+await loadOne('mcpGetLegacy', 'MCP tools/call get_listing (2025-11-25 stateless, SSE)', serve.baseUrl, requests.mcpGetLegacy);
+const peakRss = peakRssMb(serve.pid);
+await serve.stop();
+
+// 6. The ceilings, answering with the body get_listing just sent.
+const bodyFile = join(dir, 'listing.json');
+writeFileSync(bodyFile, listingBody);
+for (const [key, name, script] of [
+  ['nodeCeiling', 'bare node:http, fixed JSON', 'bench/ceiling-node.ts'],
+  ['expressCeiling', 'bare Express 5 route, same JSON', 'bench/ceiling-express.ts'],
+] as const) {
+  const ceilingPort = await freePort();
+  const server: RunningServer = await startServer({
+    name,
+    args: ['--import', 'tsx', script, '--port', String(ceilingPort), '--body', bodyFile],
+    port: ceilingPort,
+    readyPath: `/api/v1/listings/${slug}`,
+  });
+  try {
+    await loadOne(key, name, server.baseUrl, requests.restGet);
+  } finally {
+    await server.stop();
+  }
+}
+const report = renderReport({
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+  platform: `${platform()} ${release()}`,
+  loadAverage,
+  listings: LISTINGS,
+  load,
+  bodyBytes: Buffer.byteLength(listingBody),
+  http: {
+    nodeCeiling: loads.nodeCeiling!,
+    expressCeiling: loads.expressCeiling!,
+    restGet: loads.restGet!,
+    restSearch: loads.restSearch!,
+    mcpGet: loads.mcpGet!,
+    mcpGetLegacy: loads.mcpGetLegacy!,
+  },
+  generateSeconds,
+  indexBuildSeconds,
+  search,
+  startupSeconds,
+  peakRssMb: peakRss,
+  totalSeconds: performance.now() / 1000,
+});
+writeFileSync(values.out!, report);
+process.stdout.write(report);
+step(`wrote ${values.out}`);
+process.exit(0);
