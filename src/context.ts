@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
 import { createFetcher, type Fetcher } from './services/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './services/search.js';
+import { ViewCounter } from './services/view-counter.js';
 
 export interface Context {
   config: Config;
@@ -23,6 +24,8 @@ export interface Context {
   search: SearchIndex;
   /** The SSRF-safe fetcher for every URL someone else chose. */
   fetcher: Fetcher;
+  /** Listing views, batched into one write a second. */
+  views: ViewCounter;
 }
 
 export interface BuildOptions {
@@ -48,6 +51,13 @@ export async function buildContext(config: Config, opts: BuildOptions = {}): Pro
     rateLimiter: createRateLimiter(database.dialect, database.db),
     search: createSearchIndex(database.db),
     fetcher: createFetcher(config),
+    views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
   };
-  return { ...ctx, close: () => database.db.destroy() };
+  return {
+    ...ctx,
+    close: async () => {
+      await ctx.views.close();
+      await database.db.destroy();
+    },
+  };
 }

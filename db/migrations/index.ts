@@ -8,6 +8,7 @@ import * as m0005 from './0005_oauth.js';
 import * as m0006 from './0006_drafts.js';
 import * as m0007 from './0007_claims_orders.js';
 import * as m0008 from './0008_community.js';
+import * as m0009 from './0009_read_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -25,4 +26,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0006_drafts', up: m0006.up },
   { name: '0007_claims_orders', up: m0007.up },
   { name: '0008_community', up: m0008.up },
+  { name: '0009_read_indexes', up: m0009.up },
 ];

@@ -48,15 +48,16 @@ interface Route {
 /** Seconds a shared cache may keep a public read. */
 export const PUBLIC_MAX_AGE = 30;
 
-/** A weak validator: the body's hash, leaving out the tool's volatile fields. */
-function weakEtag(tool: AnyTool, body: unknown): string {
+/** A weak validator: the hash of the body as sent, or without the tool's volatile fields. */
+function weakEtag(tool: AnyTool, body: unknown, json: string): string {
   const volatile = tool.volatileOutput;
-  const stable = volatile && body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => !volatile.includes(k))) : body;
-  return `W/"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
+  const stable = volatile && body && typeof body === 'object' ? JSON.stringify(Object.fromEntries(Object.entries(body).filter(([k]) => !volatile.includes(k)))) : json;
+  return `W/"${createHash('sha1').update(stable).digest('base64url')}"`;
 }
 
 function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown, anonymous: boolean): void {
-  const etag = weakEtag(tool, body);
+  const json = JSON.stringify(body);
+  const etag = weakEtag(tool, body, json);
   res.setHeader('ETag', etag);
   // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
   res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
@@ -65,7 +66,7 @@ function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown
     res.status(304).end();
     return;
   }
-  res.status(200).json(body);
+  res.status(200).type('application/json').send(json);
 }
 
 function buildInput(route: Route, req: Request): Record<string, unknown> {

@@ -225,13 +225,16 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
 }
 
 /** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
-/** Counts one view of a listing; updated_at stays (it drives the search change feed). */
-export async function countListingView(ctx: Context, listingId: number): Promise<void> {
-  await ctx.db.updateTable('listings').set((eb) => ({ views_count: eb('views_count', '+', 1) })).where('id', '=', listingId).execute();
+/**
+ * Counts one view of a listing (batched: ctx.views writes them a second
+ * later) and returns the views to show, this one and the pending ones included.
+ */
+export function countListingView(ctx: Context, listing: Pick<Listing, 'id' | 'views_count'>): number {
+  ctx.views.count(listing.id);
+  return Number(listing.views_count) + ctx.views.pendingFor(listing.id);
 }
 
 export async function viewListing(ctx: Context, slug: string): Promise<ListingProfile> {
   const listing = await publicListingBySlug(ctx, slug);
-  await countListingView(ctx, listing.id);
-  return profileOf(ctx, { ...listing, views_count: Number(listing.views_count) + 1 });
+  return profileOf(ctx, { ...listing, views_count: countListingView(ctx, listing) });
 }

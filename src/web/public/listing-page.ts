@@ -391,10 +391,8 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     throw err;
   }
   const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
-  const [, profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
-    countListingView(ctx, row.id),
-    // The row was read before the view was counted: show the count with this view in it, as viewListing does.
-    profileOf(ctx, { ...row, views_count: Number(row.views_count) + 1 }),
+  const [profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
+    profileOf(ctx, { ...row, views_count: countListingView(ctx, row) }),
     getSetting(ctx.db, 'paid_links_follow'),
     listingBadges(ctx, { slug, shape: 'standard', mode: 'auto', size: 'm' }),
     alternativesTo(ctx, slug),

@@ -230,6 +230,7 @@ describe('GET /listings/:slug', () => {
     expect(p.doc.getElementById('story')).toBeNull();
     expect(p.doc.getElementById('milestones')).toBeNull();
 
+    await ctx.views.flush(); // views are written in batches
     const after = await ctx.db.selectFrom('listings').select('views_count').where('id', '=', acmeId).executeTakeFirstOrThrow();
     expect(Number(after.views_count)).toBe(Number(before.views_count) + 1);
     expectAccessible(p);

@@ -1,0 +1,60 @@
+// Listing views, counted in memory and written in one transaction a second
+// (and at shutdown), so reading a profile is not also a database write. A
+// crash loses at most a second of views: a counter, not a record. Profiles
+// add the views still pending in this process, so counts read back at once.
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export const VIEW_FLUSH_MS = 1000;
+
+export class ViewCounter {
+  private pending = new Map<number, number>();
+  private flushing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.timer = setInterval(() => void this.flush(), VIEW_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  count(listingId: number): void {
+    this.pending.set(listingId, (this.pending.get(listingId) ?? 0) + 1);
+  }
+
+  /** Views of a listing counted here and not yet written. */
+  pendingFor(listingId: number): number {
+    return this.pending.get(listingId) ?? 0;
+  }
+
+  /** Writes the pending views (one UPDATE per listing, one transaction). */
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.db
+      .transaction()
+      .execute(async (trx) => {
+        for (const [id, n] of batch) await trx.updateTable('listings').set({ views_count: sql`views_count + ${n}` }).where('id', '=', id).execute();
+      })
+      .catch((err) => {
+        // Put them back for the next flush rather than lose them.
+        for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
+        this.onError(err);
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.flush();
+  }
+}
