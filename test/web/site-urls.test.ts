@@ -29,4 +29,12 @@ describe('the URLs get_site_info names', () => {
       expect(res.status, `${name} ${url}`).toBe(200);
     }
   });
+
+  it('set no cookie on public pages, which anonymous visitors\' caches may keep', async () => {
+    for (const path of ['/', '/listings/named', '/leaderboards', '/feeds/launches.rss', '/sitemap.xml']) {
+      const res = await fetch(`${served.server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
 });

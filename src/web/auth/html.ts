@@ -113,8 +113,6 @@ export function sendPage(res: Response, opts: PageOptions): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   const cacheable = opts.cacheSeconds && !opts.signedInAs && (opts.status ?? 200) === 200;
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
-  // A shared cache must never hand one visitor's cookie (the anonymous CSRF token) to others.
-  if (cacheable) res.removeHeader('Set-Cookie');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
   const account = opts.signedInAs
     ? html`<div><a href="/account">${opts.signedInAs}</a>

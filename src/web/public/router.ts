@@ -1,9 +1,10 @@
 // The public browsing pages (home, listings, categories, launches, boards,
 // founders, blog, awards, search), feeds, sitemap.xml and robots.txt. Every
 // GET here loads the visitor's session (the header shows who is signed in and
-// the listing page offers the actions). An expected failure a page did not
-// handle itself becomes a 404 or 400 page, anything else a plain 500 page,
-// and a path nothing answers the 404 page.
+// the listing page offers the actions) but sets no anonymous CSRF cookie, so
+// the pages stay cacheable. An expected failure a page did not handle itself
+// becomes a 404 or 400 page, anything else a plain 500 page, and a path
+// nothing answers the 404 page.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -18,7 +19,7 @@ import { updatesPage } from './updates-page.js';
 
 export function publicRouter(ctx: Context): Router {
   const router = express.Router();
-  router.use(webSession(ctx));
+  router.use(webSession(ctx, { anonymousForms: false }));
   router.use(browsePages(ctx, { communitySection }), boardPages(ctx), updatesPage(ctx));
   router.use((req: Request, res: Response) => sendNotFound(ctx, req, res));
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
