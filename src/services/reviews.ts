@@ -2,7 +2,7 @@
 // replaces your review), never by the listing's owner, from confirmed
 // accounts only. Reviews an admin flags stay visible to the team but leave the
 // "genuine" community rating and the public list.
-import { type SelectQueryBuilder, sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
@@ -118,6 +118,3 @@ export async function reviewListing(ctx: Context, reviewId: number): Promise<{ l
   const row = await ctx.db.selectFrom('reviews').select(['listing_id', 'body']).where('id', '=', reviewId).executeTakeFirst();
   return row ? { listingId: row.listing_id, body: row.body } : null;
 }
-
-export const countReviews = async (ctx: Context, listingId: number) =>
-  Number((await ctx.db.selectFrom('reviews').select(sql<number>`count(*)`.as('n')).where('listing_id', '=', listingId).where('flagged', '=', 0).executeTakeFirstOrThrow()).n);

@@ -16,6 +16,7 @@ import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './
 import { csrfField, errorBox, html, noticeBox, SafeHtml } from './auth/html.js';
 import { pageErrorHandler, pageMiddleware } from './auth/router.js';
 import { csrfValid, webOf, type WebState } from './auth/web-session.js';
+import { isSlug } from './public/common.js';
 
 /** Form posts per person per minute, for each kind of action. */
 const BUDGET = { vote: 30, follow: 30, review: 10, report: 10 } as const;
@@ -170,7 +171,7 @@ export function communityRouter(ctx: Context): Router {
   router.post('/reports', ...pageMiddleware(ctx), async (req: Request, res: Response) => {
     const web = webOf(res);
     const slug = field(req, 'slug', 220);
-    const returnTo = /^[a-z0-9][a-z0-9-]{0,219}$/.test(slug) ? slug : null;
+    const returnTo = isSlug(slug) ? slug : null;
     if (!web.session) return res.redirect(303, `/sign-in${returnTo ? `?return_to=${encodeURIComponent(`/listings/${returnTo}`)}` : ''}`);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `report:${web.session.userId}`, BUDGET.report))) return tooManyPage(res);

@@ -6,9 +6,8 @@ import type { Context } from '../../context.js';
 import { type AwardView, listAwards } from '../../services/awards.js';
 import { sundayOf } from '../../services/weeks.js';
 import { errorBox, html, type SafeHtml } from '../auth/html.js';
-import { listingPath, pageParams, paginationNav, sendPublicPage } from './common.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
   return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
@@ -23,7 +22,7 @@ function weekSection(week: string, awards: AwardView[]): SafeHtml {
 async function awardsPage(ctx: Context, req: Request, res: Response): Promise<void> {
   const { page, per_page } = pageParams(req, 30);
   const listingParam = typeof req.query.listing === 'string' ? req.query.listing.trim().toLowerCase() : '';
-  const listingValid = listingParam === '' || SLUG.test(listingParam);
+  const listingValid = listingParam === '' || isSlug(listingParam);
   const listing = listingValid && listingParam !== '' ? listingParam : undefined;
   const result = await listAwards(ctx, { listing, page, per_page });
 

@@ -8,10 +8,9 @@ import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../services/blog.js';
 import { html, SafeHtml } from '../auth/html.js';
-import { pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { paragraphs } from './founders-page.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /**
  * Markdown → HTML for first-party text. `html: false` escapes raw HTML;
@@ -92,7 +91,7 @@ function postLd(post: BlogPost): object[] {
 
 async function postPage(ctx: Context, req: Request, res: Response): Promise<void> {
   const slug = String(req.params.slug);
-  if (!SLUG.test(slug)) return sendNotFound(ctx, req, res, 'blog post');
+  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'blog post');
   let post: BlogPost;
   try {
     post = await blogPost(ctx, slug);

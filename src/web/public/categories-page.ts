@@ -6,9 +6,8 @@ import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { categoryTree, type CategoryNode } from '../../services/categories.js';
 import { categoryPage, type CategoryPage } from '../../services/category-pages.js';
-import { slug as slugSchema } from '../../../tools/schemas.js';
 import { html, type SafeHtml } from '../auth/html.js';
-import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { itemListLd } from './launches-page.js';
 
 const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
@@ -61,7 +60,7 @@ function summaryOf(category: CategoryPage): string {
 
 async function onePage(ctx: Context, req: Request, res: Response): Promise<void> {
   const slug = String(req.params.slug);
-  if (!slugSchema.safeParse(slug).success) return sendNotFound(ctx, req, res, 'category');
+  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'category');
   const { page, per_page } = pageParams(req);
   let category: CategoryPage;
   try {

@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import type { ListingSummary } from '../../services/listing-summary.js';
+import { slug as slugSchema } from '../../../tools/schemas.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../auth/html.js';
 import { webOf } from '../auth/web-session.js';
 
@@ -29,6 +30,9 @@ export function sendPublicPage(ctx: Context, req: Request, res: Response, opts: 
 }
 
 export const absoluteUrl = (ctx: Context, path: string) => `${ctx.config.publicUrl}${path}`;
+
+/** True for a SPEC slug (the same schema the API checks). */
+export const isSlug = (value: string): boolean => slugSchema.safeParse(value).success;
 
 /** The listing page of a slug, as a site-relative path. */
 export const listingPath = (slug: string) => `/listings/${slug}`;

@@ -6,9 +6,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { compareListings, type ComparisonRow } from '../../services/compare.js';
-import { slug as slugSchema } from '../../../tools/schemas.js';
 import { html, type SafeHtml } from '../auth/html.js';
-import { listingPath, sendPublicPage } from './common.js';
+import { listingPath, sendPublicPage, isSlug } from './common.js';
 import { queryValue } from './search-page.js';
 
 type Cell = ComparisonRow['a'];
@@ -43,7 +42,7 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
   }
   const problem = !a || !b
     ? 'Name two products to compare.'
-    : !slugSchema.safeParse(a).success || !slugSchema.safeParse(b).success
+    : !isSlug(a) || !isSlug(b)
       ? 'A product is named by its slug: lowercase letters, digits and hyphens, as in the address of its page.'
       : a === b
         ? 'Choose two different products.'

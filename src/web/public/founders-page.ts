@@ -6,9 +6,8 @@ import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { type FounderCard, type FounderProfile, type FounderStory, founderProfile, listFounders } from '../../services/founders.js';
 import { errorBox, html, type SafeHtml } from '../auth/html.js';
-import { listingCards, listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { listingCards, listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /** A maker-supplied link, only when it is an absolute http(s) URL (never javascript: or data:). */
 export function safeHttpUrl(value: string | null | undefined): string | null {
@@ -108,7 +107,7 @@ function personLd(profile: FounderProfile): object {
 
 async function profilePage(ctx: Context, req: Request, res: Response): Promise<void> {
   const slug = String(req.params.slug);
-  if (!SLUG.test(slug)) return sendNotFound(ctx, req, res, 'founder');
+  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'founder');
   let profile: FounderProfile;
   try {
     profile = await founderProfile(ctx, slug);

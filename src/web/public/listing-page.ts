@@ -10,9 +10,8 @@ import { alternativesTo } from '../../services/alternatives.js';
 import { badgeAlt, listingBadges } from '../../services/badges.js';
 import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../services/listing-profile.js';
 import { getSetting } from '../../services/settings.js';
-import { slug as slugSchema } from '../../../tools/schemas.js';
 import { html, type SafeHtml } from '../auth/html.js';
-import { absoluteUrl, listingPath, sendNotFound, sendPublicPage } from './common.js';
+import { absoluteUrl, listingPath, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { formatDay } from './launches-page.js';
 
 /** What the community section needs to know about the listing. */
@@ -382,7 +381,7 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
 
 async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Response): Promise<void> {
   const slug = String(req.params.slug);
-  if (!slugSchema.safeParse(slug).success) return sendNotFound(ctx, req, res, 'listing');
+  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'listing');
   let row: Awaited<ReturnType<typeof publicListingBySlug>>;
   try {
     row = await publicListingBySlug(ctx, slug);
