@@ -20,7 +20,7 @@ import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
 import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
-import { restRouter } from './rest.js';
+import { notModified, restRouter } from './rest.js';
 import { badgeRouter } from './badges.js';
 
 export interface HttpApp {
@@ -42,7 +42,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.get('/api/v1/openapi.json', (req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('ETag', openapiEtag);
-    if (req.headers['if-none-match'] === openapiEtag) return void res.status(304).end();
+    if (notModified(req, openapiEtag)) return void res.status(304).end();
     res.send(openapi);
   });
 

@@ -55,14 +55,20 @@ function weakEtag(tool: AnyTool, body: unknown, json: string): string {
   return `W/"${createHash('sha1').update(stable).digest('base64url')}"`;
 }
 
+/** True when the request's If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or `*`. */
+export function notModified(req: Request, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const header = req.headers['if-none-match'];
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
 function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown, anonymous: boolean): void {
   const json = JSON.stringify(body);
   const etag = weakEtag(tool, body, json);
   res.setHeader('ETag', etag);
   // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
   res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*' || tag.trim() === etag.slice(2))) {
+  if (notModified(req, etag)) {
     res.status(304).end();
     return;
   }

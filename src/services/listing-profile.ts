@@ -224,7 +224,6 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
   return profile;
 }
 
-/** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
 /**
  * Counts one view of a listing (batched: ctx.views writes them a second
  * later) and returns the views to show, this one and the pending ones included.
@@ -234,6 +233,7 @@ export function countListingView(ctx: Context, listing: Pick<Listing, 'id' | 'vi
   return Number(listing.views_count) + ctx.views.pendingFor(listing.id);
 }
 
+/** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
 export async function viewListing(ctx: Context, slug: string): Promise<ListingProfile> {
   const listing = await publicListingBySlug(ctx, slug);
   return profileOf(ctx, { ...listing, views_count: countListingView(ctx, listing) });
