@@ -13,7 +13,7 @@ import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '.
 import { communityState, type CommunityState } from '../services/community.js';
 import { castVote, withdrawVote } from '../services/votes.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './auth/forms.js';
-import { csrfField, errorBox, html, noticeBox, SafeHtml } from './auth/html.js';
+import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './auth/html.js';
 import { pageErrorHandler, pageMiddleware } from './auth/router.js';
 import { csrfValid, webOf, type WebState } from './auth/web-session.js';
 import { isSlug } from './public/common.js';
@@ -113,8 +113,8 @@ export async function communitySection(ctx: Context, listing: ListingRef, res: R
   return html`<h2 id="community">Community</h2>
 ${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
 <p><strong><span id="vote-count" data-votes="${votes}">${votes}</span> ${votes === 1 ? 'vote' : 'votes'}</strong>${
-    discounted > 0 ? html` · <span id="votes-discounted">${discounted} ${discounted === 1 ? 'vote' : 'votes'} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)` : ''
-  } · ${followers} ${followers === 1 ? 'follower' : 'followers'}</p>
+    discounted > 0 ? html` · <span id="votes-discounted">${plural(discounted, 'vote')} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)` : ''
+  } · ${plural(followers, 'follower')}</p>
 ${voteBlock(listing, viewer)}
 ${followBlock(listing, viewer)}
 <h3>Reviews</h3>

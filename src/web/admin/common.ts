@@ -125,9 +125,7 @@ export function noticeOf(req: Request, notices: Record<string, (n: number) => st
   return make(n);
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** Dates as stored (ISO UTC), shortened to the minute for tables. */
 export const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');

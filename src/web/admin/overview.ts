@@ -4,8 +4,8 @@ import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
 import { countOpenReports } from '../../services/reports.js';
 import { countFlaggedVotes } from '../../services/vote-audit.js';
-import { html } from '../auth/html.js';
-import { ADMIN_PAGES, adminGet, plural, sendAdminPage } from './common.js';
+import { html, plural } from '../auth/html.js';
+import { ADMIN_PAGES, adminGet, sendAdminPage } from './common.js';
 
 export function overviewRoutes(ctx: Context): Router {
   const router = express.Router();

@@ -4,10 +4,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { usd } from '../../services/order-pricing.js';
 import { listAllProducts, productExists, setProductPrice } from '../../services/products.js';
 import { field } from '../auth/forms.js';
 import { csrfField, html } from '../auth/html.js';
-import { adminGet, adminOf, adminPost, dollars, noticeOf, sendAdminPage } from './common.js';
+import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
 
 const NOTICES = { priced: () => 'Price saved. It applies to new quotes and checkouts now.' };
 
@@ -26,7 +27,7 @@ export function productRoutes(ctx: Context): Router {
     const rows = products.map((p) => {
       const id = `price-${p.key}`;
       return html`<tr><th scope="row">${p.name} <code>${p.key}</code></th>
-<td>${p.price_cents === null ? html`<span class="muted">not for sale</span>` : html`${p.price_cents} ¢ (${dollars(p.price_cents)})`}</td>
+<td>${p.price_cents === null ? html`<span class="muted">not for sale</span>` : html`${p.price_cents} ¢ (${usd(p.price_cents)})`}</td>
 <td>${p.needs_listing ? 'yes' : 'no'}</td><td>${p.active ? 'yes' : 'no'}</td>
 <td><form method="post" action="/admin/products/${p.key}/price">${csrfField(admin.csrfToken)}
 <label for="${id}">New price of ${p.name} in USD cents, excluding VAT</label>

@@ -4,8 +4,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { closeReport, REPORT_REASON_LABELS, reportQueue, type ReportView } from '../../services/reports.js';
-import { csrfField, html, type SafeHtml } from '../auth/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, plural, positiveId, sendAdminPage, when } from './common.js';
+import { csrfField, html, type SafeHtml, plural } from '../auth/html.js';
+import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];

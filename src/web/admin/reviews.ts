@@ -5,8 +5,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { recentReviews, setReviewFlag } from '../../services/reviews.js';
 import { field } from '../auth/forms.js';
-import { csrfField, html } from '../auth/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, plural, positiveId, sendAdminPage, when } from './common.js';
+import { csrfField, html, plural } from '../auth/html.js';
+import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const NOTICES = {
   flagged: () => 'Review flagged: it no longer counts in the rating and is hidden from the listing page.',

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { getSetting, setSettings, settingSchemas, type SettingKey } from '../../services/settings.js';
 import { field } from '../auth/forms.js';
-import { csrfField, html, type SafeHtml } from '../auth/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, plural, sendAdminPage } from './common.js';
+import { csrfField, html, type SafeHtml, plural } from '../auth/html.js';
+import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
 
 const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 

@@ -6,8 +6,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { VOTE_FLAGS } from '../../services/votes.js';
 import { discountFlaggedVotes, flaggedVoteSummary, restoreDiscountedVotes, voteAuditLog } from '../../services/vote-audit.js';
-import { csrfField, html } from '../auth/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, plural, positiveId, sendAdminPage, when } from './common.js';
+import { csrfField, html, plural } from '../auth/html.js';
+import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const NOTICES = {
   discounted: (n: number) => `Discounted ${plural(n, 'vote')}: ${n === 1 ? 'it no longer counts' : 'they no longer count'} in community ranks, awards or trending.`,

@@ -138,6 +138,9 @@ ${opts.body}
   res.status(opts.status ?? 200).type('text/html; charset=utf-8').send(doc.value);
 }
 
+/** "1 vote", "3 votes". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** A hidden CSRF field for a form. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
 

@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { LAUNCH_SECTIONS, launchFeed, launchWeek, type LaunchSection, type LaunchWeek } from '../../services/launches.js';
 import type { ListingSummary } from '../../services/listing-summary.js';
 import { parseDate, WEEK_MS } from '../../services/weeks.js';
-import { html, type SafeHtml } from '../auth/html.js';
+import { html, type SafeHtml, plural } from '../auth/html.js';
 import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */
@@ -44,7 +44,6 @@ interface SectionInfo {
   metric?: (l: ListingSummary) => string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const SECTIONS: Record<LaunchSection, SectionInfo> = {
   today: { tab: 'Today', title: "Today's launches", description: 'Products that launched today, ranked by community votes.', ranked: true },

@@ -10,7 +10,7 @@ import { alternativesTo } from '../../services/alternatives.js';
 import { badgeAlt, listingBadges } from '../../services/badges.js';
 import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../services/listing-profile.js';
 import { getSetting } from '../../services/settings.js';
-import { html, type SafeHtml } from '../auth/html.js';
+import { html, type SafeHtml, plural } from '../auth/html.js';
 import { absoluteUrl, listingPath, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { formatDay } from './launches-page.js';
 
@@ -108,7 +108,6 @@ function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function section(id: string, heading: string, body: SafeHtml | string): SafeHtml {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${heading}</h2>${body}</section>\n`;
