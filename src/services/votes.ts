@@ -50,7 +50,7 @@ function expandIpv6(ip: string): string[] {
 type Db = Kysely<Database> | Transaction<Database>;
 
 async function votableListing(db: Db, listingId: number) {
-  const listing = await db.selectFrom('listings').select(['id', 'owner_id', 'status', 'votes_count']).where('id', '=', listingId).executeTakeFirst();
+  const listing = await db.selectFrom('listings').select(['id', 'owner_id', 'status']).where('id', '=', listingId).executeTakeFirst();
   if (!listing || listing.status !== 'live') throw new AppError('not_found', 'Only live listings take votes.');
   return listing;
 }
