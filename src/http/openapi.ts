@@ -17,11 +17,24 @@ const rateLimitHeaders = {
   'RateLimit-Policy': { description: 'Quota and window', schema: { type: 'string' } },
 };
 
+/** The tags operations are grouped by, in the order documentation shows them. */
+const TAGS = [
+  { name: 'Public', description: 'The directory, open to everyone: listings, categories, launches, leaderboards, founders, blog, awards, badges and prices.' },
+  { name: 'Account', description: 'The signed-in account and the interview answers it shares on its listings.' },
+  { name: 'Drafts', description: 'Submit a product by URL, review the drafted profile and save it as a listing.' },
+  { name: 'My listings', description: 'Edit, update and launch the listings you own.' },
+  { name: 'Claims', description: 'Prove you run the company behind an existing listing to manage it.' },
+  { name: 'Orders', description: 'Quote, check out and track paid launches and promotions.' },
+];
+
 function groupOf(tool: AnyTool): string {
   if (tool.scope === null) return 'Public';
   const first = tool.http.path.split('/')[1] ?? '';
   return { me: 'My listings', drafts: 'Drafts', claims: 'Claims', orders: 'Orders' }[first] ?? 'Account';
 }
+
+// Operations within a path in the conventional order (readers and linters expect it).
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 
 function operation(tool: AnyTool): Record<string, unknown> {
   const input = inputJsonSchema(tool);
@@ -30,13 +43,14 @@ function operation(tool: AnyTool): Record<string, unknown> {
   const inPath = pathParams(tool.http.path);
   const hasBody = BODY_METHODS.has(tool.http.method);
 
-  const parameters: Record<string, unknown>[] = inPath.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
+  // A parameter's description belongs on the parameter, not inside its schema.
+  const parameter = (name: string, location: 'path' | 'query') => {
+    const { description, ...schema } = properties[name] ?? { type: 'string' };
+    return { name, in: location, required: location === 'path' || required.has(name), ...(description ? { description } : {}), schema };
+  };
+  const parameters: Record<string, unknown>[] = inPath.map((name) => parameter(name, 'path'));
   if (!hasBody) {
-    for (const [name, schema] of Object.entries(properties)) {
-      if (inPath.includes(name)) continue;
-      const { description, ...rest } = schema;
-      parameters.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
-    }
+    for (const name of Object.keys(properties)) if (!inPath.includes(name)) parameters.push(parameter(name, 'query'));
   }
   if (tool.idempotencyKey) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
@@ -86,7 +100,8 @@ function operation(tool: AnyTool): Record<string, unknown> {
 
 export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const tool of tools) {
+  const byMethod = [...tools].sort((a, b) => METHOD_ORDER.indexOf(a.http.method.toLowerCase()) - METHOD_ORDER.indexOf(b.http.method.toLowerCase()));
+  for (const tool of byMethod) {
     paths[tool.http.path] ??= {};
     paths[tool.http.path][tool.http.method.toLowerCase()] = operation(tool);
   }
@@ -97,8 +112,10 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
       version: '1.0.0',
       description:
         'A directory of product listings with a weekly launch calendar, leaderboards, and an authenticated API to submit, edit, claim and order. Every operation is also an MCP tool of the same name at /mcp.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${publicUrl}/api/v1` }],
+    tags: TAGS,
     paths,
     components: {
       schemas: {
@@ -133,7 +150,7 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
         Unauthorized: problemRef('Not signed in, or the credential is invalid'),
         Forbidden: problemRef('The credential lacks the needed scope'),
         NotFound: problemRef('Resource not found'),
-        Conflict: problemRef('A request with this Idempotency-Key is still in progress'),
+        Conflict: problemRef('Conflicts with the current state (the `detail` says what to do), or a request with this Idempotency-Key is still in progress'),
         Unprocessable: problemRef('This Idempotency-Key was used with a different request'),
         RateLimited: {
           ...problemRef('Rate limited'),

@@ -13,7 +13,7 @@ export default defineTool({
     'Use compare_listings to put two of them side by side. 404 for an unknown or unpublished slug.',
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}/alternatives' },
-  input: z.strictObject({ slug }),
+  input: z.strictObject({ slug: slug.describe('The listing slug, from search_listings or a listing URL') }),
   output: z.object({
     listing: listingSummary,
     items: z.array(listingSummary.extend({ approved: z.boolean().describe('Approved by the listing owner') })),
