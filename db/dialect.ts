@@ -53,6 +53,17 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * The better-sqlite3 addon, when the caller loaded it itself: the single
+ * executable and the MCP bundle carry the .node file beside their one script,
+ * where the package's own lookup (the `bindings` module) cannot find it.
+ */
+let sqliteAddon: object | undefined;
+
+export function useSqliteAddon(addon: object): void {
+  sqliteAddon = addon;
+}
+
 export function openDatabase(url: string): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -65,7 +76,8 @@ export function openDatabase(url: string): Db {
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+  // The typings allow only a path, but better-sqlite3 also takes the loaded addon object.
+  const sqlite = new SQLite(path, sqliteAddon ? { nativeBinding: sqliteAddon as unknown as string } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

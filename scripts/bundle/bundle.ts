@@ -1,0 +1,155 @@
+// Bundles the whole program into one CommonJS script plus the few runtime
+// files it reads (see boot.ts for the layout). Shared by the single
+// executable (scripts/build-exe.ts) and the MCP bundle (scripts/build-mcpb.ts).
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(join(ROOT, 'package.json'));
+
+/** The script's name inside the runtime directory. */
+export const MAIN_SCRIPT = 'launchboard.cjs';
+
+/** The swagger-ui-dist files the docs page serves (src/web/docs.ts SWAGGER_FILES) and its package.json. */
+const SWAGGER_FILES = ['package.json', 'swagger-ui.css', 'swagger-ui.css.map', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map'];
+
+/** Replaces `find` in a dependency's source, failing the build when the source changed shape. */
+function patchSource(name: string, filter: RegExp, find: string, replacement: (file: string) => string): Plugin {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(find)) throw new Error(`${name}: ${args.path} no longer contains the code this build patches`);
+        return { contents: source.replace(find, replacement(args.path)), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * jsdom reads two files next to its own modules at run time. Its default
+ * stylesheet is inlined into the bundle. Its synchronous-XHR worker is left
+ * out on purpose: the crawler never runs page scripts, so no XHR is ever made
+ * (jsdom then refuses synchronous XHR instead of spawning the worker).
+ */
+const jsdomPlugins: Plugin[] = [
+  patchSource(
+    'jsdom-default-stylesheet',
+    /[\\/]jsdom[\\/]lib[\\/]jsdom[\\/]living[\\/]helpers[\\/]style-rules\.js$/,
+    'fs.readFileSync(\n  path.resolve(__dirname, "../../browser/default-stylesheet.css"),\n  { encoding: "utf-8" }\n)',
+    (file) => JSON.stringify(readFileSync(resolve(dirname(file), '../../browser/default-stylesheet.css'), 'utf8')),
+  ),
+  patchSource(
+    'jsdom-sync-xhr-worker',
+    /[\\/]jsdom[\\/]lib[\\/]jsdom[\\/]living[\\/]xhr[\\/]XMLHttpRequest-impl\.js$/,
+    'require.resolve ? require.resolve("./xhr-sync-worker.js") : null',
+    () => 'null',
+  ),
+];
+
+/**
+ * Optional native modules our dependencies probe for inside try/catch (jsdom:
+ * canvas; ws: bufferutil, utf-8-validate; pg: pg-native). None is installed;
+ * in the bundle each is a module that fails to load the way a missing one does,
+ * instead of a call to the executable's require (which warns on every probe).
+ */
+const ABSENT_OPTIONAL = ['canvas', 'bufferutil', 'utf-8-validate', 'pg-native'];
+const absentOptionalModules: Plugin = {
+  name: 'absent-optional-modules',
+  setup(b) {
+    const filter = new RegExp(`^(${ABSENT_OPTIONAL.join('|')})$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'absent' }));
+    b.onLoad({ filter: /.*/, namespace: 'absent' }, (args) => ({
+      contents: `throw Object.assign(new Error(${JSON.stringify(`Cannot find module '${args.path}'`)}), { code: 'MODULE_NOT_FOUND' });`,
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node' as const,
+  target: 'node20',
+  legalComments: 'none' as const,
+  logLevel: 'warning' as const,
+  plugins: [...jsdomPlugins, absentOptionalModules],
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+export interface BundleResult {
+  /** The runtime directory. */
+  dir: string;
+  /** The main script's path. */
+  script: string;
+  /** Every other file, relative to `dir` with forward slashes (the SEA asset names). */
+  assets: string[];
+  /** Hash of the assets' names and content. */
+  hash: string;
+}
+
+/** Writes the bundled program and its runtime files into `dir` (emptied first). */
+export async function bundleApp(dir: string): Promise<BundleResult> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+
+  // The HTML worker thread runs as its own ES module file (a worker cannot run
+  // code from inside the executable), with require/__dirname for its
+  // CommonJS dependencies.
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'src/services/html-worker.ts')],
+    format: 'esm',
+    outfile: join(dir, 'html-worker-boot.mjs'),
+    banner: {
+      js: [
+        "import { createRequire as __lbCreateRequire } from 'node:module';",
+        "import { fileURLToPath as __lbFileURLToPath } from 'node:url';",
+        'const require = __lbCreateRequire(import.meta.url);',
+        'const __filename = __lbFileURLToPath(import.meta.url);',
+        "const __dirname = __lbFileURLToPath(new URL('.', import.meta.url));",
+      ].join('\n'),
+    },
+  });
+
+  copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), join(dir, 'better_sqlite3.node'));
+  const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+  mkdirSync(join(dir, 'node_modules/swagger-ui-dist'), { recursive: true });
+  for (const file of SWAGGER_FILES) copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));
+
+  const assets = filesUnder(dir)
+    .map((file) => relative(dir, file).split(sep).join('/'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const name of assets) hash.update(name).update('\0').update(readFileSync(join(dir, name)));
+  const digest = hash.digest('hex').slice(0, 16);
+
+  const script = join(dir, MAIN_SCRIPT);
+  await build({
+    ...common,
+    stdin: {
+      // The .ts paths are explicit: bin/launchboard.js (the tsx launcher) sits next to bin/launchboard.ts.
+      contents: "import './scripts/bundle/boot.ts';\nimport './bin/launchboard.ts';\n",
+      resolveDir: ROOT,
+      sourcefile: 'launchboard-entry.ts',
+      loader: 'ts',
+    },
+    format: 'cjs',
+    outfile: script,
+    define: {
+      'import.meta.url': 'globalThis.__launchboardModuleUrl',
+      LAUNCHBOARD_ASSETS: JSON.stringify({ names: assets, hash: digest }),
+    },
+  });
+  return { dir, script, assets, hash: digest };
+}
