@@ -10,7 +10,9 @@ import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
+import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
 import { runStdio } from '../src/mcp/stdio.js';
+import { backupDatabase, restoreDatabase } from '../src/services/backup.js';
 import { listProductsForSale, setProductPrice } from '../src/services/products.js';
 import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
 import { recentChanges } from '../src/services/my-listings.js';
@@ -38,6 +40,10 @@ const USAGE = `usage: launchboard <command>
   admin changes                          the review feed: recent listing edits with before/after
   admin apikey create --email E --scopes S1,S2 [--name N] [--expires ISO-DATE]
                                          create an API key; prints the key alone on the last line
+  admin backup FILE                      copy the SQLite database to FILE while serving (online backup);
+                                         on PostgreSQL, prints the pg_dump command
+  admin restore FILE                     replace the SQLite database with backup FILE (stop serve first);
+                                         on PostgreSQL, prints the pg_restore command
 
 Configuration comes from the environment (see README): PORT, HOST, PUBLIC_URL, DATABASE_URL, LOG_LEVEL, ...`;
 
@@ -110,11 +116,13 @@ async function serveHttp(ctx: Awaited<ReturnType<typeof buildContext>>, opts: { 
     if (stopping) return;
     stopping = true;
     ctx.logger.info({ signal }, 'shutting down');
-    server.close();
-    server.closeIdleConnections();
+    // Requests in flight and running jobs finish first (bounded); what is cut
+    // off is retried by clients and re-queued by the next start.
+    const [drained, jobsDone] = await Promise.all([drainServer(server), within(workers?.stop() ?? Promise.resolve(), SHUTDOWN_GRACE_MS)]);
+    if (!drained || !jobsDone) ctx.logger.warn({ drained, jobsDone }, 'stopped before everything finished');
     await http.close();
-    await workers?.stop();
-    await ctx.close();
+    // A job still running holds the database: leave it to the next start instead of closing under it.
+    if (jobsDone) await ctx.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -264,6 +272,19 @@ async function admin(args: string[]): Promise<void> {
       });
     });
     process.stdout.write(`API key ${created.id} for ${values.email} with scopes ${scopes.join(' ')} (shown once; store it now):\n${created.key}\n`);
+    return;
+  }
+  if (area === 'backup' || area === 'restore') {
+    const [file, ...extra] = [action, ...rest];
+    if (!file || extra.length > 0) throw new UsageError(`admin ${area} FILE: give one file name`);
+    if (area === 'backup') {
+      const copy = await backupDatabase(config.databaseUrl, file);
+      process.stdout.write(`backed up to ${copy.file} (${copy.bytes} bytes, ${copy.migrations} migrations; integrity ok)\n`);
+    } else {
+      const restored = await restoreDatabase(config.databaseUrl, file);
+      process.stdout.write(`restored ${restored.target} from ${restored.file} (${restored.bytes} bytes, ${restored.migrations} migrations)\n`);
+      if (restored.previous) process.stdout.write(`the replaced database is kept at ${restored.previous}\n`);
+    }
     return;
   }
   throw new UsageError(`unknown admin command: ${args.join(' ')}`);

@@ -5,9 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { Context } from '../context.js';
 import { AppError, internalProblem, toProblem } from '../errors.js';
+import { asUnavailable } from '../services/db-errors.js';
 
-export function sendProblem(ctx: Context, res: Response, err: unknown): void {
+export function sendProblem(ctx: Context, res: Response, failure: unknown): void {
   const docs = `${ctx.config.publicUrl}/docs`;
+  // A locked, full or unreachable database is an outage (503, retry), not a bug.
+  const err = asUnavailable(failure);
+  if (err !== failure) ctx.logger.warn({ err: failure }, 'database unavailable');
   if (res.headersSent) {
     res.end();
     return;

@@ -7,6 +7,7 @@ import type { AnyTool } from '../../tools/define.js';
 import { anonymous, type Caller } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { AppError, internalProblem, toProblem } from '../errors.js';
+import { asUnavailable } from '../services/db-errors.js';
 import { invokeTool } from '../invoke.js';
 import { registerResources } from '../../resources/index.js';
 import { openApiDocument } from '../http/openapi.js';
@@ -56,7 +57,9 @@ export async function callTool(ctx: Context, tool: AnyTool, args: Record<string,
     });
     const body = out.body as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
-  } catch (err) {
+  } catch (failure) {
+    // A locked, full or unreachable database is an outage (unavailable, retry), not a bug.
+    const err = asUnavailable(failure);
     if (err instanceof AppError) {
       const problem = toProblem(err, docs);
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }] };

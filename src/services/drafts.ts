@@ -184,11 +184,15 @@ export async function createDraft(ctx: Context, userId: number, rawUrl: string):
   }
   const now = ctx.clock.now().toISOString();
   const id = randomUUID();
-  await ctx.db
-    .insertInto('drafts')
-    .values({ id, user_id: userId, url: url.href, domain: url.hostname.toLowerCase().replace(/^www\./, ''), status: 'crawling', created_at: now, updated_at: now })
-    .execute();
-  await enqueueDraftJob(ctx, id);
+  // The draft and its job commit together: a crash between them would leave a draft crawling with nothing to crawl it.
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('drafts')
+      .values({ id, user_id: userId, url: url.href, domain: url.hostname.toLowerCase().replace(/^www\./, ''), status: 'crawling', created_at: now, updated_at: now })
+      .execute();
+    // A new draft has no job to deduplicate against.
+    await enqueue({ ...ctx, db: trx }, DRAFT_SITE, { draft_id: id }, { maxAttempts: DRAFT_JOB_ATTEMPTS });
+  });
   return (await draftById(ctx, ctx.db, id))!;
 }
 

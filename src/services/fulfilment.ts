@@ -78,7 +78,9 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
 /** Applies one paid line (the job). Running it again after success changes nothing. */
 export async function fulfilLine(ctx: Context, lineId: number): Promise<void> {
   const line = await ctx.db.selectFrom('order_lines').selectAll().where('id', '=', lineId).executeTakeFirst();
-  if (!line || line.fulfilled_at !== null) return;
+  if (!line) return;
+  // Applied already, by a run that stopped (a crash) before closing the order: only close it.
+  if (line.fulfilled_at !== null) return closeOrderWhenFulfilled(ctx, line.order_id);
   const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', line.order_id).executeTakeFirstOrThrow();
   if (order.status !== 'paid' && order.status !== 'fulfilled') {
     ctx.logger.warn({ order: order.number, status: order.status, line: line.id }, 'line of an unpaid order not fulfilled');
@@ -94,14 +96,21 @@ export async function fulfilLine(ctx: Context, lineId: number): Promise<void> {
     await ctx.db.updateTable('order_lines').set({ fulfilment_error: message.slice(0, 500) }).where('id', '=', line.id).execute();
     throw err;
   }
-  // After the commit, in one statement: of two lines finishing at once on
-  // different workers, the later one sees both and closes the order.
+  await closeOrderWhenFulfilled(ctx, order.id);
+}
+
+/**
+ * Marks a paid order `fulfilled` once none of its lines is left. After the
+ * line's commit, in one statement: of two lines finishing at once on
+ * different workers, the later one sees both and closes the order.
+ */
+async function closeOrderWhenFulfilled(ctx: Context, orderId: number): Promise<void> {
   await ctx.db
     .updateTable('orders')
     .set({ status: 'fulfilled', updated_at: ctx.clock.now().toISOString() })
-    .where('id', '=', order.id)
+    .where('id', '=', orderId)
     .where('status', '=', 'paid')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('order_lines').select('id').where('order_id', '=', order.id).where('fulfilled_at', 'is', null))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('order_lines').select('id').where('order_id', '=', orderId).where('fulfilled_at', 'is', null))))
     .execute();
 }
 

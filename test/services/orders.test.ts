@@ -209,6 +209,18 @@ describe('checkout, payment and fulfilment', () => {
     }
   });
 
+  it('closes the order when a line job runs again after a crash between the line and the order', async () => {
+    const id = await listing();
+    const order = await createCheckout(ctx, maker, { items: [{ product: 'billboard', listing_id: id, amount_cents: 1000 }], billing_country: 'US' }, 'test');
+    const row = await ctx.db.selectFrom('orders').select('id').where('number', '=', order.number).executeTakeFirstOrThrow();
+    await recordPayment(ctx, row.id, { provider: 'test', providerRef: null, amountCents: 1000, currency: 'USD', eventId: `e-${order.number}` });
+    // The line's transaction committed; the process died before the order was closed.
+    await ctx.db.updateTable('order_lines').set({ fulfilled_at: NOW }).where('order_id', '=', row.id).execute();
+    expect((await getOrder(ctx, maker, order.number)).status).toBe('paid');
+    await drain();
+    expect((await getOrder(ctx, maker, order.number)).status).toBe('fulfilled');
+  });
+
   it('schedules a launch paid for a future week', async () => {
     const id = await listing({ status: 'awaiting_badge', plan: 'free', launch_week: '2027-01-04' });
     const order = await createCheckout(ctx, maker, { items: [{ product: 'launch', listing_id: id, week: '2026-12-02' }], billing_country: 'US' }, 'test');
