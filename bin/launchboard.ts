@@ -19,6 +19,7 @@ import { recentChanges } from '../src/services/my-listings.js';
 import { startWorkers } from '../src/services/scheduler.js';
 import { ensureMainSite } from '../src/services/sites.js';
 import { createUser, userByEmail } from '../src/services/users.js';
+import { formatDoctorReport, runDoctor } from '../src/services/doctor.js';
 import { tools } from '../tools/index.js';
 
 const USAGE = `usage: launchboard <command>
@@ -29,6 +30,8 @@ const USAGE = `usage: launchboard <command>
                                          --workers N serves from N processes (use one per core)
   stdio                                  serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
   migrate                                apply pending database migrations
+  doctor [--json]                        check the deployment (database, migrations, URLs, signing keys, mail,
+                                         payments, disk) and say what is wrong; exits 1 when a check fails
   seed --demo                            fill an empty database with the demo directory
   admin price set KEY CENTS [--name N] [--no-listing]
                                          set a product's price in USD cents (excluding VAT)
@@ -310,6 +313,12 @@ async function main(argv: string[]): Promise<void> {
         const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
         process.stdout.write(`seeded: ${JSON.stringify(summary)}\n`);
       });
+      return;
+    }
+    case 'doctor': {
+      const checks = await runDoctor();
+      process.stdout.write(args.includes('--json') ? `${JSON.stringify({ checks }, null, 2)}\n` : formatDoctorReport(checks));
+      if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;
       return;
     }
     case 'admin':
