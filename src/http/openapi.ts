@@ -17,6 +17,18 @@ const rateLimitHeaders = {
   'RateLimit-Policy': { description: 'Quota and window', schema: { type: 'string' } },
 };
 
+// Public reads carry a weak ETag and answer a matching If-None-Match with 304 (see rest.ts).
+const cacheHeaders = {
+  ETag: { description: 'Weak validator of the body; send it back in If-None-Match', schema: { type: 'string' } },
+  'Cache-Control': { description: 'public, max-age=30 when anonymous; private, no-cache when signed in', schema: { type: 'string' } },
+};
+
+const replayedHeader = {
+  'Idempotent-Replayed': { description: 'true when this is the stored response to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+};
+
+const isCacheable = (tool: AnyTool) => tool.http.method === 'GET' && tool.scope === null;
+
 /** The tags operations are grouped by, in the order documentation shows them. */
 const TAGS = [
   { name: 'Public', description: 'The directory, open to everyone: listings, categories, launches, leaderboards, founders, blog, awards, badges and prices.' },
@@ -53,6 +65,7 @@ function operation(tool: AnyTool): Record<string, unknown> {
     for (const name of Object.keys(properties)) if (!inPath.includes(name)) parameters.push(parameter(name, 'query'));
   }
   if (tool.idempotencyKey) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (isCacheable(tool)) parameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
 
   const op: Record<string, unknown> = {
     operationId: tool.name,
@@ -79,9 +92,10 @@ function operation(tool: AnyTool): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     [status]: {
       description: status === '201' ? 'Created' : 'OK',
-      headers: rateLimitHeaders,
+      headers: { ...rateLimitHeaders, ...(isCacheable(tool) ? cacheHeaders : {}), ...(tool.idempotencyKey ? replayedHeader : {}) },
       content: { 'application/json': { schema: outputJsonSchema(tool) } },
     },
+    ...(isCacheable(tool) ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
     '400': { $ref: '#/components/responses/BadRequest' },
     '429': { $ref: '#/components/responses/RateLimited' },
   };
@@ -144,10 +158,21 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
           description: 'Makes retries safe: 1–255 printable ASCII characters, scoped to the caller and operation, kept 24 h. A replay returns the stored response with Idempotent-Replayed: true.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
         },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'The ETag of a copy you hold: 304 Not Modified without a body when it is still current.',
+          schema: { type: 'string' },
+        },
       },
       responses: {
         BadRequest: problemRef('Invalid request; `errors` names each field'),
-        Unauthorized: problemRef('Not signed in, or the credential is invalid'),
+        NotModified: { description: 'Not modified: the copy named by If-None-Match is current', headers: cacheHeaders },
+        Unauthorized: {
+          ...problemRef('Not signed in, or the credential is invalid'),
+          headers: { 'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750), naming the protected resource metadata', schema: { type: 'string' } } },
+        },
         Forbidden: problemRef('The credential lacks the needed scope'),
         NotFound: problemRef('Resource not found'),
         Conflict: problemRef('Conflicts with the current state (the `detail` says what to do), or a request with this Idempotency-Key is still in progress'),
