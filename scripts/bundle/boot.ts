@@ -96,6 +96,12 @@ function loadSqliteAddon(file: string): object {
   return module.exports;
 }
 
+// An MCP bundle host may pass an optional setting the user left empty as its
+// literal placeholder ("${user_config.api_key}") instead of "": treat it as unset.
+for (const [name, value] of Object.entries(process.env)) {
+  if (value !== undefined && /^\$\{user_config\.[^}]*\}$/.test(value)) delete process.env[name];
+}
+
 const sea = seaModule();
 const runtimeDir = sea ? extractAssets(sea) : __dirname;
 globalThis.__launchboardModuleUrl = pathToFileURL(join(runtimeDir, 'launchboard.cjs')).href;

@@ -1,0 +1,152 @@
+// The single executable (npm run build:exe), run the way a self-hoster runs
+// it: copied alone into an empty folder, started with an environment that
+// names no Node, no node_modules and no PATH, on a fresh database. It must
+// serve the site, REST and MCP over HTTP, MCP over stdio, migrate and admin
+// like the package's CLI, crawl a page in its HTML worker thread, and serve
+// with several worker processes.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../tools/index.js';
+import { connectHttp } from '../mcp/clients.js';
+import { freePort, run, runBuild, serveUntilReady, type Served } from './helpers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'lb-exe-'));
+const home = join(work, 'home');
+const app = join(work, 'app');
+const exe = join(app, 'launchboard');
+const running: Served[] = [];
+let buildMs = 0;
+
+/** Only what the executable needs: no PATH, no NODE_OPTIONS, a private HOME for its cache. */
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { HOME: home, DATABASE_URL: `sqlite:${join(app, 'data', 'launchboard.db')}`, LOG_LEVEL: 'warn', ...extra };
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  await runBuild('build-exe.ts', join(work, 'build'));
+  buildMs = Date.now() - started;
+  mkdirSync(app);
+  mkdirSync(home);
+  copyFileSync(join(work, 'build', 'launchboard'), exe);
+  expect(readdirSync(app)).toEqual(['launchboard']);
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function serve(args: string[], extra: Record<string, string> = {}): Promise<{ base: string; served: Served }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const served = await serveUntilReady(exe, ['serve', '--port', String(port), ...args], { cwd: app, env: env(extra), probe: `${base}/api/v1/site` });
+  running.push(served);
+  return { base, served };
+}
+
+describe('the single executable', () => {
+  it('serves the site, REST, the docs renderer and MCP over HTTP from an empty folder', async () => {
+    const { base, served } = await serve([]);
+    const sizeMb = statSync(exe).size / 1024 / 1024;
+    console.log(`launchboard executable: ${sizeMb.toFixed(1)} MiB, built in ${(buildMs / 1000).toFixed(1)} s; serve answered after ${served.startupMs} ms (first start, cache written)`);
+
+    const site = await fetch(`${base}/api/v1/site`);
+    expect(site.status).toBe(200);
+    expect(await site.json()).toMatchObject({ name: 'Launchboard' });
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    // swagger-ui-dist, carried as an asset and served from the cache folder.
+    const docs = await (await fetch(`${base}/docs`)).text();
+    const css = /href="(\/docs\/assets\/swagger-ui-[^"]+\/swagger-ui\.css)"/.exec(docs)?.[1];
+    expect(css).toBeDefined();
+    const asset = await fetch(`${base}${css}`);
+    expect(asset.status).toBe(200);
+    expect((await asset.text()).length).toBeGreaterThan(10_000);
+
+    const client = await connectHttp('v2-2026-07-28', `${base}/mcp`);
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
+    } finally {
+      await client.close();
+    }
+    await served.stop();
+    expect(served.output()).not.toMatch(/Warning|Error/);
+  });
+
+  it('starts again from its cache', async () => {
+    const { served } = await serve([]);
+    console.log(`launchboard executable: serve answered after ${served.startupMs} ms (cached)`);
+    await served.stop();
+  });
+
+  it('serves MCP over stdio to the v2 client', async () => {
+    const client = new Client({ name: 'exe-stdio', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StdioClientTransport({ command: exe, args: ['stdio'], cwd: app, env: env() as Record<string, string>, stderr: 'pipe' }));
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
+      const result = await client.callTool({ name: 'get_site_info', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ name: 'Launchboard' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('runs migrate, admin and doctor like the CLI', async () => {
+    const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
+    expect((await cli('migrate')).stdout).toBe('database is migrated\n');
+    await cli('admin', 'price', 'set', 'launch', '4900', '--name', 'Paid launch');
+    expect((await cli('admin', 'price', 'list')).stdout).toContain('launch\t4900\tPaid launch');
+    expect((await cli('doctor')).stdout).toMatch(/^ok {4}migrations +all \d+ applied$/m);
+    await expect(cli('no-such-command')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('crawls a submitted website in its HTML worker thread', async () => {
+    const site: Server = createServer((req, res) => {
+      if (req.url !== '/') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><html><head><title>Widgetly — widgets for small teams</title>' +
+          '<meta name="description" content="Widgetly builds widgets for small teams."></head>' +
+          '<body><h1>Widgetly</h1><p>Widgetly helps small teams build widgets together.</p></body></html>',
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const sitePort = (site.address() as { port: number }).port;
+    try {
+      const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
+      await cli('admin', 'user', 'create', '--email', 'maker@example.com');
+      const key = (await cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'account:read,listings:write')).stdout.trim().split('\n').at(-1)!;
+      const { base, served } = await serve([], { LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const created = await fetch(`${base}/api/v1/drafts`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }) });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      let draft: { status: string; failure_reason: string | null; fields: { name: { value: string | null } } } | undefined;
+      for (let i = 0; i < 300; i++) {
+        draft = await (await fetch(`${base}/api/v1/drafts/${id}`, { headers })).json();
+        if (draft!.status !== 'crawling' && draft!.status !== 'drafting') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(draft).toMatchObject({ status: 'ready', failure_reason: null });
+      expect(draft!.fields.name.value).toBe('Widgetly');
+      await served.stop();
+    } finally {
+      site.close();
+    }
+  });
+
+  it('serves with --workers 2', async () => {
+    const { base, served } = await serve(['--workers', '2']);
+    expect((await fetch(`${base}/api/v1/site`)).status).toBe(200);
+    expect(served.output()).toContain('Workers: 2 HTTP processes');
+    await served.stop();
+  });
+});
