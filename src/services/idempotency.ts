@@ -1,11 +1,19 @@
 // Idempotency-Key (ARCHITECTURE §5): 1–255 printable ASCII, scoped to caller +
 // operation, kept 24 h. A replay returns the stored status and body; the same
-// key with a different request is 422; the same key still running is 409.
+// key with a different request is 422; the same key still running is 409
+// (until it has been in flight so long that its request must have died).
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A key still in flight after this long belongs to a request that died with
+ * its process (a crash, a kill -9) or lost its database mid-way: the next
+ * request with it takes it over instead of meeting 409 for 24 hours. Far
+ * longer than any request runs (Node's own request timeout is 5 minutes).
+ */
+export const IN_FLIGHT_ABANDONED_MS = 10 * 60 * 1000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export function isValidIdempotencyKey(key: string): boolean {
@@ -47,6 +55,16 @@ export async function withIdempotency(
     .where('operation', '=', where.operation)
     .where('key', '=', where.key)
     .where('expires_at', '<=', now.toISOString())
+    .execute();
+
+  // An abandoned claim (see IN_FLIGHT_ABANDONED_MS) is released, so the claim below can take the key.
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('caller_key', '=', where.caller_key)
+    .where('operation', '=', where.operation)
+    .where('key', '=', where.key)
+    .where('state', '=', 'in_flight')
+    .where('created_at', '<=', new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS).toISOString())
     .execute();
 
   const claimed = await ctx.db

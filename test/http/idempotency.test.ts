@@ -77,6 +77,21 @@ describe('Idempotency-Key over REST', () => {
     expect((await first).status).toBe(201);
   });
 
+  it('lets a key left in flight by a request that died (a crash) be taken over after 10 minutes', async () => {
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const stuck = post({ text: 'crashed' }, 'key-5');
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await post({ text: 'crashed' }, 'key-5')).status).toBe(409);
+    ctx.clock.advance(10 * 60 * 1000);
+    gate = null;
+    const retry = await post({ text: 'crashed' }, 'key-5');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    open();
+    await stuck;
+  });
+
   it('rejects a key that is not 1–255 printable ASCII', async () => {
     const res = await post({ text: 'x' }, 'k'.repeat(256));
     expect(res.status).toBe(400);

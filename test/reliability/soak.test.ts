@@ -138,7 +138,7 @@ it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or 
         if (res.status === 200) edits.set(listingId, [...(edits.get(listingId) ?? []), tagline]);
       } else if (roll < 0.73) {
         if (!take()) return;
-        const res = await api(serve.url, 'POST', '/drafts', { auth: client.auth, body: { url: `${site.url}/?c=${client.n}&n=${sent}` } });
+        const res = await api(serve.url, 'POST', '/drafts', { auth: client.auth, body: { url: `${site.url}?c=${client.n}&n=${sent}` } });
         count(res, 'submit_listing', [201]);
         if (res.status === 201) drafts.push(res.body.id);
       } else {
