@@ -14,8 +14,12 @@ const require = createRequire(join(ROOT, 'package.json'));
 /** The script's name inside the runtime directory. */
 export const MAIN_SCRIPT = 'launchboard.cjs';
 
-/** The swagger-ui-dist files the docs page serves (src/web/docs.ts SWAGGER_FILES) and its package.json. */
-const SWAGGER_FILES = ['package.json', 'swagger-ui.css', 'swagger-ui.css.map', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map'];
+/**
+ * The swagger-ui-dist files the docs page loads (src/web/docs.ts) and its
+ * package.json. Their source maps stay out (mcpb pack drops *.map anyway):
+ * only a browser's developer tools ask for them.
+ */
+const SWAGGER_FILES = ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js'];
 
 /** Replaces `find` in a dependency's source, failing the build when the source changed shape. */
 function patchSource(name: string, filter: RegExp, find: string, replacement: (file: string) => string): Plugin {

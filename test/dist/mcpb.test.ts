@@ -1,0 +1,116 @@
+// The MCP bundle (npm run build:mcpb) as a desktop assistant uses it: the
+// mcpb tool unpacks and validates it, then the manifest's own server entry is
+// launched over stdio (its ${__dirname} and ${user_config.*} filled in, as a
+// host does) and the v2 client lists and calls tools.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../tools/index.js';
+import { ROOT, run, runBuild } from './helpers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'lb-mcpb-'));
+const unpacked = join(work, 'installed');
+const mcpbCli = join(ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
+const databaseUrl = `sqlite:${join(work, 'data', 'launchboard.db')}`;
+
+interface Manifest {
+  name: string;
+  server: { type: string; entry_point: string; mcp_config: { command: string; args: string[]; env: Record<string, string> } };
+  tools: { name: string; description: string }[];
+  user_config: Record<string, { type: string; sensitive?: boolean; required?: boolean; default?: string }>;
+}
+let manifest: Manifest;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [relative(unpacked, path)];
+  });
+}
+
+beforeAll(async () => {
+  await runBuild('build-mcpb.ts', join(work, 'build'));
+  await run(process.execPath, [mcpbCli, 'unpack', join(work, 'build', 'launchboard.mcpb'), unpacked]);
+  manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as Manifest;
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** What a host does with mcp_config: substitute the variables it knows; `node` is the host's Node. */
+function launchParams(userConfig: Record<string, string>) {
+  const fill = (value: string) =>
+    value.replaceAll('${__dirname}', unpacked).replace(/\$\{user_config\.([a-z_]+)\}/g, (whole, key: string) => userConfig[key] ?? whole);
+  const { command, args, env } = manifest.server.mcp_config;
+  return {
+    command: command === 'node' ? process.execPath : command,
+    args: args.map(fill),
+    env: { HOME: join(work, 'home'), ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, fill(v)])) },
+    cwd: work,
+    stderr: 'pipe' as const,
+  };
+}
+
+async function connect(userConfig: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'mcpb-host', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new StdioClientTransport(launchParams(userConfig)));
+  return client;
+}
+
+describe('the MCP bundle', () => {
+  it("passes the mcpb tool's validator and holds only the server and its runtime files", async () => {
+    const { stdout } = await run(process.execPath, [mcpbCli, 'validate', join(unpacked, 'manifest.json')]);
+    expect(stdout).toContain('Manifest schema validation passes');
+    expect(filesUnder(unpacked).sort()).toEqual([
+      'manifest.json',
+      'server/better_sqlite3.node',
+      'server/html-worker-boot.mjs',
+      'server/launchboard.cjs',
+      'server/node_modules/swagger-ui-dist/package.json',
+      'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+      'server/node_modules/swagger-ui-dist/swagger-ui.css',
+    ]);
+  });
+
+  it('declares the stdio server, every registry tool, and the API key and database settings', () => {
+    expect(manifest.server).toMatchObject({ type: 'node', entry_point: 'server/launchboard.cjs' });
+    expect(manifest.server.mcp_config.args).toEqual(['${__dirname}/server/launchboard.cjs', 'stdio']);
+    expect(manifest.server.mcp_config.env).toMatchObject({ LAUNCHBOARD_API_KEY: '${user_config.api_key}', DATABASE_URL: '${user_config.database_url}' });
+    expect(manifest.tools).toEqual(tools.map((t) => ({ name: t.name, description: t.description })));
+    expect(manifest.user_config.api_key).toMatchObject({ type: 'string', sensitive: true, required: false });
+    expect(manifest.user_config.database_url).toMatchObject({ type: 'string', required: true });
+  });
+
+  it('launches its entry point over stdio with the API key from user_config', async () => {
+    const script = join(unpacked, manifest.server.entry_point);
+    const env = { HOME: join(work, 'home'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+    // The bundled script is the whole CLI: its admin commands make the account and key.
+    await run(process.execPath, [script, 'admin', 'user', 'create', '--email', 'desk@example.com'], { env });
+    const created = await run(process.execPath, [script, 'admin', 'apikey', 'create', '--email', 'desk@example.com', '--scopes', 'account:read'], { env });
+    const key = created.stdout.trim().split('\n').at(-1)!;
+
+    const client = await connect({ api_key: key, database_url: databaseUrl });
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(manifest.tools.map((t) => t.name).sort());
+      const account = await client.callTool({ name: 'get_account', arguments: {} });
+      expect(account.isError).toBeFalsy();
+      expect(JSON.stringify(account.structuredContent)).toContain('desk@example.com');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('works read-only when the host passes the empty API key setting as its placeholder', async () => {
+    const client = await connect({ database_url: databaseUrl });
+    try {
+      const site = await client.callTool({ name: 'get_site_info', arguments: {} });
+      expect(site.isError).toBeFalsy();
+      const account = await client.callTool({ name: 'get_account', arguments: {} });
+      expect(account.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
