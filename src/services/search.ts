@@ -1,25 +1,26 @@
 // Listing search (search_listings). Two engines, merged:
-//  - MiniSearch in memory over the short fields (name, tagline, keywords),
-//    fuzzy + prefix, so typos still find ("notin" → "Notion");
+//  - an in-memory index over the short fields (name, tagline, keywords) with
+//    prefix and typo matching, so typos still find ("notin" → "Notion"); see
+//    short-field-index.ts;
 //  - the database's full-text index over descriptions (SQLite FTS5 bm25,
 //    PostgreSQL tsvector), which is fast on long text but has no typo
 //    tolerance.
-// Measured at 100k listings (issue 3): MiniSearch over every field is
-// unusable (74 s build, 792 MB, p99 1.8 s); over the short fields it is 4.8 s,
-// 108 MB, p99 ~5 ms. Candidate sets are capped so very common words stay fast.
+// Candidate sets are capped so very common words stay fast. The in-memory
+// index also knows each listing's status, so a plain relevance search is
+// ranked without another query; only the filters go to SQL.
 //
 // The index holds public listings (live and scheduled) and follows the
 // listings table through its `updated_at` change feed: every search first
 // applies rows changed since the last sync, so a write by this process, or by
 // another instance on the same PostgreSQL, is visible on the next query.
 // Paid plans never change relevance (ARCHITECTURE §5).
-import MiniSearch from 'minisearch';
 import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
 import { subtreeIds } from './categories.js';
 import { PUBLIC_STATUSES, summariesByIds, type ListingSummary } from './listing-summary.js';
+import { ShortFieldIndex, tokens, type IndexedStatus } from './short-field-index.js';
 import { trendingScores } from './trending.js';
 import { stringArray } from './json-text.js';
 
@@ -29,33 +30,24 @@ const SHORT_FIELDS_WEIGHT = 0.7;
 const FUZZY_FALLBACK_BELOW = 20;
 const DESCRIPTION_WEIGHT = 0.3;
 
-interface IndexedListing {
-  id: number;
-  name: string;
-  tagline: string;
-  keywords: string;
-}
-
 export interface SearchIndex {
   /** Applies listing rows changed since the last sync (cheap when nothing changed). */
   sync(): Promise<void>;
   /** Relevance (0..1] of short-field matches by listing id, best first. */
   matchShortFields(q: string): Map<number, number>;
+  /** A public listing's status as of the last sync (undefined: not public). */
+  statusOf(id: number): IndexedStatus | undefined;
   size(): number;
+  /** Description terms' "too common to rank by" verdicts, with when they were counted (ms). */
+  readonly commonTerms: Map<string, { common: boolean; at: number }>;
 }
 
-/** An empty index; the first sync() fills it (`serve` does that at start). */
 /** How far before its cursor the change feed re-reads: longer than any write transaction and clock skew between instances. */
 export const SYNC_LAG_MS = 60_000;
 
+/** An empty index; the first sync() fills it (`serve` does that at start). */
 export function createSearchIndex(db: Kysely<Database>): SearchIndex {
-  const mini = new MiniSearch<IndexedListing>({
-    fields: ['name', 'tagline', 'keywords'],
-    storeFields: [],
-    // Edits allowed per word: none for short words (too many false friends), one
-    // for four letters, two beyond (a swapped pair of letters costs two).
-    searchOptions: { boost: { name: 3, keywords: 1.5 }, fuzzy: (term) => (term.length <= 3 ? 0 : term.length === 4 ? 1 : 2), prefix: true, combineWith: 'AND' },
-  });
+  const index = new ShortFieldIndex();
   // The change-feed cursor: the largest updated_at seen. Each sync re-reads
   // from SYNC_LAG_MS before it: updated_at is stamped before its transaction
   // commits (and by each instance's own clock), so a write can become visible
@@ -75,15 +67,16 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
     for (const row of rows) {
       if (indexedAt.get(row.id) === row.updated_at) continue;
       indexedAt.set(row.id, row.updated_at);
-      if (mini.has(row.id)) mini.discard(row.id);
       if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
-        mini.add({ id: row.id, name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
+        index.add(row.id, row.status as IndexedStatus, { name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
+      } else {
+        index.remove(row.id);
       }
       if (row.updated_at > cursor) cursor = row.updated_at;
     }
   };
 
-  const index: SearchIndex = {
+  return {
     async sync() {
       // One sync at a time; concurrent searches wait for the running one.
       syncing ??= apply().finally(() => {
@@ -92,22 +85,73 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       await syncing;
     },
     matchShortFields(q) {
-      // Exact and prefix matches first; typo tolerance only when they are
-      // few. Fuzzy expansion of a common word is what makes MiniSearch slow.
-      let results = mini.search(q, { fuzzy: false });
-      if (results.length < FUZZY_FALLBACK_BELOW) results = mini.search(q);
-      results = results.slice(0, CANDIDATE_CAP);
-      const top = results[0]?.score ?? 1;
-      return new Map(results.map((r) => [r.id as number, r.score / top]));
+      // Exact and prefix matches first; typo matches only when they are few.
+      let scores = index.search(q, { typos: false });
+      if (scores.size < FUZZY_FALLBACK_BELOW) scores = index.search(q, { typos: true });
+      return topRelevance(scores, CANDIDATE_CAP);
     },
-    size: () => mini.documentCount,
+    statusOf: (id) => index.statusOf(id),
+    size: () => index.size,
+    commonTerms: new Map(),
   };
-  return index;
+}
+
+/** The `cap` best scores (ties at the cut: lower ids), scaled so the best is 1. */
+function topRelevance(scores: Map<number, number>, cap: number): Map<number, number> {
+  let top = 0;
+  for (const s of scores.values()) if (s > top) top = s;
+  const out = new Map<number, number>();
+  if (scores.size <= cap) {
+    for (const [id, s] of scores) out.set(id, s / top);
+    return out;
+  }
+  const threshold = kthLargest(Float64Array.from(scores.values()), cap);
+  const ties: number[] = [];
+  for (const [id, s] of scores) {
+    if (s > threshold) out.set(id, s / top);
+    else if (s === threshold) ties.push(id);
+  }
+  for (const id of Int32Array.from(ties).sort().subarray(0, cap - out.size)) out.set(id, threshold / top);
+  return out;
+}
+
+/** The k-th largest value (1-based) by quickselect; reorders `values`. */
+function kthLargest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const target = values.length - k;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        [values[i], values[j]] = [values[j]!, values[i]!];
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target]!;
+}
+
+/** The ids ranked by score, best first (ties: lower id), as far as the first `count`. */
+function rankTop(ids: number[], score: Map<number, number>, count: number): number[] {
+  const threshold = ids.length > count ? kthLargest(Float64Array.from(ids, (id) => score.get(id)!), count) : -Infinity;
+  return ids
+    .filter((id) => score.get(id)! >= threshold)
+    .sort((a, b) => score.get(b)! - score.get(a)! || a - b)
+    .slice(0, count);
 }
 
 /** The words of a query, lower-cased, without punctuation (at most 12). */
 export function words(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return tokens(q).slice(0, 12);
 }
 
 /**
@@ -115,7 +159,10 @@ export function words(q: string): string[] {
  * by (its bm25 weight is near zero, and scoring every match is what made
  * common words slow): such terms are left to the short-field engine.
  */
-const COMMON_TERM_DOCS = 5000;
+const COMMON_TERM_DOCS = 1000;
+/** How long, and for how many terms, whether a term is common is remembered. */
+const COMMON_TERM_MEMORY_MS = 10 * 60_000;
+const COMMON_TERM_MEMORY_SIZE = 10_000;
 
 function descriptionMatch(dialect: MigrationDialect, terms: string[]) {
   if (dialect === 'postgres') {
@@ -128,18 +175,28 @@ function descriptionMatch(dialect: MigrationDialect, terms: string[]) {
   return { vector: null, query, where: sql`listings_fts MATCH ${query}` };
 }
 
-async function isCommonTerm(db: Kysely<Database>, dialect: MigrationDialect, term: string): Promise<boolean> {
-  const { where } = descriptionMatch(dialect, [term]);
-  const from = dialect === 'postgres' ? sql`listings` : sql`listings_fts`;
+async function isCommonTerm(ctx: Context, term: string): Promise<boolean> {
+  // Whether a term is common is a statistic of the whole directory: one
+  // listing more or less does not change it, so it is remembered a while
+  // (counting a common prefix costs milliseconds, the count is what matters).
+  const now = ctx.clock.now().getTime();
+  const known = ctx.search.commonTerms.get(term);
+  if (known && now - known.at < COMMON_TERM_MEMORY_MS) return known.common;
+  const { where } = descriptionMatch(ctx.dialect, [term]);
+  const from = ctx.dialect === 'postgres' ? sql`listings` : sql`listings_fts`;
   // Counting stops at the threshold, so this costs the same for any word.
-  const row = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(db);
-  return Number(row.rows[0]?.n ?? 0) > COMMON_TERM_DOCS;
+  const row = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(ctx.db);
+  const common = Number(row.rows[0]?.n ?? 0) > COMMON_TERM_DOCS;
+  if (ctx.search.commonTerms.size >= COMMON_TERM_MEMORY_SIZE) ctx.search.commonTerms.delete(ctx.search.commonTerms.keys().next().value!);
+  ctx.search.commonTerms.set(term, { common, at: now });
+  return common;
 }
 
 /** Relevance (0..1] of description matches by listing id. */
-async function matchDescriptions(db: Kysely<Database>, dialect: MigrationDialect, q: string): Promise<Map<number, number>> {
+async function matchDescriptions(ctx: Context, q: string): Promise<Map<number, number>> {
+  const { db, dialect } = ctx;
   const all = words(q);
-  const common = await Promise.all(all.map((t) => isCommonTerm(db, dialect, t)));
+  const common = await Promise.all(all.map((t) => isCommonTerm(ctx, t)));
   const terms = all.filter((_, i) => !common[i]);
   if (terms.length === 0) return new Map();
   const match = descriptionMatch(dialect, terms);
@@ -196,7 +253,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   if (q !== '') {
     await ctx.search.sync();
     const short = ctx.search.matchShortFields(q);
-    const long = await matchDescriptions(ctx.db, ctx.dialect, q);
+    const long = await matchDescriptions(ctx, q);
     relevance = new Map();
     for (const [id, s] of short) relevance.set(id, SHORT_FIELDS_WEIGHT * s);
     for (const [id, s] of long) relevance.set(id, (relevance.get(id) ?? 0) + DESCRIPTION_WEIGHT * s);
@@ -206,9 +263,14 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   const categoryIds = input.category ? await categoryAndDescendants(ctx.db, input.category) : null;
   if (categoryIds && categoryIds.length === 0) return { items: [], total: 0 };
 
+  const offset = (input.page - 1) * input.per_page;
+  const sort = input.sort === 'relevance' && !relevance ? 'votes' : input.sort;
+  // Sorted by anything but relevance, a query still limits the listings to its matches.
+  const matches = relevance && sort !== 'relevance' ? [...relevance.keys()] : null;
+
   const filters = (eb: ExpressionBuilder<Database, 'listings'>) => {
     const conditions = [eb('listings.status', '=', input.status === 'live' ? 'live' : 'scheduled')];
-    if (relevance) conditions.push(eb('listings.id', 'in', [...relevance.keys()]));
+    if (matches) conditions.push(idIn(ctx.dialect, eb, matches));
     if (categoryIds) {
       conditions.push(
         eb.exists(
@@ -226,16 +288,18 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     return eb.and(conditions);
   };
 
-  const offset = (input.page - 1) * input.per_page;
-  const sort = input.sort === 'relevance' && !relevance ? 'votes' : input.sort;
-
   if (sort === 'relevance') {
-    // Every candidate is known: filter them in SQL, rank in memory.
-    const rows = await ctx.db.selectFrom('listings').select('id').where(filters).execute();
-    const ranked = rows.map((r) => r.id).sort((a, b) => relevance!.get(b)! - relevance!.get(a)! || a - b);
-    const page = ranked.slice(offset, offset + input.per_page);
+    // Every candidate is known: the index knows their status, so only the
+    // other filters need SQL; rank in memory.
+    const wanted = input.status === 'live' ? 'live' : 'scheduled';
+    let ids = [...relevance!.keys()].filter((id) => ctx.search.statusOf(id) === wanted);
+    if (hasSqlFilters(input) && ids.length > 0) {
+      const rows = await ctx.db.selectFrom('listings').select('id').where(filters).where((eb) => idIn(ctx.dialect, eb, ids)).execute();
+      ids = rows.map((r) => r.id);
+    }
+    const page = rankTop(ids, relevance!, offset + input.per_page).slice(offset);
     const summaries = await summariesByIds(ctx, page);
-    return { items: summaries.map((s, i) => ({ ...s, score: round(relevance!.get(page[i]!)!) })), total: rows.length };
+    return { items: summaries.map((s, i) => ({ ...s, score: round(relevance!.get(page[i]!)!) })), total: ids.length };
   }
 
   if (sort === 'trending') {
@@ -282,6 +346,18 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
       .execute(),
   ]);
   return { items: await summariesByIds(ctx, rows.map((r) => r.id)), total: Number(countRow.n) };
+}
+
+/** Filters the in-memory index cannot answer. */
+function hasSqlFilters(input: SearchInput): boolean {
+  return Boolean(input.category || input.stage || input.country || input.pricing_model || input.domain);
+}
+
+/** `listings.id` among `ids`, as one bound parameter (one prepared statement for any number of ids). */
+function idIn(dialect: MigrationDialect, eb: ExpressionBuilder<Database, 'listings'>, ids: number[]) {
+  return dialect === 'postgres'
+    ? eb(sql`listings.id`, '=', sql`ANY(${ids}::int[])`)
+    : eb('listings.id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 }
 
 function round(n: number): number {
