@@ -9,9 +9,7 @@
 // usage: npm run test:prism
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync, readFileSync, writeFileSync } from 'node:fs';
-import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { freePort, startDemoServer, stopProcess, waitFor, type DemoServer } from './lib/demo-server.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -83,16 +81,7 @@ async function main() {
     const lenient = await startProxy(docFile, server.url, 'lenient', server.dir, false);
     proxies.push(lenient);
 
-    const run = promisify(execFile);
-    const readOnlyKey = (
-      await run(process.execPath, [join(ROOT, 'bin/launchboard.js'), 'admin', 'apikey', 'create', '--email', server.email, '--scopes', 'account:read'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dir, 'launchboard.db')}`, LOG_LEVEL: 'warn' },
-      })
-    ).stdout
-      .trim()
-      .split('\n')
-      .at(-1)!;
+    const readOnlyKey = await server.createApiKey(['account:read']);
 
     const outcomes: Outcome[] = [];
     const send = async (c: Call): Promise<{ status: number; body: any; headers: Headers }> => {
@@ -207,7 +196,7 @@ async function main() {
     await send({ path: '/orders', auth: true, expect: 200 });
     await send({ path: `/orders/${order.number}`, auth: true, expect: 200 });
     await send({ method: 'POST', path: `/me/listings/${id}/free`, auth: true, expect: 200 });
-    const claim = (await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'file' }, expect: 200 })).body;
+    const claim = (await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'dns' }, expect: 200 })).body;
     await send({ path: '/claims', auth: true, expect: 200 });
     await send({ method: 'POST', path: `/claims/${claim.claim_id}/verify`, auth: true, expect: 200 });
 

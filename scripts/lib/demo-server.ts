@@ -23,6 +23,8 @@ export interface DemoServer {
   email: string;
   dir: string;
   logFile: string;
+  /** Creates another API key of `email` with these scopes. */
+  createApiKey(scopes: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,8 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
     RATE_LIMIT_SIGNED_IN: '100000',
     // The fixture product site is on 127.0.0.1.
     LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+    // Claim checks look TXT records up here: a closed local port, so they fail fast and offline.
+    DNS_SERVERS: '127.0.0.1:9',
     ...extraEnv,
   };
   const logFile = join(dir, 'serve.log');
@@ -111,10 +115,14 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
     const email = 'openapi-check@example.com';
     const run = promisify(execFile);
     await run(process.execPath, [CLI, 'admin', 'user', 'create', '--email', email, '--password', 'correct horse battery staple', '--name', 'OpenAPI Check'], { cwd: ROOT, env });
-    const { stdout } = await run(process.execPath, [CLI, 'admin', 'apikey', 'create', '--email', email, '--scopes', 'account:read,listings:write,orders:write', '--name', 'openapi check'], { cwd: ROOT, env });
-    const apiKey = stdout.trim().split('\n').at(-1)!;
-    if (!apiKey.startsWith('lb_')) throw new Error(`admin apikey create printed no key:\n${stdout}`);
-    return { url, siteUrl: site.url, apiKey, email, dir, logFile, stop };
+    const createApiKey = async (scopes: string[]) => {
+      const { stdout } = await run(process.execPath, [CLI, 'admin', 'apikey', 'create', '--email', email, '--scopes', scopes.join(','), '--name', 'openapi check'], { cwd: ROOT, env });
+      const key = stdout.trim().split('\n').at(-1)!;
+      if (!key.startsWith('lb_')) throw new Error(`admin apikey create printed no key:\n${stdout}`);
+      return key;
+    };
+    const apiKey = await createApiKey(['account:read', 'listings:write', 'orders:write']);
+    return { url, siteUrl: site.url, apiKey, email, dir, logFile, createApiKey, stop };
   } catch (err) {
     process.stderr.write(readFileSync(logFile, 'utf8'));
     await stop();
