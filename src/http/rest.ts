@@ -76,7 +76,9 @@ function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown
 }
 
 function buildInput(route: Route, req: Request): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+  // No prototype: a `__proto__` parameter or body key stays an own (unknown) key
+  // the schema rejects by name, instead of silently vanishing into the prototype.
+  const input: Record<string, unknown> = Object.create(null);
   const errors: FieldError[] = [];
   const query = req.query as Record<string, unknown>;
   if (route.hasBody) {

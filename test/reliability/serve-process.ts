@@ -42,9 +42,9 @@ export function childEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): No
 }
 
 /** Starts `serve --port 0` and resolves once its banner names the port it listens on. */
-export async function startServe(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+export async function startServe(databaseUrl: string, opts: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Promise<ServeProcess> {
   let log = '';
-  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--port', '0'], { env: childEnv(databaseUrl, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--port', '0', ...(opts.args ?? [])], { env: childEnv(databaseUrl, opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {

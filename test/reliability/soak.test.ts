@@ -18,7 +18,7 @@ import { throwawayPostgres } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { priceProducts } from '../helpers/orders.js';
 import { userWithKey } from '../helpers/users.js';
-import { api, startServe, stopGracefully, type ApiResponse, type ServeProcess } from './serve-process.js';
+import { api, killHard, startServe, stopGracefully, type ApiResponse, type ServeProcess } from './serve-process.js';
 
 /** Requests in the soak, all told (a fixed number keeps the run bounded and comparable). */
 const REQUESTS = 2000;
@@ -29,12 +29,14 @@ const LISTINGS_PER_CLIENT = 3;
 /** A checkout key sent this many times at once, to race the Idempotency-Key. */
 const DUPLICATE_SENDS = 3;
 
+const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
+
 let dir: string;
 let databaseUrl: string;
 let dropDatabase: () => Promise<void> = async () => undefined;
 let ctx: Context & { close(): Promise<void> };
 let site: FixtureSite;
-let serve: ServeProcess;
+let serve: ServeProcess | undefined;
 
 interface Client {
   n: number;
@@ -43,7 +45,25 @@ interface Client {
   listings: number[];
   slugs: string[];
 }
-let clients: Client[] = [];
+
+/** Fresh users for one pass, each owning the listings only it edits. */
+async function makeClients(pass: string): Promise<Client[]> {
+  const g = given(ctx);
+  const category = await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'soak-tools').executeTakeFirstOrThrow();
+  const clients: Client[] = [];
+  for (let n = 0; n < CLIENTS; n++) {
+    const user = await userWithKey(ctx, ['listings:write', 'orders:write', 'account:read']);
+    const listings: number[] = [];
+    const slugs: string[] = [];
+    for (let l = 0; l < LISTINGS_PER_CLIENT; l++) {
+      const slug = `soak-${pass}-c${n}-l${l}`;
+      listings.push(await g.listing({ slug, categories: [category.id], fields: { owner_id: user.userId, name: `Soak ${pass} ${n} ${l}` } }));
+      slugs.push(slug);
+    }
+    clients.push({ n, auth: user.auth, userId: user.userId, listings, slugs });
+  }
+  return clients;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lb-soak-'));
@@ -60,23 +80,11 @@ beforeAll(async () => {
   const g = given(ctx);
   const category = await g.category({ slug: 'soak-tools' });
   for (let i = 0; i < 40; i++) await g.listing({ slug: `soak-public-${i}`, categories: [category], fields: { name: `Soak Public ${i}`, tagline: `a public soak listing number ${i}` } });
-  for (let n = 0; n < CLIENTS; n++) {
-    const user = await userWithKey(ctx, ['listings:write', 'orders:write', 'account:read']);
-    const listings: number[] = [];
-    const slugs: string[] = [];
-    for (let l = 0; l < LISTINGS_PER_CLIENT; l++) {
-      const slug = `soak-c${n}-l${l}`;
-      listings.push(await g.listing({ slug, categories: [category], fields: { owner_id: user.userId, name: `Soak ${n} ${l}` } }));
-      slugs.push(slug);
-    }
-    clients.push({ n, auth: user.auth, userId: user.userId, listings, slugs });
-  }
   site = await serveSite('sparse');
-  serve = await startServe(databaseUrl);
 }, 60_000);
 
 afterAll(async () => {
-  if (serve) await stopGracefully(serve);
+  if (serve) await killHard(serve);
   await site?.close();
   await ctx?.close();
   await dropDatabase();
@@ -95,7 +103,10 @@ function random(seed: number): () => number {
   };
 }
 
-it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or duplicating a write`, async () => {
+/** One soak pass against a fresh `serve` with `args`; prints and checks its figures, then stops the server gracefully. */
+async function soak(pass: string, args: string[]): Promise<void> {
+  const clients = await makeClients(pass);
+  const server = (serve = await startServe(databaseUrl, { args }));
   const statuses = new Map<number, number>();
   const unexpected: string[] = [];
   /** Acknowledged edits: listing → taglines in the order they were acknowledged. */
@@ -122,36 +133,36 @@ it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or 
       const roll = rnd();
       if (roll < 0.25) {
         if (!take()) return;
-        const res = await api(serve.url, 'GET', `/listings?q=${encodeURIComponent(['soak', 'public', 'listing', 'number 7', 'tools'][Math.floor(rnd() * 5)]!)}`);
+        const res = await api(server.url, 'GET', `/listings?q=${encodeURIComponent(['soak', 'public', 'listing', 'number 7', 'tools'][Math.floor(rnd() * 5)]!)}`);
         count(res, 'search', [200]);
       } else if (roll < 0.45) {
         if (!take()) return;
         const slug = rnd() < 0.5 ? `soak-public-${Math.floor(rnd() * 40)}` : client.slugs[Math.floor(rnd() * client.slugs.length)]!;
-        const res = await api(serve.url, 'GET', `/listings/${slug}`);
+        const res = await api(server.url, 'GET', `/listings/${slug}`);
         count(res, 'get_listing', [200]);
       } else if (roll < 0.7) {
         if (!take()) return;
         const listingId = client.listings[Math.floor(rnd() * client.listings.length)]!;
-        const tagline = `soak edit c${client.n} #${edit++}`;
-        const res = await api(serve.url, 'PATCH', `/me/listings/${listingId}`, { auth: client.auth, body: { fields: { tagline } } });
+        const tagline = `soak ${pass} edit c${client.n} #${edit++}`;
+        const res = await api(server.url, 'PATCH', `/me/listings/${listingId}`, { auth: client.auth, body: { fields: { tagline } } });
         count(res, 'update_my_listing', [200]);
         if (res.status === 200) edits.set(listingId, [...(edits.get(listingId) ?? []), tagline]);
       } else if (roll < 0.73) {
         if (!take()) return;
-        const res = await api(serve.url, 'POST', '/drafts', { auth: client.auth, body: { url: `${site.url}?c=${client.n}&n=${sent}` } });
+        const res = await api(server.url, 'POST', '/drafts', { auth: client.auth, body: { url: `${site.url}?c=${client.n}&n=${sent}` } });
         count(res, 'submit_listing', [201]);
         if (res.status === 201) drafts.push(res.body.id);
       } else {
         // A checkout; one in three is sent several times at once with the same key, like a client retrying on a timeout.
         const times = rnd() < 0.33 ? DUPLICATE_SENDS : 1;
         if (!take(times)) return;
-        const idempotencyKey = `soak-c${client.n}-k${key++}`;
+        const idempotencyKey = `soak-${pass}-c${client.n}-k${key++}`;
         const listingId = client.listings[Math.floor(rnd() * client.listings.length)]!;
         const body = { items: [{ product: 'billboard', listing_id: listingId, amount_cents: 1000 * (1 + Math.floor(rnd() * 5)) }], billing_country: 'US' };
         const record = { client, body, numbers: new Set<string>() };
         orders.set(idempotencyKey, record);
         const results = await Promise.all(
-          Array.from({ length: times }, () => api(serve.url, 'POST', '/orders/checkout', { auth: client.auth, body, headers: { 'Idempotency-Key': idempotencyKey } })),
+          Array.from({ length: times }, () => api(server.url, 'POST', '/orders/checkout', { auth: client.auth, body, headers: { 'Idempotency-Key': idempotencyKey } })),
         );
         // 409: the same key is still in flight (a concurrent duplicate); any other answer is wrong.
         for (const res of results) {
@@ -168,7 +179,7 @@ it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or 
 
   // Each key once more, now nothing races it: the replay answers the one order.
   for (const [idempotencyKey, record] of orders) {
-    const res = await api(serve.url, 'POST', '/orders/checkout', { auth: record.client.auth, body: record.body, headers: { 'Idempotency-Key': idempotencyKey } });
+    const res = await api(server.url, 'POST', '/orders/checkout', { auth: record.client.auth, body: record.body, headers: { 'Idempotency-Key': idempotencyKey } });
     count(res, 'create_checkout replay', [200]);
     if (res.status === 200) record.numbers.add(res.body.number);
   }
@@ -209,7 +220,7 @@ it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or 
     lost_writes: lostEdits + lostDrafts + lostOrders,
     duplicated_orders: duplicated + (storedOrders.length - orders.size),
   };
-  console.log(`soak: ${JSON.stringify(summary)}`);
+  console.log(`soak (${pass}): ${JSON.stringify(summary)}`);
 
   expect(lostEdits).toBe(0);
   expect(lostDrafts).toBe(0);
@@ -221,6 +232,13 @@ it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or 
   expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
 
   // The server stops cleanly after the load (draining the crawl jobs it runs).
-  const stopped = await stopGracefully(serve);
+  const stopped = await stopGracefully(server);
+  serve = undefined;
   expect(stopped).toEqual({ code: 0, signal: null });
-}, 120_000);
+}
+
+it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or duplicating a write`, () => soak('one-process', []), 120_000);
+
+// On SQLite, --workers 2 means two processes writing one file: each write
+// transaction must wait for the other's lock, never fail at once.
+it.skipIf(onPostgres)(`does the same served by two processes (serve --workers 2) on one SQLite file`, () => soak('two-processes', ['--workers', '2']), 120_000);
