@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { MigrationDialect } from './migrations/index.js';
@@ -64,12 +64,44 @@ export function useSqliteAddon(addon: object): void {
   sqliteAddon = addon;
 }
 
+/**
+ * Transactions that take SQLite's write lock when they begin (BEGIN
+ * IMMEDIATE). A deferred BEGIN reads first and asks for the lock at its first
+ * write; if another process (serve --workers N, an admin command) is writing
+ * then, SQLite answers SQLITE_BUSY at once, without waiting busy_timeout,
+ * because the transaction's snapshot is already stale. Taking the lock up
+ * front makes it wait its turn instead. Within one process Kysely runs one
+ * transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function openDatabase(url: string): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client dropped by the server (a restart, a failover) is emitted
     // here; without a listener it would crash the process. The pool replaces it.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
+    // A connection lost while checked out (the server restarted or terminated
+    // the backend mid-query) emits 'error' on its client, which the pool does
+    // not listen to then: unheard, it would crash the process. The running
+    // query fails with the error itself (the faces answer 503) and the pool
+    // drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const safe = new URL(url);
     safe.password = '';
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', label: safe.toString() };
@@ -82,5 +114,5 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', label: `sqlite:${path}` };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', label: `sqlite:${path}` };
 }
