@@ -22,6 +22,7 @@ import { openApiDocument } from './openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { notModified, restRouter } from './rest.js';
 import { badgeRouter } from './badges.js';
+import { apiCors, requestLogging, securityHeaders } from './hardening.js';
 
 export interface HttpApp {
   app: Express;
@@ -36,6 +37,9 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const onError = problemResponder(ctx);
   // OAuth access tokens (embedded authorization server or OAUTH_ISSUER) on both faces.
   const verifier = createTokenVerifier(ctx);
+  // Request ids and logs, security headers, and the API's CORS policy (hardening.ts).
+  app.use(requestLogging(ctx), ...securityHeaders());
+  app.use('/api/v1', apiCors());
 
   const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
   const openapiEtag = `"${createHash('sha1').update(openapi).digest('base64url')}"`;

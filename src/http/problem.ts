@@ -21,7 +21,8 @@ export function sendProblem(ctx: Context, res: Response, failure: unknown): void
     res.status(err.status).type('application/problem+json').send(JSON.stringify(toProblem(err, docs)));
     return;
   }
-  const correlationId = randomUUID();
+  // The request id (hardening.ts) ties the answer to this request's log lines.
+  const correlationId = (res.locals?.requestId as string | undefined) ?? randomUUID();
   ctx.logger.error({ err, correlationId }, 'unhandled error');
   res.status(500).type('application/problem+json').send(JSON.stringify(internalProblem(correlationId, docs)));
 }

@@ -24,7 +24,7 @@ export function pageMiddleware(ctx: Context) {
 /** Unexpected failures on a page: logged with a correlation id, a plain page without details. */
 export function pageErrorHandler(ctx: Context) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const correlationId = randomUUID();
+    const correlationId = (res.locals.requestId as string | undefined) ?? randomUUID();
     const type = (err as { type?: string })?.type;
     if (type === 'entity.too.large' || type === 'entity.parse.failed' || type === 'parameters.too.many') {
       res.status(400).type('text/plain').send('The form could not be read. Go back and try again.');
