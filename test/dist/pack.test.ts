@@ -1,0 +1,67 @@
+// The npm package as a user gets it: `npm pack` holds only what runs (no
+// tests, fixtures, benchmarks or build scripts), the tarball installs into an
+// empty folder, and `npx launchboard serve` there answers HTTP.
+// The install compiles better-sqlite3 from source (minutes); dependencies come
+// from the npm cache where it has them (--prefer-offline).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, ROOT, run, serveUntilReady } from './helpers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'lb-pack-'));
+const app = join(work, 'app');
+let packed: { filename: string; files: { path: string }[] };
+
+beforeAll(async () => {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  [packed] = JSON.parse(stdout) as (typeof packed)[];
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the npm package', () => {
+  it('packs only what is needed to run', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const needed of ['package.json', 'README.md', 'mcp.json', 'bin/launchboard.js', 'bin/launchboard.ts', 'db/migrations/index.ts', 'tools/index.ts', 'src/services/html-worker-boot.mjs']) {
+      expect(paths).toContain(needed);
+    }
+    const stray = paths.filter((p) => /^(test|bench|scripts|dist|\.ci)\//.test(p) || /fixtures|\.test\.ts$/.test(p));
+    expect(stray).toEqual([]);
+  });
+
+  it('documents connecting over stdio and over HTTP in mcp.json', () => {
+    const servers = (JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; type?: string; url?: string }> }).mcpServers;
+    expect(Object.values(servers).some((s) => s.command === 'npx' && s.args?.includes('stdio'))).toBe(true);
+    expect(Object.values(servers).some((s) => s.type === 'http' && s.url?.endsWith('/mcp'))).toBe(true);
+  });
+
+  it('installs into an empty folder and serves with npx launchboard serve', { timeout: 900_000 }, async () => {
+    mkdirSync(app);
+    // npm 11 runs a dependency's install script only when allowed: better-sqlite3 compiles its addon;
+    // swagger-ui-dist's @scarf/scarf would only report the install (denied, as in our own package.json).
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'launchboard-pack-check', private: true, allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false } }));
+    await run('npm', ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--strict-allow-scripts'], {
+      cwd: app,
+      // No prebuilt addon download (there is no network but the registry): build from source at once.
+      env: { ...process.env, npm_config_build_from_source: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const served = await serveUntilReady('npx', ['launchboard', 'serve', '--port', String(port)], {
+      cwd: app,
+      env: { ...process.env, DATABASE_URL: `sqlite:${join(app, 'data', 'launchboard.db')}`, LOG_LEVEL: 'warn' },
+      probe: `${base}/api/v1/site`,
+      timeoutMs: 120_000,
+    });
+    try {
+      const site = await fetch(`${base}/api/v1/site`);
+      expect(site.status).toBe(200);
+      expect(await site.json()).toMatchObject({ name: 'Launchboard' });
+      expect((await fetch(`${base}/`)).status).toBe(200);
+    } finally {
+      await served.stop();
+    }
+  });
+});
