@@ -20,6 +20,7 @@ import { testContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
+import { connectHttp } from '../mcp/clients.js';
 import { api, type ApiResponse } from './serve-process.js';
 
 const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
@@ -92,6 +93,15 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
     faults.injected++;
     try {
       expectUnavailable(await edit('too big to fit', 'a long description that needs new pages '.repeat(400)));
+      // MCP: the same outage as an isError result carrying the 503 problem.
+      const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
+      try {
+        const result = await client.callTool('update_my_listing', { listing_id: listingId, fields: { tagline: 'too big over MCP', description: 'more pages '.repeat(1500) } });
+        expect(result.isError).toBe(true);
+        expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({ status: 503, title: 'Service unavailable' });
+      } finally {
+        await client.close();
+      }
     } finally {
       await sql.raw('PRAGMA max_page_count = 1073741823').execute(ctx.db);
     }
