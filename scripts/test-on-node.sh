@@ -25,7 +25,14 @@ export PATH="$node_home/bin:$PATH"
 export npm_config_nodedir="$node_home" npm_config_build_from_source=true
 version=$(node --version)
 [[ $version == "v$major."* ]] || { echo "expected Node $major on PATH, got $version"; exit 1; }
-npm rebuild better-sqlite3 >"$work/rebuild.log" 2>&1 || { cat "$work/rebuild.log"; exit 1; }
+if ((major >= 24)); then
+  # better-sqlite3 12 aborts when a statement is freed at teardown on Node 24
+  # (WiseLibs/better-sqlite3#1515); 13 fixes it but needs Node >= 22, so the
+  # package keeps 12 (Node 20) and Node 24 runs with 13, as the README says.
+  npm install --no-save --no-audit --no-fund better-sqlite3@13 >"$work/rebuild.log" 2>&1 || { cat "$work/rebuild.log"; exit 1; }
+else
+  npm rebuild better-sqlite3 >"$work/rebuild.log" 2>&1 || { cat "$work/rebuild.log"; exit 1; }
+fi
 node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
 echo "-- Node $version ready with better-sqlite3 rebuilt in $(($(date +%s) - started)) s"
 
