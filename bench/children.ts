@@ -44,12 +44,14 @@ process.on('exit', () => {
 });
 
 /**
- * Spawns `node <args>` in the repository root and resolves once
+ * Spawns `node <args>` (or `command <args>`) in the repository root and resolves once
  * `GET <readyPath>` answers 200 (or rejects with the child's output when it
  * exits first or takes longer than `timeoutMs`).
  */
 export async function startServer(opts: {
   name: string;
+  /** The program to run (default: this Node). */
+  command?: string;
   args: string[];
   port: number;
   readyPath: string;
@@ -58,7 +60,7 @@ export async function startServer(opts: {
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, opts.args, {
+  const child = spawn(opts.command ?? process.execPath, opts.args, {
     cwd: repoRoot,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,6 +36,10 @@ export interface BenchReport {
   indexBuildSeconds: number;
   search: { typo: SearchTimings; mixed: SearchTimings };
   startupSeconds: number;
+  /** Until a search answers (the index built after the server listens). */
+  searchReadySeconds: number;
+  /** The same two from the self-contained executable. */
+  exeStartup: { startupSeconds: number; searchReadySeconds: number };
   peakRssMb: number | undefined;
   totalSeconds: number;
 }
@@ -57,7 +61,8 @@ export function targets(r: BenchReport): Target[] {
     { name: 'get_listing over REST >= 70% of bare Express', measured: fmtPct(restVsExpress), pass: restVsExpress >= 70 },
     { name: 'MCP tools/call get_listing >= 40% of REST get_listing', measured: fmtPct(mcpVsRest), pass: mcpVsRest >= 40 },
     { name: `search p99 < 10 ms in-process at ${r.listings} listings`, measured: `${ms(r.search.mixed.p99)} ms`, pass: r.search.mixed.p99 < 10 },
-    { name: `start-up < 3 s with ${r.listings} listings`, measured: `${r.startupSeconds.toFixed(2)} s`, pass: r.startupSeconds < 3 },
+    { name: `start-up < 3 s with ${r.listings} listings (npm start: TypeScript through tsx)`, measured: `${r.startupSeconds.toFixed(2)} s`, pass: r.startupSeconds < 3 },
+    { name: `start-up < 3 s with ${r.listings} listings (the executable)`, measured: `${r.exeStartup.startupSeconds.toFixed(2)} s`, pass: r.exeStartup.startupSeconds < 3 },
     {
       name: `peak RSS < 600 MB with ${r.listings} listings`,
       measured: r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`,
@@ -98,6 +103,8 @@ export function renderReport(r: BenchReport): string {
     `| search p50 / p99, typo queries (${r.search.typo.samples} queries) | ${ms(r.search.typo.p50)} / ${ms(r.search.typo.p99)} ms |`,
     `| search p50 / p99, all query kinds (${r.search.mixed.samples} queries) | ${ms(r.search.mixed.p50)} / ${ms(r.search.mixed.p99)} ms |`,
     `| serve start-up (spawn to first 200 on /api/v1/site) | ${r.startupSeconds.toFixed(2)} s |`,
+    `| serve: spawn to first 200 on a search (the index builds after listening) | ${r.searchReadySeconds.toFixed(2)} s |`,
+    `| the executable: spawn to first 200 on /api/v1/site / on a search | ${r.exeStartup.startupSeconds.toFixed(2)} s / ${r.exeStartup.searchReadySeconds.toFixed(2)} s |`,
     `| serve peak RSS (VmHWM, after all loads) | ${r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`} |`,
     '',
     '## Targets',

@@ -3,6 +3,7 @@
 // autocannon (REST get_listing, REST typo search, MCP tools/call get_listing)
 // next to bare node:http and bare Express ceilings; start-up time and peak RSS.
 // Prints the report and writes bench/results.md. Run: npm run bench [-- --listings N]
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,12 +98,8 @@ const search = {
 // 3. `serve` on that database, as a user would start it.
 const port = await freePort();
 step(`starting serve on 127.0.0.1:${port}`);
-const serve = await startServer({
-  name: 'serve',
-  args: ['bin/launchboard.js', 'serve'],
-  port,
-  readyPath: '/api/v1/site',
-  env: {
+function serveEnv(port: number): Record<string, string> {
+  return {
     DATABASE_URL: `sqlite:${dbFile}`,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -110,9 +107,20 @@ const serve = await startServer({
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ANONYMOUS: '100000000',
     RATE_LIMIT_SIGNED_IN: '100000000',
-  },
-});
+  };
+}
+/** Seconds until a typo search answers 200 (it waits for the search index). */
+async function secondsUntilSearchAnswers(baseUrl: string): Promise<number> {
+  const since = performance.now();
+  const res = await fetch(`${baseUrl}/api/v1/listings?q=noiton`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+  return seconds(since);
+}
+const serve = await startServer({ name: 'serve', args: ['bin/launchboard.js', 'serve'], port, readyPath: '/api/v1/site', env: serveEnv(port) });
 const startupSeconds = serve.startupMs / 1000;
+// The server answers before its search index is built; a search waits for it.
+const searchReadySeconds = startupSeconds + (await secondsUntilSearchAnswers(serve.baseUrl));
 
 // Many keys, so a cache of one listing or one query cannot flatter the numbers.
 const sampleSlugs = Array.from({ length: Math.min(1000, slugs.length) }, () => slugs[Math.floor(text.rnd() * slugs.length)]!);
@@ -173,6 +181,23 @@ await loadOne('mcpGetLegacy', 'MCP tools/call get_listing (2025-11-25 stateless,
 const peakRss = peakRssMb(serve.pid);
 await serve.stop();
 
+// The same start-up from the self-contained executable (issue 11's build: one
+// bundled script with V8's code cache, no TypeScript loader).
+step('building the executable (npm run build:exe) and starting it');
+const exeDir = join(dir, 'exe');
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-exe.ts', exeDir], { cwd: repoRoot, stdio: 'ignore' });
+const exePort = await freePort();
+const exeServe = await startServer({
+  name: 'executable',
+  command: join(exeDir, 'launchboard'),
+  args: ['serve'],
+  port: exePort,
+  readyPath: '/api/v1/site',
+  env: { ...serveEnv(exePort), LAUNCHBOARD_CACHE_DIR: join(dir, 'exe-cache') },
+});
+const exeStartup = { startupSeconds: exeServe.startupMs / 1000, searchReadySeconds: exeServe.startupMs / 1000 + (await secondsUntilSearchAnswers(exeServe.baseUrl)) };
+await exeServe.stop();
+
 // 6. The ceilings, answering with the body get_listing just sent.
 const bodyFile = join(dir, 'listing.json');
 writeFileSync(bodyFile, listingBody);
@@ -215,6 +240,8 @@ const report = renderReport({
   indexBuildSeconds,
   search,
   startupSeconds,
+  searchReadySeconds,
+  exeStartup,
   peakRssMb: peakRss,
   totalSeconds: performance.now() / 1000,
 });

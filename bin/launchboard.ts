@@ -102,8 +102,12 @@ function banner(config: Config, port: number): string {
 async function serveHttp(ctx: Awaited<ReturnType<typeof buildContext>>, opts: { runJobs: boolean; announce: boolean }): Promise<void> {
   const config = ctx.config;
   const started = Date.now();
-  await ctx.search.sync();
-  ctx.logger.info({ listings: ctx.search.size(), ms: Date.now() - started }, 'search index built');
+  // The search index builds while the server already answers (seconds at
+  // 100k listings); searches meanwhile wait for it, everything else is served.
+  ctx.search.sync().then(
+    () => ctx.logger.info({ listings: ctx.search.size(), ms: Date.now() - started }, 'search index built'),
+    (err: unknown) => ctx.logger.error({ err }, 'building the search index failed; the next search retries'),
+  );
   // Background jobs (crawls, mail, fulfilment, the weekly rollover).
   const workers = opts.runJobs ? await startWorkers(ctx) : null;
   const http = createHttpApp(ctx, tools);

@@ -42,6 +42,9 @@ export interface SearchIndex {
   readonly commonTerms: Map<string, { common: boolean; at: number }>;
 }
 
+/** Rows indexed between two turns of the event loop while syncing. */
+const YIELD_EVERY_ROWS = 2000;
+
 /** How far before its cursor the change feed re-reads: longer than any write transaction and clock skew between instances. */
 export const SYNC_LAG_MS = 60_000;
 
@@ -64,7 +67,9 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       .where('updated_at', '>=', cursor && new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString())
       .orderBy('updated_at')
       .execute();
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      // A first build takes seconds: let requests in between batches.
+      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
       if (indexedAt.get(row.id) === row.updated_at) continue;
       indexedAt.set(row.id, row.updated_at);
       if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
