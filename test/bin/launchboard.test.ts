@@ -14,7 +14,7 @@ let database: { url: string; drop(): Promise<void> };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  database = process.env.TEST_DATABASE_URL ? await testDatabaseUrl() : { url: `sqlite:${join(dir, 'cli.db')}`, drop: async () => undefined };
+  database = await testDatabaseUrl({ sqliteFile: join(dir, 'cli.db') });
   env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
 });
 afterAll(async () => {

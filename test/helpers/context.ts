@@ -40,10 +40,15 @@ export async function throwawayPostgres(baseUrl: string): Promise<{ url: string;
   };
 }
 
-export async function testDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The test database: a throwaway PostgreSQL one when TEST_DATABASE_URL names a
+ * server, else SQLite, in memory or, for tests whose child processes must
+ * share it, in `sqliteFile`.
+ */
+export async function testDatabaseUrl(opts: { sqliteFile?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (base && /^postgres/.test(base)) return throwawayPostgres(base);
-  return { url: 'sqlite::memory:', drop: async () => undefined };
+  return { url: opts.sqliteFile ? `sqlite:${opts.sqliteFile}` : 'sqlite::memory:', drop: async () => undefined };
 }
 
 export async function testContext(overrides: Partial<Config> = {}): Promise<TestContext> {

@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'lb-stdio-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function serverParams() {
-  const db = process.env.TEST_DATABASE_URL ? await testDatabaseUrl() : { url: `sqlite:${join(dir, `stdio-${Date.now()}.db`)}`, drop: async () => undefined };
+  const db = await testDatabaseUrl({ sqliteFile: join(dir, `stdio-${Date.now()}.db`) });
   return {
     params: {
       command: process.execPath,

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
 import { ensureMainSite } from '../../src/services/sites.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
-import { throwawayPostgres } from '../helpers/context.js';
+import { testDatabaseUrl } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { priceProducts } from '../helpers/orders.js';
 import { userWithKey } from '../helpers/users.js';
@@ -38,13 +38,8 @@ const faults = { injected: 0, survived: 0 };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lb-crash-'));
-  const pg = process.env.TEST_DATABASE_URL;
-  if (pg && /^postgres/.test(pg)) {
-    const db = await throwawayPostgres(pg);
-    [databaseUrl, dropDatabase] = [db.url, db.drop];
-  } else {
-    databaseUrl = `sqlite:${join(dir, 'launchboard.db')}`;
-  }
+  const database = await testDatabaseUrl({ sqliteFile: join(dir, 'launchboard.db') });
+  [databaseUrl, dropDatabase] = [database.url, database.drop];
   ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }));
   await ensureMainSite(ctx);
   await priceProducts(ctx);

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
 import { ensureMainSite } from '../../src/services/sites.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
-import { throwawayPostgres } from '../helpers/context.js';
+import { testDatabaseUrl } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { userWithKey } from '../helpers/users.js';
 import { api, killHard, startServe, type ServeProcess } from './serve-process.js';
@@ -25,13 +25,8 @@ let server: ServeProcess | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lb-shutdown-'));
-  const pg = process.env.TEST_DATABASE_URL;
-  if (pg && /^postgres/.test(pg)) {
-    const db = await throwawayPostgres(pg);
-    [databaseUrl, dropDatabase] = [db.url, db.drop];
-  } else {
-    databaseUrl = `sqlite:${join(dir, 'launchboard.db')}`;
-  }
+  const database = await testDatabaseUrl({ sqliteFile: join(dir, 'launchboard.db') });
+  [databaseUrl, dropDatabase] = [database.url, database.drop];
   ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }));
   await ensureMainSite(ctx);
   site = await serveSite('rich', { hold: ['/'] });

@@ -14,7 +14,8 @@ import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
 import { ensureMainSite } from '../../src/services/sites.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
-import { throwawayPostgres } from '../helpers/context.js';
+import { random } from '../../bench/synthetic.js';
+import { testDatabaseUrl } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { priceProducts } from '../helpers/orders.js';
 import { userWithKey } from '../helpers/users.js';
@@ -67,13 +68,8 @@ async function makeClients(pass: string): Promise<Client[]> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lb-soak-'));
-  const pg = process.env.TEST_DATABASE_URL;
-  if (pg && /^postgres/.test(pg)) {
-    const db = await throwawayPostgres(pg);
-    [databaseUrl, dropDatabase] = [db.url, db.drop];
-  } else {
-    databaseUrl = `sqlite:${join(dir, 'launchboard.db')}`;
-  }
+  const database = await testDatabaseUrl({ sqliteFile: join(dir, 'launchboard.db') });
+  [databaseUrl, dropDatabase] = [database.url, database.drop];
   ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }));
   await ensureMainSite(ctx);
   await priceProducts(ctx);
@@ -91,17 +87,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A small seeded generator (mulberry32): the same mix of requests every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One soak pass against a fresh `serve` with `args`; prints and checks its figures, then stops the server gracefully. */
 async function soak(pass: string, args: string[]): Promise<void> {

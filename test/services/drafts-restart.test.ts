@@ -11,7 +11,7 @@ import { buildContext, type Context } from '../../src/context.js';
 import { createDraft, draftById } from '../../src/services/drafts.js';
 import { ensureMainSite } from '../../src/services/sites.js';
 import { createUser } from '../../src/services/users.js';
-import { throwawayPostgres } from '../helpers/context.js';
+import { testDatabaseUrl } from '../helpers/context.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
 
 let dir: string;
@@ -23,13 +23,8 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lb-restart-'));
-  const pg = process.env.TEST_DATABASE_URL;
-  if (pg && /^postgres/.test(pg)) {
-    const db = await throwawayPostgres(pg);
-    [databaseUrl, dropDatabase] = [db.url, db.drop];
-  } else {
-    databaseUrl = `sqlite:${join(dir, 'launchboard.db')}`;
-  }
+  const database = await testDatabaseUrl({ sqliteFile: join(dir, 'launchboard.db') });
+  [databaseUrl, dropDatabase] = [database.url, database.drop];
   // The homepage answers only once released: the first server dies while waiting for it.
   site = await serveSite('rich', { hold: ['/'] });
   ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }));
