@@ -20,15 +20,12 @@ export async function drainServer(server: Server, graceMs = SHUTDOWN_GRACE_MS): 
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
   try {
-    const drained = await Promise.race([closed.then(() => true as const), expired]);
+    const drained = await within(closed, graceMs);
     if (!drained) server.closeAllConnections();
     return drained;
   } finally {
     clearInterval(sweep);
-    clearTimeout(timer);
   }
 }
 
