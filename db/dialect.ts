@@ -65,6 +65,16 @@ export function useSqliteAddon(addon: object): void {
 }
 
 /**
+ * Opens a SQLite file with better-sqlite3 through the addon in use: every
+ * raw handle (the app's database, backup and restore) goes through here, so
+ * the executable finds its addon everywhere.
+ */
+export function openSqliteFile(path: string, options: SQLite.Options = {}): SQLite.Database {
+  // The typings allow only a path, but better-sqlite3 also takes the loaded addon object.
+  return new SQLite(path, sqliteAddon ? { ...options, nativeBinding: sqliteAddon as unknown as string } : options);
+}
+
+/**
  * Transactions that take SQLite's write lock when they begin (BEGIN
  * IMMEDIATE). A deferred BEGIN reads first and asks for the lock at its first
  * write; if another process (serve --workers N, an admin command) is writing
@@ -108,8 +118,7 @@ export function openDatabase(url: string): Db {
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  // The typings allow only a path, but better-sqlite3 also takes the loaded addon object.
-  const sqlite = new SQLite(path, sqliteAddon ? { nativeBinding: sqliteAddon as unknown as string } : {});
+  const sqlite = openSqliteFile(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

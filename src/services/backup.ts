@@ -8,8 +8,8 @@
 import { existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { isPostgresUrl, sqlitePath } from '../../db/dialect.js';
+import type SQLite from 'better-sqlite3';
+import { isPostgresUrl, openSqliteFile, sqlitePath } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
 
 /** A failure the operator can act on (the CLI prints the message and exits non-zero). */
@@ -58,7 +58,7 @@ export function checkLaunchboardDatabase(file: string): { migrations: number } {
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
   let db: SQLite.Database;
   try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
+    db = openSqliteFile(file, { readonly: true, fileMustExist: true });
   } catch (err) {
     throw new BackupError(`${file} is not a SQLite database (${(err as Error).message})`);
   }
@@ -96,7 +96,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   if (existsSync(target)) throw new BackupError(`${target} already exists; choose a new file name`);
   if (!existsSync(source)) throw new BackupError(`there is no database at ${source}`);
   const partial = partialPath(target);
-  const db = new SQLite(source, { fileMustExist: true });
+  const db = openSqliteFile(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     await db.backup(partial);
@@ -118,7 +118,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
 
 /** Throws unless nothing else has `file` open: an exclusive lock is refused while any connection (a running server) holds it. */
 function assertNotInUse(file: string): void {
-  const db = new SQLite(file, { fileMustExist: true });
+  const db = openSqliteFile(file, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 0');
     db.pragma('locking_mode = EXCLUSIVE');
@@ -151,7 +151,7 @@ export async function restoreDatabase(databaseUrl: string, file: string, now: Da
   const hadTarget = existsSync(target);
   if (hadTarget) assertNotInUse(target);
   const partial = partialPath(target);
-  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  const db = openSqliteFile(source, { readonly: true, fileMustExist: true });
   try {
     await db.backup(partial);
   } catch (err) {

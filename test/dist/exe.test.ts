@@ -108,6 +108,16 @@ describe('the single executable', () => {
     await expect(cli('no-such-command')).rejects.toMatchObject({ code: 2 });
   });
 
+  it('backs up and restores its SQLite database through its own addon', async () => {
+    // A database no server of this file has open, so restore may replace it.
+    const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env({ DATABASE_URL: `sqlite:${join(app, 'data', 'backup.db')}` }) });
+    await cli('admin', 'price', 'set', 'launch', '4900', '--name', 'Paid launch');
+    expect((await cli('admin', 'backup', join(app, 'copy.db'))).stdout).toMatch(/copy\.db/);
+    await cli('admin', 'price', 'set', 'launch', '9900', '--name', 'Paid launch');
+    expect((await cli('admin', 'restore', join(app, 'copy.db'))).stdout).toMatch(/^restored .*backup\.db from .*copy\.db/);
+    expect((await cli('admin', 'price', 'list')).stdout).toContain('launch\t4900\tPaid launch');
+  });
+
   it('crawls a submitted website in its HTML worker thread', async () => {
     const site: Server = createServer((req, res) => {
       if (req.url !== '/') return void res.writeHead(404).end();
