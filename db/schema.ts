@@ -104,6 +104,8 @@ export interface ListingsTable {
   revenue_source: string | null;
   badge_checked_at: Generated<string | null>;
   badge_check_result: Generated<string | null>;
+  /** Bumped by triggers on every write to the profile's other tables (migration 0010): a cached profile is valid while it matches. */
+  profile_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -12,6 +12,7 @@ import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
 import { createFetcher, type Fetcher } from './services/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './services/search.js';
 import { ViewCounter } from './services/view-counter.js';
+import { ProfilePartsCache } from './services/listing-profile.js';
 
 export interface Context {
   config: Config;
@@ -26,6 +27,8 @@ export interface Context {
   fetcher: Fetcher;
   /** Listing views, batched into one write a second. */
   views: ViewCounter;
+  /** Recently read profile parts, valid while their listing's profile_version holds. */
+  profiles: ProfilePartsCache;
 }
 
 export interface BuildOptions {
@@ -52,6 +55,7 @@ export async function buildContext(config: Config, opts: BuildOptions = {}): Pro
     search: createSearchIndex(database.db),
     fetcher: createFetcher(config),
     views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
+    profiles: new ProfilePartsCache(),
   };
   return {
     ...ctx,

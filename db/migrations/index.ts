@@ -9,6 +9,7 @@ import * as m0006 from './0006_drafts.js';
 import * as m0007 from './0007_claims_orders.js';
 import * as m0008 from './0008_community.js';
 import * as m0009 from './0009_read_indexes.js';
+import * as m0010 from './0010_profile_version.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -27,4 +28,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0007_claims_orders', up: m0007.up },
   { name: '0008_community', up: m0008.up },
   { name: '0009_read_indexes', up: m0009.up },
+  { name: '0010_profile_version', up: m0010.up },
 ];

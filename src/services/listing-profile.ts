@@ -111,11 +111,59 @@ function trendOf(value: number, previous: number | null): 'up' | 'down' | 'flat'
   return value > previous ? 'up' : value < previous ? 'down' : 'flat';
 }
 
-/** Builds the profile of a listing row (any status: owners see their own). */
-export async function profileOf(ctx: Context, listing: Listing): Promise<ListingProfile> {
-  const id = listing.id;
+/** What a profile shows from tables other than listings: the part migration 0010's triggers version. */
+interface ProfileParts {
+  categories: ListingProfile['categories'];
+  founders: ListingProfile['founders'];
+  faqs: ListingProfile['faqs'];
+  socials: ListingProfile['socials'];
+  latest_updates: ListingProfile['latest_updates'];
+  rating: ListingProfile['rating'];
+  awards: ListingProfile['awards'];
+  story?: ListingProfile['story'];
+  milestones?: ListingProfile['milestones'];
+}
+
+interface CachedParts {
+  version: number;
+  /** The paid sections the parts were read for (story and milestones are read only when unlocked). */
+  unlocked: string;
+  parts: ProfileParts;
+}
+
+/**
+ * Profile parts of recently viewed listings, by listing id, least recently
+ * used first. An entry is used only while the row's profile_version is the
+ * one it was read at, so every write (here, in another worker or on another
+ * instance) invalidates it through the database itself.
+ */
+export class ProfilePartsCache {
+  private readonly entries = new Map<number, CachedParts>();
+
+  constructor(private readonly capacity = 5000) {}
+
+  get(id: number, version: number, unlocked: string): ProfileParts | undefined {
+    const entry = this.entries.get(id);
+    if (!entry || entry.version !== version || entry.unlocked !== unlocked) return undefined;
+    this.entries.delete(id); // refresh its place in the LRU order
+    this.entries.set(id, entry);
+    return entry.parts;
+  }
+
+  set(id: number, entry: CachedParts): void {
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+async function readProfileParts(ctx: Context, id: number, unlocked: readonly string[]): Promise<ProfileParts> {
   const base = ctx.config.publicUrl;
-  const [categories, founders, faqs, socials, updates, rating, awards] = await Promise.all([
+  const [categories, founders, faqs, socials, updates, rating, awards, story, milestones] = await Promise.all([
     ctx.db
       .selectFrom('listing_categories as lc')
       .innerJoin('categories as c', 'c.id', 'lc.category_id')
@@ -141,9 +189,60 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
       .where('flagged', '=', 0)
       .executeTakeFirstOrThrow(),
     ctx.db.selectFrom('awards').select(['week', 'rank', 'title']).where('listing_id', '=', id).orderBy('week', 'desc').execute(),
+    unlocked.includes('story') ? ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst() : undefined,
+    unlocked.includes('milestones')
+      ? ctx.db.selectFrom('milestones').select(['id', 'date', 'title', 'description', 'url']).where('listing_id', '=', id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
+      : undefined,
   ]);
+  const parts: ProfileParts = {
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name, primary: Number(c.is_primary) === 1 })),
+    founders: founders.map((f) => ({ ...f, profile_url: `${base}/founders/${f.slug}` })),
+    faqs,
+    socials: Object.fromEntries(socials.map((s) => [s.platform, s.url])),
+    latest_updates: updates,
+    rating: {
+      average: rating.average == null ? null : Math.round(Number(rating.average) * 10) / 10,
+      count: Number(rating.count),
+    },
+    awards: awards.map((a) => ({ week: a.week, rank: Number(a.rank), title: a.title })),
+  };
+  if (story) {
+    const { listing_id: _, ...sections } = story;
+    parts.story = sections;
+  }
+  if (milestones) parts.milestones = milestones;
+  return parts;
+}
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The parts of one listing's profile, from the cache while its version
+ * holds. Reads inside a transaction bypass the cache: they may see writes
+ * that are later rolled back.
+ */
+async function profileParts(ctx: Context, listing: Listing, unlocked: readonly string[]): Promise<ProfileParts> {
+  const version = Number(listing.profile_version);
+  const unlockedKey = unlocked.join(',');
+  const cached = ctx.profiles.get(listing.id, version, unlockedKey);
+  if (cached) return cached;
+  const parts = await readProfileParts(ctx, listing.id, unlocked);
+  // Frozen: every profile built from the entry shares these objects, so a caller that mutated one would corrupt the others.
+  if (!ctx.db.isTransaction) ctx.profiles.set(listing.id, { version, unlocked: unlockedKey, parts: deepFreeze(parts) });
+  return parts;
+}
+
+/** Builds the profile of a listing row (any status: owners see their own). */
+export async function profileOf(ctx: Context, listing: Listing): Promise<ListingProfile> {
+  const base = ctx.config.publicUrl;
   const unlocked = unlockedSections(listing);
+  const parts = await profileParts(ctx, listing, unlocked);
   const profile: ListingProfile = {
     slug: listing.slug,
     name: listing.name,
@@ -166,15 +265,12 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
     founded_year: listing.founded_year,
     contact_email: listing.contact_email,
     logo_url: listing.logo_url,
-    categories: categories.map((c) => ({ slug: c.slug, name: c.name, primary: Number(c.is_primary) === 1 })),
-    founders: founders.map((f) => ({ ...f, profile_url: `${base}/founders/${f.slug}` })),
-    faqs,
-    socials: Object.fromEntries(socials.map((s) => [s.platform, s.url])),
-    latest_updates: updates,
-    rating: {
-      average: rating.average == null ? null : Math.round(Number(rating.average) * 10) / 10,
-      count: Number(rating.count),
-    },
+    categories: parts.categories,
+    founders: parts.founders,
+    faqs: parts.faqs,
+    socials: parts.socials,
+    latest_updates: parts.latest_updates,
+    rating: parts.rating,
     domain_rating:
       listing.domain_rating == null
         ? null
@@ -191,7 +287,7 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
     views: Number(listing.views_count),
     launch_week: listing.launch_week,
     launched_at: listing.launched_at,
-    awards: awards.map((a) => ({ week: a.week, rank: Number(a.rank), title: a.title })),
+    awards: parts.awards,
     seo: { title: listing.seo_title, description: listing.seo_description },
     not_found_on_website: stringArray(listing.not_found),
     unlocked_sections: unlocked,
@@ -203,23 +299,8 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
       compare: `${base}/api/v1/compare?a=${listing.slug}&b=`,
     },
   };
-
-  if (unlocked.includes('story')) {
-    const row = await ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst();
-    if (row) {
-      const { listing_id: _, ...sections } = row;
-      profile.story = sections;
-    }
-  }
-  if (unlocked.includes('milestones')) {
-    profile.milestones = await ctx.db
-      .selectFrom('milestones')
-      .select(['id', 'date', 'title', 'description', 'url'])
-      .where('listing_id', '=', id)
-      .orderBy('date', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-  }
+  if (parts.story) profile.story = parts.story;
+  if (parts.milestones) profile.milestones = parts.milestones;
   if (unlocked.includes('media')) profile.media = { demo_video_url: listing.demo_video_url };
   return profile;
 }

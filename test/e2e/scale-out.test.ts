@@ -223,6 +223,15 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
     expect(await searchSlugs(b, wordA)).toEqual([]);
   });
 
+  it("shows FAQs edited through one instance on the other's listing profile at once, though B caches profiles", async () => {
+    const faqsOn = async (instance: Instance) => (await api(instance, 'GET', `/listings/${listing.slug}`)).body.faqs;
+    await faqsOn(b);
+    await faqsOn(b); // now from B's profile cache
+    const faqs = [{ question: 'Is there a free plan?', answer: `Yes, since ${Date.now()}.` }];
+    expect((await api(a, 'PATCH', `/me/listings/${listing.id}`, { faqs })).status).toBe(200);
+    expect(await faqsOn(b)).toEqual(faqs);
+  });
+
   it('replays a request on one instance that was first made on the other with the same Idempotency-Key', async () => {
     const key = { 'idempotency-key': `scale-out-${Date.now()}` };
     const first = await api(a, 'POST', '/drafts', { url: otherSite.url }, key);
