@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AnyTool } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { mcpServerFactory } from '../mcp/server.js';
@@ -29,6 +29,11 @@ export interface HttpApp {
   close(): Promise<void>;
 }
 
+/** Runs a body parser only for methods that carry a body: GETs skip its machinery. */
+function bodiesOnly(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parser(req, res, next));
+}
+
 export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const app = express();
   app.disable('x-powered-by');
@@ -38,7 +43,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   // OAuth access tokens (embedded authorization server or OAUTH_ISSUER) on both faces.
   const verifier = createTokenVerifier(ctx);
   // Request ids and logs, security headers, and the API's CORS policy (hardening.ts).
-  app.use(requestLogging(ctx), ...securityHeaders());
+  app.use(requestLogging(ctx), securityHeaders());
   app.use('/api/v1', apiCors());
 
   const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
@@ -59,7 +64,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
 
   app.use(
     '/api/v1',
-    express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }),
+    bodiesOnly(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] })),
     (err: unknown, _req: Request, res: Response, _next: NextFunction) => onError(res, fromExpressError(err)),
     resolveCallerMiddleware(ctx, onError, { verifier, resource: 'api' }),
     rateLimitMiddleware(ctx, onError),

@@ -34,14 +34,44 @@ export function requestLogging(ctx: Context): RequestHandler {
     const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.logger.info({ req_id: requestId, method: req.method, path: loggablePath(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    });
+    // Below LOG_LEVEL=info a request pays for no log line at all.
+    if (ctx.logger.isLevelEnabled('info')) {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        ctx.logger.info({ req_id: requestId, method: req.method, path: loggablePath(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      });
+    }
     next();
   };
 }
+
+/**
+ * The headers a middleware with fixed output sets, captured once by running
+ * it against a recorder: a request then pays one loop of setHeader instead of
+ * the middleware's own chain (helmet alone is eleven middleware calls).
+ * Throws at start-up if the middleware does not finish synchronously or reads
+ * anything it was not given, which would mean its output is not fixed.
+ */
+export function capturedHeaders(middleware: RequestHandler, method = 'GET'): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]),
+    getHeader: () => undefined,
+    removeHeader: () => undefined,
+  };
+  let finished = false;
+  void middleware({ method, headers: {} } as Request, recorder as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    finished = true;
+  });
+  if (!finished) throw new Error('capturedHeaders: the middleware did not call next() synchronously');
+  return headers;
+}
+
+const setHeaders = (res: Response, headers: [string, string][]) => {
+  for (const [name, value] of headers) res.setHeader(name, value);
+};
 
 /**
  * helmet's headers on every response. The Content-Security-Policy is left to
@@ -50,14 +80,13 @@ export function requestLogging(ctx: Context): RequestHandler {
  * same-origin except where other sites are meant to read: the API, OAuth and
  * discovery endpoints, MCP and badge images (see crossOriginReadable).
  */
-export function securityHeaders(): RequestHandler[] {
-  return [
-    helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } }),
-    (req: Request, res: Response, next: NextFunction) => {
-      if (crossOriginReadable(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      next();
-    },
-  ];
+export function securityHeaders(): RequestHandler {
+  const headers = capturedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } }));
+  return (req: Request, res: Response, next: NextFunction) => {
+    setHeaders(res, headers);
+    if (crossOriginReadable(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  };
 }
 
 const CROSS_ORIGIN_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/mcp', '/badges/'];
@@ -76,7 +105,7 @@ function crossOriginReadable(path: string): boolean {
  * a credentialed response to another origin.
  */
 export function apiCors(): RequestHandler {
-  return cors({
+  const policy = cors({
     origin: '*',
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
@@ -84,4 +113,12 @@ export function apiCors(): RequestHandler {
     exposedHeaders: ['ETag', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id', 'Allow'],
     maxAge: 86400,
   });
+  // Any origin and no credentials: the answer to an actual request never
+  // depends on the request, so it is captured once; preflights go to cors.
+  const actual = capturedHeaders(policy);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS') return policy(req, res, next);
+    setHeaders(res, actual);
+    next();
+  };
 }

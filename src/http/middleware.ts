@@ -133,12 +133,16 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
     async fetch(request, options) {
-      if (request.method !== 'POST') return handler.fetch(request, options);
+      if (request.method !== 'POST' || options?.parsedBody !== undefined) return handler.fetch(request, options);
+      // Read and parse the body once, and hand the SDK the parsed value: it
+      // would otherwise clone the request and parse it again.
+      const text = await request.text();
       let body: unknown;
       try {
-        body = JSON.parse(await request.clone().text());
+        body = JSON.parse(text);
       } catch {
-        return handler.fetch(request, options); // the SDK answers the parse error
+        // The SDK answers the parse error from the body as sent.
+        return handler.fetch(new globalThis.Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal }), options);
       }
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const challengeAt = protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'));
@@ -152,7 +156,7 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
           return globalThis.Response.json({ error, error_description: err.message }, { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } });
         }
       }
-      return handler.fetch(request, options);
+      return handler.fetch(request, { ...options, parsedBody: body });
     },
   };
 }

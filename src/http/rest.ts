@@ -1,7 +1,7 @@
 // The REST face: one route per tool under /api/v1, derived from the registry.
 // Splits the tool input into path, query and body by the route, coerces
 // query/path strings to the schema's types, and maps results and errors.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
@@ -52,7 +52,7 @@ export const PUBLIC_MAX_AGE = 30;
 function weakEtag(tool: AnyTool, body: unknown, json: string): string {
   const volatile = tool.volatileOutput;
   const stable = volatile && body && typeof body === 'object' ? JSON.stringify(Object.fromEntries(Object.entries(body).filter(([k]) => !volatile.includes(k)))) : json;
-  return `W/"${createHash('sha1').update(stable).digest('base64url')}"`;
+  return `W/"${hash('sha1', stable, 'base64url')}"`;
 }
 
 /** True when the request's If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or `*`. */
