@@ -20,7 +20,7 @@ import type { MigrationDialect } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
 import { subtreeIds } from './categories.js';
 import { PUBLIC_STATUSES, summariesByIds, type ListingSummary } from './listing-summary.js';
-import { ShortFieldIndex, tokens, type IndexedStatus } from './short-field-index.js';
+import { kthLargest, nthLowest, ShortFieldIndex, tokens, type IndexedStatus } from './short-field-index.js';
 import { trendingScores } from './trending.js';
 import { stringArray } from './json-text.js';
 
@@ -33,8 +33,12 @@ const DESCRIPTION_WEIGHT = 0.3;
 export interface SearchIndex {
   /** Applies listing rows changed since the last sync (cheap when nothing changed). */
   sync(): Promise<void>;
-  /** Relevance (0..1] of short-field matches by listing id, best first. */
-  matchShortFields(q: string): Map<number, number>;
+  /**
+   * Relevance (0..1] of short-field matches by listing id: the best
+   * CANDIDATE_CAP of every status, then only those of `status` when given
+   * (the cap and the scale do not depend on it).
+   */
+  matchShortFields(q: string, status?: IndexedStatus): Map<number, number>;
   /** A public listing's status as of the last sync (undefined: not public). */
   statusOf(id: number): IndexedStatus | undefined;
   size(): number;
@@ -55,16 +59,34 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   // from SYNC_LAG_MS before it: updated_at is stamped before its transaction
   // commits (and by each instance's own clock), so a write can become visible
   // after a later-stamped one was already synced. Rows whose updated_at was
-  // indexed already are skipped, so the overlap costs a few reads.
+  // indexed already are skipped, so the overlap costs an index-only read.
   let cursor = '';
   const indexedAt = new Map<number, string>();
   let syncing: Promise<void> | null = null;
 
+  /**
+   * The earliest updated_at among rows in the window not yet indexed at
+   * their stamp, or null when there are none. It reads ids and stamps only
+   * (the updated_at index answers alone): most syncs find nothing, and
+   * reading the window's full rows on every search cost a millisecond when
+   * a bulk write had stamped hundreds of rows alike.
+   */
+  const earliestChange = async (since: string): Promise<string | null> => {
+    const stamps = await db.selectFrom('listings').select(['id', 'updated_at']).where('updated_at', '>=', since).execute();
+    let earliest: string | null = null;
+    for (const { id, updated_at } of stamps) {
+      if (indexedAt.get(id) !== updated_at && (earliest === null || updated_at < earliest)) earliest = updated_at;
+    }
+    return earliest;
+  };
+
   const apply = async () => {
+    const from = cursor === '' ? '' : await earliestChange(new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString());
+    if (from === null) return;
     const rows = await db
       .selectFrom('listings')
       .select(['id', 'name', 'tagline', 'keywords', 'status', 'updated_at'])
-      .where('updated_at', '>=', cursor && new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString())
+      .where('updated_at', '>=', from)
       .orderBy('updated_at')
       .execute();
     for (const [i, row] of rows.entries()) {
@@ -89,11 +111,13 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
       });
       await syncing;
     },
-    matchShortFields(q) {
+    matchShortFields(q, status) {
       // Exact and prefix matches first; typo matches only when they are few.
-      let scores = index.search(q, { typos: false });
-      if (scores.size < FUZZY_FALLBACK_BELOW) scores = index.search(q, { typos: true });
-      return topRelevance(scores, CANDIDATE_CAP);
+      let found = index.top(q, { typos: false, limit: CANDIDATE_CAP, status });
+      if (found.matched < FUZZY_FALLBACK_BELOW) found = index.top(q, { typos: true, limit: CANDIDATE_CAP, status });
+      // Scaled so the best match is 1 (in place: no second map).
+      for (const [id, s] of found.best) found.best.set(id, s / found.highest);
+      return found.best;
     },
     statusOf: (id) => index.statusOf(id),
     size: () => index.size,
@@ -101,57 +125,18 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   };
 }
 
-/** The `cap` best scores (ties at the cut: lower ids), scaled so the best is 1. */
-function topRelevance(scores: Map<number, number>, cap: number): Map<number, number> {
-  let top = 0;
-  for (const s of scores.values()) if (s > top) top = s;
-  const out = new Map<number, number>();
-  if (scores.size <= cap) {
-    for (const [id, s] of scores) out.set(id, s / top);
-    return out;
-  }
-  const threshold = kthLargest(Float64Array.from(scores.values()), cap);
-  const ties: number[] = [];
-  for (const [id, s] of scores) {
-    if (s > threshold) out.set(id, s / top);
-    else if (s === threshold) ties.push(id);
-  }
-  for (const id of Int32Array.from(ties).sort().subarray(0, cap - out.size)) out.set(id, threshold / top);
-  return out;
-}
-
-/** The k-th largest value (1-based) by quickselect; reorders `values`. */
-function kthLargest(values: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  const target = values.length - k;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >>> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        [values[i], values[j]] = [values[j]!, values[i]!];
-        i++;
-        j--;
-      }
-    }
-    if (target <= j) hi = j;
-    else if (target >= i) lo = i;
-    else break;
-  }
-  return values[target]!;
-}
-
 /** The ids ranked by score, best first (ties: lower id), as far as the first `count`. */
 function rankTop(ids: number[], score: Map<number, number>, count: number): number[] {
-  const threshold = ids.length > count ? kthLargest(Float64Array.from(ids, (id) => score.get(id)!), count) : -Infinity;
-  return ids
-    .filter((id) => score.get(id)! >= threshold)
-    .sort((a, b) => score.get(b)! - score.get(a)! || a - b)
-    .slice(0, count);
+  let threshold = -Infinity;
+  if (ids.length > count) {
+    const scores = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) scores[i] = score.get(ids[i]!)!;
+    threshold = kthLargest(scores, count);
+  }
+  const above = ids.filter((id) => score.get(id)! > threshold);
+  const tied = ids.filter((id) => score.get(id) === threshold);
+  const lastTied = nthLowest(tied, count - above.length);
+  return [...above, ...tied.filter((id) => id <= lastTied)].sort((a, b) => score.get(b)! - score.get(a)! || a - b);
 }
 
 /** The words of a query, lower-cased, without punctuation (at most 12). */
@@ -252,18 +237,28 @@ async function categoryAndDescendants(db: Kysely<Database>, slug: string): Promi
   return subtreeIds(all, root.id);
 }
 
+/**
+ * Relevance by listing id of the listings of `status` matching `q`, short
+ * fields and descriptions weighed together. The index gives its matches of
+ * that status only; description matches are checked against its statuses.
+ */
+async function relevanceOf(ctx: Context, q: string, status: IndexedStatus): Promise<Map<number, number>> {
+  await ctx.search.sync();
+  const relevance = ctx.search.matchShortFields(q, status);
+  for (const [id, s] of relevance) relevance.set(id, SHORT_FIELDS_WEIGHT * s);
+  for (const [id, s] of await matchDescriptions(ctx, q)) {
+    const shortFields = relevance.get(id);
+    if (shortFields !== undefined) relevance.set(id, shortFields + DESCRIPTION_WEIGHT * s);
+    else if (ctx.search.statusOf(id) === status) relevance.set(id, DESCRIPTION_WEIGHT * s);
+  }
+  return relevance;
+}
+
 export async function searchListings(ctx: Context, input: SearchInput): Promise<SearchResult> {
   const q = input.q?.trim() ?? '';
-  let relevance: Map<number, number> | null = null;
-  if (q !== '') {
-    await ctx.search.sync();
-    const short = ctx.search.matchShortFields(q);
-    const long = await matchDescriptions(ctx, q);
-    relevance = new Map();
-    for (const [id, s] of short) relevance.set(id, SHORT_FIELDS_WEIGHT * s);
-    for (const [id, s] of long) relevance.set(id, (relevance.get(id) ?? 0) + DESCRIPTION_WEIGHT * s);
-    if (relevance.size === 0) return { items: [], total: 0 };
-  }
+  const wanted: IndexedStatus = input.status === 'live' ? 'live' : 'scheduled';
+  const relevance = q === '' ? null : await relevanceOf(ctx, q, wanted);
+  if (relevance?.size === 0) return { items: [], total: 0 };
 
   const categoryIds = input.category ? await categoryAndDescendants(ctx.db, input.category) : null;
   if (categoryIds && categoryIds.length === 0) return { items: [], total: 0 };
@@ -274,7 +269,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   const matches = relevance && sort !== 'relevance' ? [...relevance.keys()] : null;
 
   const filters = (eb: ExpressionBuilder<Database, 'listings'>) => {
-    const conditions = [eb('listings.status', '=', input.status === 'live' ? 'live' : 'scheduled')];
+    const conditions = [eb('listings.status', '=', wanted)];
     if (matches) conditions.push(idIn(ctx.dialect, eb, matches));
     if (categoryIds) {
       conditions.push(
@@ -294,10 +289,9 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   };
 
   if (sort === 'relevance') {
-    // Every candidate is known: the index knows their status, so only the
-    // other filters need SQL; rank in memory.
-    const wanted = input.status === 'live' ? 'live' : 'scheduled';
-    let ids = [...relevance!.keys()].filter((id) => ctx.search.statusOf(id) === wanted);
+    // Every candidate is known and has the wanted status (relevanceOf), so
+    // only the other filters need SQL; rank in memory.
+    let ids = [...relevance!.keys()];
     if (hasSqlFilters(input) && ids.length > 0) {
       const rows = await ctx.db.selectFrom('listings').select('id').where(filters).where((eb) => idIn(ctx.dialect, eb, ids)).execute();
       ids = rows.map((r) => r.id);

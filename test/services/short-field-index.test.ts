@@ -77,6 +77,69 @@ describe('ShortFieldIndex', () => {
   });
 });
 
+describe('ShortFieldIndex.top', () => {
+  // Ten listings with the same name score the same: the cut falls among ties.
+  const same = new ShortFieldIndex();
+  for (let id = 10; id >= 1; id--) same.add(id, id % 3 === 0 ? 'scheduled' : 'live', { name: 'Atlas', tagline: '', keywords: '' });
+
+  it('keeps the best matches, ties at the cut going to the lower ids, and counts every match', () => {
+    const found = same.top('atlas', { typos: false, limit: 4 });
+    expect(found.matched).toBe(10);
+    expect([...found.best.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('puts better matches above the cut before ties', () => {
+    const index = indexOf({ 1: 'Atlas', 2: 'Atlas', 3: 'Atlas', 4: 'Atlas maps', 5: 'Atlas' });
+    index.add(6, 'live', { name: 'Atlas', tagline: '', keywords: 'atlas' });
+    const found = index.top('atlas', { typos: false, limit: 2 });
+    expect([...found.best.keys()].sort((a, b) => a - b)).toEqual([1, 6]);
+    expect(found.highest).toBe(found.best.get(6));
+  });
+
+  it('drops other statuses after the cut, so the cut does not depend on the status asked for', () => {
+    const found = same.top('atlas', { typos: false, limit: 4, status: 'live' });
+    expect(found.matched).toBe(10);
+    expect([...found.best.keys()].sort((a, b) => a - b)).toEqual([1, 2, 4]);
+    expect(found.highest).toBe(found.best.get(1));
+  });
+});
+
+describe('ShortFieldIndex as listings come and go', () => {
+  it('scores like an index built afresh from the listings that stayed', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta', 'iota'];
+    const fieldsOf = (id: number, round: number) => ({
+      name: `${words[id % 8]} ${words[(id * 3 + round) % 8]}`,
+      tagline: `${words[(id + round) % 8]} ${words[(id * 5) % 8]} ${words[(id * 7 + 1) % 8]}`,
+      keywords: words[(id + 2 * round) % 8]!,
+    });
+    const churned = new ShortFieldIndex();
+    const final = new Map<number, ReturnType<typeof fieldsOf>>();
+    for (let id = 1; id <= 200; id++) {
+      churned.add(id, 'live', fieldsOf(id, 0));
+      final.set(id, fieldsOf(id, 0));
+    }
+    for (let id = 1; id <= 200; id += 3) {
+      churned.remove(id);
+      final.delete(id);
+    }
+    for (let id = 2; id <= 200; id += 4) {
+      churned.add(id, 'live', fieldsOf(id, 1));
+      final.set(id, fieldsOf(id, 1));
+    }
+    for (let id = 1; id <= 200; id += 6) {
+      churned.add(id, 'live', fieldsOf(id, 2));
+      final.set(id, fieldsOf(id, 2));
+    }
+    const fresh = new ShortFieldIndex();
+    for (const [id, fields] of final) fresh.add(id, 'live', fields);
+    const sorted = (scores: Map<number, number>) => [...scores].sort((a, b) => a[0] - b[0]);
+    for (const q of [...words, 'alpha beta', 'gam', 'thetta', 'zeta iota delta']) {
+      expect(sorted(churned.search(q, { typos: true }))).toEqual(sorted(fresh.search(q, { typos: true })));
+    }
+    expect(churned.size).toBe(fresh.size);
+  });
+});
+
 describe('editDistance', () => {
   it('counts changes, insertions, deletions and adjacent swaps, stopping past the maximum', () => {
     expect(editDistance('notion', 'notion', 2)).toBe(0);
