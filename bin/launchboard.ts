@@ -1,25 +1,23 @@
 #!/usr/bin/env node
 // The one CLI: serve (HTTP: REST + MCP), stdio (MCP over stdio), migrate,
-// seed --demo, and admin commands for prices and settings.
+// seed --demo, and admin commands for prices and settings. What only one
+// command needs (the demo seed, stdio, doctor, backup) is imported by that
+// command, so `serve` does not load it before its first request.
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
-import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
 import { createApiKey } from '../src/auth/api-keys.js';
 import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
 import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
-import { runStdio } from '../src/mcp/stdio.js';
-import { backupDatabase, restoreDatabase } from '../src/services/backup.js';
 import { listProductsForSale, setProductPrice } from '../src/services/products.js';
 import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
 import { recentChanges } from '../src/services/my-listings.js';
 import { startWorkers } from '../src/services/scheduler.js';
 import { ensureMainSite } from '../src/services/sites.js';
 import { createUser, userByEmail } from '../src/services/users.js';
-import { formatDoctorReport, runDoctor } from '../src/services/doctor.js';
 import { tools } from '../tools/index.js';
 
 const USAGE = `usage: launchboard <command>
@@ -83,7 +81,9 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
 async function prepareDatabase(config: Config, demo: boolean) {
   const ctx = await buildContext(config);
   await ensureMainSite(ctx);
-  if (demo && (await isDatabaseEmpty(ctx.db))) {
+  if (!demo) return ctx;
+  const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
+  if (await isDatabaseEmpty(ctx.db)) {
     const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
     ctx.logger.info(summary, 'seeded the demo directory');
   }
@@ -187,6 +187,7 @@ async function serve(args: string[]): Promise<void> {
 
 async function stdio(): Promise<void> {
   const config = loadConfig();
+  const { runStdio } = await import('../src/mcp/stdio.js');
   const ctx = await buildContext(config);
   await ensureMainSite(ctx);
   const handle = await runStdio(ctx);
@@ -284,6 +285,7 @@ async function admin(args: string[]): Promise<void> {
   if (area === 'backup' || area === 'restore') {
     const [file, ...extra] = [action, ...rest];
     if (!file || extra.length > 0) throw new UsageError(`admin ${area} FILE: give one file name`);
+    const { backupDatabase, restoreDatabase } = await import('../src/services/backup.js');
     if (area === 'backup') {
       const copy = await backupDatabase(config.databaseUrl, file);
       process.stdout.write(`backed up to ${copy.file} (${copy.bytes} bytes, ${copy.migrations} migrations; integrity ok)\n`);
@@ -311,6 +313,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'seed': {
       if (!args.includes('--demo')) throw new UsageError('seed needs --demo');
+      const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
       await withContext(loadConfig(), async (ctx) => {
         await ensureMainSite(ctx);
         if (!(await isDatabaseEmpty(ctx.db))) throw new UsageError('the database already has listings; seed only fills an empty one');
@@ -320,6 +323,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'doctor': {
+      const { formatDoctorReport, runDoctor } = await import('../src/services/doctor.js');
       const checks = await runDoctor();
       process.stdout.write(args.includes('--json') ? `${JSON.stringify({ checks }, null, 2)}\n` : formatDoctorReport(checks));
       if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;

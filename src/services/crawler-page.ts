@@ -2,35 +2,14 @@
 // order, the main content (Readability), meta tags, JSON-LD, headings, links,
 // mail addresses, video embeds and icons. Pure: HTML in, plain data out; the
 // jsdom window is always closed. Runs inside the html worker threads
-// (html-worker.ts) so a large page cannot stall or bloat the server.
+// (html-worker.ts) so a large page cannot stall or bloat the server. The
+// facts' shape and their evidence text live in crawler-facts.ts, which the
+// main thread loads without jsdom.
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { fold, type PageFacts } from './crawler-facts.js';
 
-export interface PageFacts {
-  /** The page URL (after redirects). */
-  url: string;
-  title: string | null;
-  lang: string | null;
-  /** meta name/property (lowercased) → content. */
-  meta: Record<string, string>;
-  /** JSON-LD objects, arrays and @graph flattened. */
-  jsonLd: unknown[];
-  headings: { level: number; text: string }[];
-  /** Absolute http(s) links with their text. */
-  links: { href: string; text: string }[];
-  mailtos: string[];
-  /** Video embeds and video links (iframes, <video>, og:video). */
-  videos: string[];
-  icons: { href: string; rel: string; sizes: string | null }[];
-  /** Visible text, one block (paragraph, list item, heading, cell…) per entry. */
-  blocks: string[];
-  /** Short list items (features, plan lines). */
-  listItems: string[];
-  /** The main content as found by Readability, one block per entry. */
-  readable: string[];
-  /** Question/answer pairs written on the page (details/summary, dl, "…?" headings). */
-  faqs: { question: string; answer: string }[];
-}
+export type { PageFacts };
 
 const LIMITS = { links: 400, blocks: 3000, listItems: 300, headings: 200, jsonLd: 30, meta: 120, faqs: 30, blockChars: 4000 };
 
@@ -41,11 +20,6 @@ const BLOCK = new Set([
   'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL',
 ]);
 const VIDEO_HOST = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|vimeo\.com|player\.vimeo\.com|loom\.com|wistia\.(com|net)|fast\.wistia\.net|vidyard\.com|dailymotion\.com)$/i;
-
-/** Folds every run of whitespace (incl. no-break spaces) to one space. */
-export function fold(text: string): string {
-  return text.replace(/[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ').trim();
-}
 
 function absolute(href: string | null | undefined, base: string): string | null {
   if (!href) return null;
@@ -255,36 +229,4 @@ export function extractPage(html: string, url: string): PageFacts {
   } finally {
     dom.window.close();
   }
-}
-
-function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
-  if (depth > 6 || out.length > 400) return;
-  if (typeof value === 'string') {
-    const text = fold(value);
-    if (text) out.push(text.slice(0, 2000));
-  } else if (typeof value === 'number') {
-    out.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const v of value) jsonLdStrings(v, out, depth + 1);
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!k.startsWith('@')) jsonLdStrings(v, out, depth + 1);
-  }
-}
-
-/**
- * The page's evidence text: every string a quote may be taken from (title,
- * meta values, JSON-LD values, visible text, link targets, addresses,
- * embeds, icons), one per line. The evidence gate searches this text.
- */
-export function evidenceText(facts: PageFacts): string {
-  const lines: string[] = [];
-  if (facts.title) lines.push(facts.title);
-  for (const [key, value] of Object.entries(facts.meta)) if (!key.startsWith('viewport') && !key.startsWith('theme-color')) lines.push(value);
-  const ld: string[] = [];
-  for (const obj of facts.jsonLd) jsonLdStrings(obj, ld);
-  lines.push(...ld);
-  lines.push(...facts.blocks);
-  for (const link of facts.links) lines.push(link.text ? `${link.text} ${link.href}` : link.href);
-  lines.push(...facts.mailtos, ...facts.videos, ...facts.icons.map((i) => i.href));
-  return lines.join('\n');
 }

@@ -8,7 +8,7 @@
 import robotsParserModule from 'robots-parser';
 import PQueue from 'p-queue';
 import type { Context } from '../context.js';
-import { evidenceText, type PageFacts } from './crawler-page.js';
+import { evidenceText, type PageFacts } from './crawler-facts.js';
 import { FetchError, type FetchResult, USER_AGENT_TOKEN } from './fetcher.js';
 import { sharedHtmlParser, type HtmlParser } from './html-worker-pool.js';
 import { roleOfPath, sameSite } from './drafter/site.js';

@@ -9,7 +9,7 @@
 // LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH (config.allowPrivateFetch); production never does.
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
-import got, { type Response } from 'got';
+import type { Response } from 'got';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { Config } from '../config.js';
 
@@ -72,6 +72,8 @@ export function createFetcher(
     if (url.username || url.password) throw new FetchError('invalid_url', 'URLs with credentials are not fetched');
     const maxBytes = opts.maxBytes ?? 2 * MB;
 
+    // got (~50 modules) loads at the first fetch, not with the server; a failure to load is thrown as it is.
+    const { default: got } = await import('got');
     const stream = got.stream(url, {
       agent,
       headers: { 'user-agent': userAgent, accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },

@@ -4,7 +4,6 @@
 // its page, on the product's homepage; it is then `scheduled`, and the weekly
 // rollover makes it `live`. A week that starts without the badge slides the
 // listing to the next free week.
-import { JSDOM, VirtualConsole } from 'jsdom';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
@@ -61,12 +60,15 @@ export async function chooseFreeListing(ctx: Context, userId: number, listingId:
   });
 }
 
+/** The jsdom module: loaded at the first badge check, not with the server (it takes most of a second). */
+type Jsdom = typeof import('jsdom');
+
 /**
  * Is our badge on this HTML page: a link to the listing's page here that
  * holds one of our badge images (or, for a text-only embed, links to it)?
  */
-export function pageHasBadge(html: string, pageUrl: string, publicUrl: string, slug: string): boolean {
-  const dom = new JSDOM(html, { url: pageUrl, virtualConsole: new VirtualConsole() });
+export function pageHasBadge(jsdom: Jsdom, html: string, pageUrl: string, publicUrl: string, slug: string): boolean {
+  const dom = new jsdom.JSDOM(html, { url: pageUrl, virtualConsole: new jsdom.VirtualConsole() });
   try {
     const profile = new URL(`${publicUrl}/listings/${slug}`);
     const samePage = (href: string) => {
@@ -91,12 +93,14 @@ export function pageHasBadge(html: string, pageUrl: string, publicUrl: string, s
 
 /** Checks one listing's homepage; moves it to `scheduled` when the badge is there. */
 export async function checkBadge(ctx: Context, listing: Pick<Listing, 'id' | 'slug' | 'url'>): Promise<'found' | 'missing' | 'unreachable'> {
+  // Loaded before the try below, so a broken install fails the job instead of reading as an unreachable homepage.
+  const jsdom = await import('jsdom');
   let result: 'found' | 'missing' | 'unreachable';
   let detail: string;
   try {
     const page = await ctx.fetcher.get(listing.url, { maxBytes: 2 * 1024 * 1024 });
     const html = page.status < 400 && /html/i.test(page.contentType) ? page.body.toString('utf8') : '';
-    result = html && pageHasBadge(html, page.url, ctx.config.publicUrl, listing.slug) ? 'found' : 'missing';
+    result = html && pageHasBadge(jsdom, html, page.url, ctx.config.publicUrl, listing.slug) ? 'found' : 'missing';
     detail = result === 'found' ? 'badge found on the homepage' : page.status >= 400 ? `homepage answered HTTP ${page.status}` : 'no link to the listing page with our badge image on the homepage';
   } catch (err) {
     result = 'unreachable';

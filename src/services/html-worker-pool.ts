@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
-import { extractPage, type PageFacts } from './crawler-page.js';
+import type { PageFacts } from './crawler-facts.js';
 
 export interface HtmlParser {
   parse(html: string, url: string): Promise<PageFacts>;
@@ -153,11 +153,19 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
   };
 }
 
-/** Parses on the calling thread, one page at a time (jsdom windows are closed after each). */
+/**
+ * Parses on the calling thread, one page at a time (jsdom windows are closed
+ * after each). jsdom loads at the first page, so importing this module (the
+ * crawler does, at start-up) does not load it.
+ */
 export function inlineHtmlParser(): HtmlParser {
   const queue = new PQueue({ concurrency: 1 });
   return {
-    parse: (html, url) => queue.add(async () => extractPage(html, url), { throwOnTimeout: true }),
+    parse: (html, url) =>
+      queue.add(async () => {
+        const { extractPage } = await import('./crawler-page.js');
+        return extractPage(html, url);
+      }, { throwOnTimeout: true }),
     close: async () => queue.clear(),
   };
 }

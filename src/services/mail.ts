@@ -4,7 +4,6 @@
 // nodemailer: never inside the request, retried with backoff when the server
 // fails, and surviving a restart. The row records the outcome (sent, or failed
 // with the reason). Without SMTP_URL the row stays `stored`.
-import nodemailer from 'nodemailer';
 import type { Context } from '../context.js';
 import { enqueue } from './jobs.js';
 
@@ -44,6 +43,8 @@ export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise
   const smtpUrl = ctx.config.smtpUrl;
   const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status === 'sent' || !smtpUrl) return;
+  // Loaded at the first delivery, not with the server.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(smtpUrl, { from: ctx.config.mailFrom });
   try {
     await transport.sendMail({ from: ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });

@@ -5,7 +5,7 @@
 // malformed field is simply absent) and then gated like any other proposal.
 // Links, addresses, embeds and icons the model left empty are taken from the
 // built-in extractor, which reads them exactly.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { extractProposal } from './builtin.js';
 import {
@@ -147,12 +147,20 @@ export function parseAnswer(input: unknown): DraftProposal {
 const EXACT_FIELDS: FieldName[] = ['contact_email', 'demo_video_url', 'logo_url'];
 
 export function claudeDrafter(opts: { apiKey: string; model: string; baseUrl?: string; timeoutMs?: number }): Drafter {
-  // The job queue retries background drafts itself; a regenerate (a maker
-  // waiting on update_draft) gets one short try, then the extractor stands in.
-  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseUrl ?? 'https://api.anthropic.com', maxRetries: 1, timeout: opts.timeoutMs ?? 90_000 });
+  // The SDK (a few hundred modules) loads at the first draft, not with the
+  // server. The job queue retries background drafts itself; a regenerate (a
+  // maker waiting on update_draft) gets one short try, then the extractor stands in.
+  let connected: Promise<{ client: Anthropic; APIError: typeof Anthropic.APIError }> | null = null;
+  const connect = () =>
+    (connected ??= import('@anthropic-ai/sdk').then(({ default: Sdk }) => ({
+      client: new Sdk({ apiKey: opts.apiKey, baseURL: opts.baseUrl ?? 'https://api.anthropic.com', maxRetries: 1, timeout: opts.timeoutMs ?? 90_000 }),
+      APIError: Sdk.APIError,
+    })));
   return {
     name: 'claude',
     async draft(request) {
+      // Outside the try below: a broken install is an error, not an unreachable model.
+      const { client, APIError } = await connect();
       let message: Anthropic.Messages.Message;
       try {
         message = await client.messages.create({
@@ -164,7 +172,7 @@ export function claudeDrafter(opts: { apiKey: string; model: string; baseUrl?: s
           messages: [{ role: 'user', content: userMessage(request) }],
         }, request.only ? { timeout: 30_000, maxRetries: 0 } : {});
       } catch (err) {
-        const status = err instanceof Anthropic.APIError ? ` (HTTP ${err.status ?? 'no response'})` : '';
+        const status = err instanceof APIError ? ` (HTTP ${err.status ?? 'no response'})` : '';
         throw new DrafterUnavailable(`the model could not be reached${status}`);
       }
       const call = message.content.find((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use' && b.name === PROFILE_TOOL);

@@ -73,9 +73,9 @@ export interface SiteEvidence {
 export interface EvidencePage {
   url: string;
   title: string | null;
-  /** The page's evidence text (crawler-page.ts evidenceText). */
+  /** The page's evidence text (crawler-facts.ts evidenceText). */
   text: string;
-  facts: import('../crawler-page.js').PageFacts;
+  facts: import('../crawler-facts.js').PageFacts;
 }
 
 export interface DraftRequest {

@@ -3,7 +3,7 @@
 // Stripe's webhook (POST /webhooks/stripe, signature checked on the raw body
 // with the official package) reports the payment, which fulfilment.ts
 // records once per event.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Context } from '../../context.js';
 import { recordPayment } from '../fulfilment.js';
 import { checkoutUrl, lineOptions, orderLines, type OrderRow } from '../orders.js';
@@ -20,11 +20,19 @@ export interface StripeKeys {
   webhookSecret: string;
 }
 
-/** `client` lets tests point the SDK at a local fake of the Stripe API. */
-export function createStripeProvider(keys: StripeKeys, client: Stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 })): PaymentProvider {
+/**
+ * `client` lets tests point the SDK at a local fake of the Stripe API. Without
+ * it, the SDK (a few hundred ms of start-up) loads at the first payment or webhook.
+ */
+export function createStripeProvider(keys: StripeKeys, client?: Stripe): PaymentProvider {
+  let connected: Promise<Stripe> | null = client ? Promise.resolve(client) : null;
+  const stripe = () =>
+    (connected ??= import('stripe').then(({ default: Sdk }) => new Sdk(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 })));
+
   async function sessionFor(ctx: Context, order: OrderRow): Promise<Stripe.Checkout.Session> {
+    const api = await stripe();
     if (order.provider === 'stripe' && order.provider_ref) {
-      const existing = await client.checkout.sessions.retrieve(order.provider_ref);
+      const existing = await api.checkout.sessions.retrieve(order.provider_ref);
       if (existing.status === 'open' && existing.url) return existing;
     }
     const now = ctx.clock.now().getTime();
@@ -39,7 +47,7 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = new Stri
     }
     const expiresAt = Math.min(Math.max(new Date(order.expires_at).getTime(), now + SESSION_MIN_MS), now + SESSION_MAX_MS);
     const back = checkoutUrl(ctx, order.checkout_token);
-    const session = await client.checkout.sessions.create(
+    const session = await api.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: lineItems,
@@ -69,9 +77,11 @@ export function createStripeProvider(keys: StripeKeys, client: Stripe = new Stri
     async webhook(ctx, request): Promise<WebhookResult> {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string') return { status: 400, error: 'missing Stripe-Signature header' };
+      // Outside the try below: a broken install is an error, not a bad signature.
+      const api = await stripe();
       let event: Stripe.Event;
       try {
-        event = client.webhooks.constructEvent(request.rawBody, signature, keys.webhookSecret, undefined, undefined, ctx.clock.now().getTime());
+        event = api.webhooks.constructEvent(request.rawBody, signature, keys.webhookSecret, undefined, undefined, ctx.clock.now().getTime());
       } catch {
         return { status: 400, error: 'signature verification failed' };
       }

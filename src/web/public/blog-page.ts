@@ -3,7 +3,7 @@
 // as text; link targets such as javascript: are refused by markdown-it), FAQs
 // below it, and BlogPosting / FAQPage data for search engines.
 import express, { type Request, type Response, type Router } from 'express';
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../services/blog.js';
@@ -17,8 +17,8 @@ import { paragraphs } from './founders-page.js';
  * markdown-it's default validateLink refuses javascript:, vbscript:, file: and
  * non-image data: URLs. Headings move one level down: the page title is the h1.
  */
-function createMarkdown(): MarkdownIt {
-  const md = new MarkdownIt({ html: false, linkify: true });
+function createMarkdown(Md: typeof MarkdownIt): MarkdownIt {
+  const md = new Md({ html: false, linkify: true });
   const shiftHeading: NonNullable<typeof md.renderer.rules.heading_open> = (tokens, idx, options, _env, self) => {
     const token = tokens[idx];
     token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
@@ -29,10 +29,12 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-const markdown = createMarkdown();
+// markdown-it loads with the first post shown, not with the server.
+let markdown: Promise<MarkdownIt> | null = null;
 
-export function renderMarkdown(text: string): SafeHtml {
-  return new SafeHtml(markdown.render(text));
+export async function renderMarkdown(text: string): Promise<SafeHtml> {
+  markdown ??= import('markdown-it').then(({ default: Md }) => createMarkdown(Md));
+  return new SafeHtml((await markdown).render(text));
 }
 
 const day = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
@@ -100,13 +102,14 @@ async function postPage(ctx: Context, req: Request, res: Response): Promise<void
     throw err;
   }
   const updated = post.updated_at.slice(0, 10) > post.published_at.slice(0, 10);
+  const body = await renderMarkdown(post.body_markdown);
   sendPublicPage(ctx, req, res, {
     title: post.title,
     description: (post.excerpt || post.body_markdown.replace(/\s+/g, ' ')).slice(0, 300),
     ogType: 'article',
     jsonLd: postLd(post),
     body: html`<p class="muted">Published ${day(post.published_at)}${updated ? html`, updated ${day(post.updated_at)}` : ''}${post.author_name ? html` · by ${post.author_name}` : ''}</p>
-<div class="post">${renderMarkdown(post.body_markdown)}</div>
+<div class="post">${body}</div>
 ${
   post.faqs.length > 0
     ? html`<section aria-labelledby="faqs"><h2 id="faqs">Frequently asked questions</h2>${post.faqs.map((f) => html`<h3>${f.question}</h3>${paragraphs(f.answer)}`)}</section>`

@@ -1,0 +1,67 @@
+// What the crawler keeps of one page (PageFacts) and the evidence text drawn
+// from it, apart from the jsdom extraction in crawler-page.ts: the crawler and
+// the drafter need these on the main thread, where loading jsdom would cost
+// start-up time for nothing (pages are parsed in the html worker threads).
+
+export interface PageFacts {
+  /** The page URL (after redirects). */
+  url: string;
+  title: string | null;
+  lang: string | null;
+  /** meta name/property (lowercased) → content. */
+  meta: Record<string, string>;
+  /** JSON-LD objects, arrays and @graph flattened. */
+  jsonLd: unknown[];
+  headings: { level: number; text: string }[];
+  /** Absolute http(s) links with their text. */
+  links: { href: string; text: string }[];
+  mailtos: string[];
+  /** Video embeds and video links (iframes, <video>, og:video). */
+  videos: string[];
+  icons: { href: string; rel: string; sizes: string | null }[];
+  /** Visible text, one block (paragraph, list item, heading, cell…) per entry. */
+  blocks: string[];
+  /** Short list items (features, plan lines). */
+  listItems: string[];
+  /** The main content as found by Readability, one block per entry. */
+  readable: string[];
+  /** Question/answer pairs written on the page (details/summary, dl, "…?" headings). */
+  faqs: { question: string; answer: string }[];
+}
+
+/** Folds every run of whitespace (incl. no-break spaces) to one space. */
+export function fold(text: string): string {
+  return text.replace(/[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ').trim();
+}
+
+function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
+  if (depth > 6 || out.length > 400) return;
+  if (typeof value === 'string') {
+    const text = fold(value);
+    if (text) out.push(text.slice(0, 2000));
+  } else if (typeof value === 'number') {
+    out.push(String(value));
+  } else if (Array.isArray(value)) {
+    for (const v of value) jsonLdStrings(v, out, depth + 1);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) if (!k.startsWith('@')) jsonLdStrings(v, out, depth + 1);
+  }
+}
+
+/**
+ * The page's evidence text: every string a quote may be taken from (title,
+ * meta values, JSON-LD values, visible text, link targets, addresses,
+ * embeds, icons), one per line. The evidence gate searches this text.
+ */
+export function evidenceText(facts: PageFacts): string {
+  const lines: string[] = [];
+  if (facts.title) lines.push(facts.title);
+  for (const [key, value] of Object.entries(facts.meta)) if (!key.startsWith('viewport') && !key.startsWith('theme-color')) lines.push(value);
+  const ld: string[] = [];
+  for (const obj of facts.jsonLd) jsonLdStrings(obj, ld);
+  lines.push(...ld);
+  lines.push(...facts.blocks);
+  for (const link of facts.links) lines.push(link.text ? `${link.text} ${link.href}` : link.href);
+  lines.push(...facts.mailtos, ...facts.videos, ...facts.icons.map((i) => i.href));
+  return lines.join('\n');
+}
