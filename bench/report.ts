@@ -41,12 +41,15 @@ export interface BenchReport {
   /** The same two from the self-contained executable. */
   exeStartup: { startupSeconds: number; searchReadySeconds: number };
   peakRssMb: number | undefined;
+  /** The peak resident set after each step: which load raised it. */
+  rssSteps: [string, number | undefined][];
   totalSeconds: number;
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : 0);
 const fmtPct = (n: number) => `${n.toFixed(0)}%`;
 const ms = (n: number) => n.toFixed(2);
+const mb = (n: number | undefined) => (n === undefined ? 'n/a' : `${n.toFixed(0)} MB`);
 
 interface Target {
   name: string;
@@ -65,7 +68,7 @@ export function targets(r: BenchReport): Target[] {
     { name: `start-up < 3 s with ${r.listings} listings (the executable)`, measured: `${r.exeStartup.startupSeconds.toFixed(2)} s`, pass: r.exeStartup.startupSeconds < 3 },
     {
       name: `peak RSS < 600 MB with ${r.listings} listings`,
-      measured: r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`,
+      measured: mb(r.peakRssMb),
       pass: r.peakRssMb !== undefined && r.peakRssMb < 600,
     },
   ];
@@ -105,7 +108,7 @@ export function renderReport(r: BenchReport): string {
     `| serve start-up (spawn to first 200 on /api/v1/site) | ${r.startupSeconds.toFixed(2)} s |`,
     `| serve: spawn to first 200 on a search (the index builds after listening) | ${r.searchReadySeconds.toFixed(2)} s |`,
     `| the executable: spawn to first 200 on /api/v1/site / on a search | ${r.exeStartup.startupSeconds.toFixed(2)} s / ${r.exeStartup.searchReadySeconds.toFixed(2)} s |`,
-    `| serve peak RSS (VmHWM, after all loads) | ${r.peakRssMb === undefined ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`} |`,
+    ...r.rssSteps.map(([step, peak]) => `| serve peak RSS (VmHWM) after ${step} | ${mb(peak)} |`),
     '',
     '## Targets',
     '',

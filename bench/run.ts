@@ -174,10 +174,16 @@ const loadOne = async (key: string, name: string, url: string, reqs: autocannon.
   step(`loading ${name} (${load.warmup} s warm-up + ${load.duration} s)`);
   loads[key] = await measureLoad(name, url, reqs, load);
 };
-await loadOne('restGet', 'REST GET /api/v1/listings/{slug}', serve.baseUrl, requests.restGet);
-await loadOne('restSearch', 'REST GET /api/v1/listings?q={typo}', serve.baseUrl, requests.restSearch);
-await loadOne('mcpGet', 'MCP tools/call get_listing (2026-07-28, JSON)', serve.baseUrl, requests.mcpGet);
-await loadOne('mcpGetLegacy', 'MCP tools/call get_listing (2025-11-25 stateless, SSE)', serve.baseUrl, requests.mcpGetLegacy);
+// The server's peak resident set after start-up and after each load, so the report shows which one raised it.
+const rssSteps: [string, number | undefined][] = [['start-up, the search index and one call of each kind', peakRssMb(serve.pid)]];
+const loadServe = async (key: string, name: string, reqs: autocannon.Request[]) => {
+  await loadOne(key, name, serve.baseUrl, reqs);
+  rssSteps.push([name, peakRssMb(serve.pid)]);
+};
+await loadServe('restGet', 'REST GET /api/v1/listings/{slug}', requests.restGet);
+await loadServe('restSearch', 'REST GET /api/v1/listings?q={typo}', requests.restSearch);
+await loadServe('mcpGet', 'MCP tools/call get_listing (2026-07-28, JSON)', requests.mcpGet);
+await loadServe('mcpGetLegacy', 'MCP tools/call get_listing (2025-11-25 stateless, SSE)', requests.mcpGetLegacy);
 const peakRss = peakRssMb(serve.pid);
 await serve.stop();
 
@@ -243,6 +249,7 @@ const report = renderReport({
   searchReadySeconds,
   exeStartup,
   peakRssMb: peakRss,
+  rssSteps,
   totalSeconds: performance.now() / 1000,
 });
 writeFileSync(values.out!, report);
