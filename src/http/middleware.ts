@@ -14,6 +14,7 @@ import type { TokenVerifier } from '../auth/token-verifier.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { checkScope } from '../invoke.js';
+import { ONLY_TOOL } from '../mcp/server.js';
 import { WINDOW_SECONDS } from '../services/rate-limit.js';
 import { sendProblem } from './problem.js';
 
@@ -115,7 +116,7 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
     const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
     if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
     const tool = byName.get(params.name);
-    if (tool && tool.scope !== null) out.push(tool);
+    if (tool) out.push(tool);
   }
   return out;
 }
@@ -127,7 +128,8 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
  * OAuth flow), and with credentials lacking the scope 403
  * `error="insufficient_scope"` naming it (step-up). The rule and the
  * challenge are checkScope's, the same every face runs. Everything else
- * (initialize, tools/list, public tools) goes to the SDK handler untouched.
+ * (initialize, tools/list, public tools) goes to the SDK handler, with the
+ * body parsed once and, for a single tools/call, the tool named (ONLY_TOOL).
  */
 export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: FetchMcpHandler): FetchMcpHandler {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -146,7 +148,9 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       }
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const challengeAt = protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'));
-      for (const tool of calledTools(body, byName)) {
+      const called = calledTools(body, byName);
+      for (const tool of called) {
+        if (tool.scope === null) continue;
         try {
           checkScope(tool, caller, challengeAt);
         } catch (err) {
@@ -156,7 +160,10 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
           return globalThis.Response.json({ error, error_description: err.message }, { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } });
         }
       }
-      return handler.fetch(request, { ...options, parsedBody: body });
+      // A request that is one call of a known tool names it to the server
+      // factory (mcp/server.ts), which then registers that tool alone.
+      const authInfo = options?.authInfo && !Array.isArray(body) && called.length === 1 ? { ...options.authInfo, extra: { ...options.authInfo.extra, [ONLY_TOOL]: called[0]!.name } } : options?.authInfo;
+      return handler.fetch(request, { ...options, authInfo, parsedBody: body });
     },
   };
 }

@@ -70,7 +70,16 @@ export async function callTool(ctx: Context, tool: AnyTool, args: Record<string,
   }
 }
 
-export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: Caller, openapi: object): McpServer {
+/**
+ * The key in authInfo.extra under which the HTTP gate names the one tool a
+ * request calls. That request's server then holds only that tool: building
+ * every tool (and the resources) is most of an MCP call's fixed cost, and a
+ * single tools/call uses nothing else.
+ */
+export const ONLY_TOOL = 'launchboard/only_tool';
+
+/** `prepared` are the tools to offer; `resources` false leaves the resources out (a server built for one tools/call). */
+export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: Caller, openapi: object, resources = true): McpServer {
   const server = new McpServer({ name: 'launchboard', title: 'Launchboard', version: ctx.config.version }, {
     instructions: INSTRUCTIONS,
     // The tool, prompt and resource lists change only with a new release.
@@ -85,7 +94,7 @@ export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: C
   for (const { tool, config } of prepared) {
     server.registerTool(tool.name, config, (args: unknown) => callTool(ctx, tool, args as Record<string, unknown>, caller));
   }
-  registerResources(server, ctx, openapi);
+  if (resources) registerResources(server, ctx, openapi);
   return server;
 }
 
@@ -96,6 +105,11 @@ function callerOf(authExtra: Record<string, unknown> | undefined): Caller {
 
 export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: Caller): McpServerFactory {
   const prepared = prepareTools(tools);
+  const alone = new Map(prepared.map((p) => [p.tool.name, [p]]));
   const openapi = openApiDocument(tools, ctx.config.publicUrl);
-  return (requestContext) => buildMcpServer(ctx, prepared, fixedCaller ?? callerOf(requestContext.authInfo?.extra), openapi);
+  return (requestContext) => {
+    const extra = requestContext.authInfo?.extra;
+    const only = typeof extra?.[ONLY_TOOL] === 'string' ? alone.get(extra[ONLY_TOOL]) : undefined;
+    return buildMcpServer(ctx, only ?? prepared, fixedCaller ?? callerOf(extra), openapi, !only);
+  };
 }
