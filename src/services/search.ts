@@ -42,6 +42,8 @@ export interface SearchIndex {
   /** A public listing's status as of the last sync (undefined: not public). */
   statusOf(id: number): IndexedStatus | undefined;
   size(): number;
+  /** Listings of `status` as of the last sync; undefined until the first sync has built the index. */
+  count(status: IndexedStatus): number | undefined;
   /** Description terms' "too common to rank by" verdicts, with when they were counted (ms). */
   readonly commonTerms: Map<string, { common: boolean; at: number }>;
 }
@@ -63,6 +65,7 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   let cursor = '';
   const indexedAt = new Map<number, string>();
   let syncing: Promise<void> | null = null;
+  let built = false;
 
   /**
    * The earliest updated_at among rows in the window not yet indexed at
@@ -106,9 +109,13 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
   return {
     async sync() {
       // One sync at a time; concurrent searches wait for the running one.
-      syncing ??= apply().finally(() => {
-        syncing = null;
-      });
+      syncing ??= apply()
+        .then(() => {
+          built = true;
+        })
+        .finally(() => {
+          syncing = null;
+        });
       await syncing;
     },
     matchShortFields(q, status) {
@@ -121,6 +128,7 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
     },
     statusOf: (id) => index.statusOf(id),
     size: () => index.size,
+    count: (status) => (built ? index.count(status) : undefined),
     commonTerms: new Map(),
   };
 }

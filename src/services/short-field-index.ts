@@ -150,8 +150,16 @@ export class ShortFieldIndex {
   /** A copy of the scores for quickselect (which reorders). */
   #selection = new Float64Array(1024);
 
+  /** Indexed listings by status. */
+  readonly #counts = new Map<IndexedStatus, number>();
+
   get size(): number {
     return this.#slotOf.size;
+  }
+
+  /** How many indexed listings have `status`. */
+  count(status: IndexedStatus): number {
+    return this.#counts.get(status) ?? 0;
   }
 
   has(id: number): boolean {
@@ -189,6 +197,7 @@ export class ShortFieldIndex {
     this.#termsAt[slot] = [...weights.keys()];
     this.#positionsAt[slot] = positions;
     this.#statusAt[slot] = status;
+    this.#counts.set(status, this.count(status) + 1);
   }
 
   remove(id: number): void {
@@ -210,6 +219,8 @@ export class ShortFieldIndex {
         this.#removeTerm(term);
       }
     });
+    const status = this.#statusAt[slot]!;
+    this.#counts.set(status, this.count(status) - 1);
     this.#slotOf.delete(id);
     this.#termsAt[slot] = undefined;
     this.#positionsAt[slot] = undefined;

@@ -65,6 +65,7 @@ describe('ShortFieldIndex', () => {
     expect(ids(changing.search('quag', { typos: false }))).toEqual([2]);
     expect(changing.statusOf(2)).toBe('scheduled');
     expect(changing.size).toBe(1);
+    expect([changing.count('live'), changing.count('scheduled')]).toEqual([0, 1]);
   });
 
   it('keeps prefix lookups right as many words come and go', () => {

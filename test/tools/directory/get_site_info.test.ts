@@ -25,6 +25,18 @@ describe('get_site_info', () => {
     expect((body as any).counts).toEqual({ live_listings: 2, categories: 2 });
   });
 
+  it('counts live listings from the search index once it is built, following later writes', async () => {
+    await ctx.search.sync();
+    const before = ((await invokeTool(ctx, tool, {}, anonymous())).body as any).counts.live_listings;
+    expect(ctx.search.count('live')).toBe(before);
+    const g = given(ctx);
+    const listingId = await g.listing({ status: 'live' });
+    await g.listing({ status: 'scheduled' });
+    expect(((await invokeTool(ctx, tool, {}, anonymous())).body as any).counts.live_listings).toBe(before + 1);
+    await ctx.db.updateTable('listings').set({ status: 'draft', updated_at: new Date(ctx.clock.now().getTime() + 1000).toISOString() }).where('id', '=', listingId).execute();
+    expect(((await invokeTool(ctx, tool, {}, anonymous())).body as any).counts.live_listings).toBe(before);
+  });
+
   it('derives every public location from PUBLIC_URL', async () => {
     const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };
     expect(body.urls.api_base).toBe('https://launch.example.org/api/v1');
