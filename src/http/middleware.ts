@@ -150,7 +150,6 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       const challengeAt = protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'));
       const called = calledTools(body, byName);
       for (const tool of called) {
-        if (tool.scope === null) continue;
         try {
           checkScope(tool, caller, challengeAt);
         } catch (err) {
