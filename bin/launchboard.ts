@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
 import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
+import { limitHeapGrowth } from '../src/heap.js';
 import { listProductsForSale, setProductPrice } from '../src/services/products.js';
 import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
 import { recentChanges } from '../src/services/my-listings.js';
@@ -303,8 +304,10 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
     case 'serve':
+      limitHeapGrowth();
       return serve(args);
     case 'stdio':
+      limitHeapGrowth();
       return stdio();
     case 'migrate': {
       await withContext(loadConfig(), async () => undefined);
