@@ -10,6 +10,7 @@ import * as m0007 from './0007_claims_orders.js';
 import * as m0008 from './0008_community.js';
 import * as m0009 from './0009_read_indexes.js';
 import * as m0010 from './0010_profile_version.js';
+import * as m0011 from './0011_week_votes_index.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -29,4 +30,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0008_community', up: m0008.up },
   { name: '0009_read_indexes', up: m0009.up },
   { name: '0010_profile_version', up: m0010.up },
+  { name: '0011_week_votes_index', up: m0011.up },
 ];

@@ -2,7 +2,8 @@
 // scheduler and once at start (a missed Monday is caught up). Idempotent: it
 // only moves rows that are still due, and awards only weeks that have none, so
 // running it twice, or on two instances at once, changes nothing more.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { nextFreeWeek } from './free-launch.js';
 import { addWeeks, mondayOf } from './weeks.js';
@@ -19,6 +20,23 @@ export interface RolloverResult {
   moved_to_next_week: number;
   /** Ended weeks that received their awards in this run. */
   awarded_weeks: string[];
+}
+
+/**
+ * Weeks before `week` with voted live launches and no awards yet. Migration
+ * 0011's (status, launch_week, votes_count) index answers it without reading
+ * listing rows.
+ */
+export function unawardedWeeks(db: Kysely<Database>, week: string) {
+  return db
+    .selectFrom('listings')
+    .select('launch_week')
+    .distinct()
+    .where('status', '=', 'live')
+    .where('launch_week', '<', week)
+    .where('votes_count', '>', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('awards').select('awards.id').whereRef('awards.week', '=', 'listings.launch_week'))))
+    .orderBy('launch_week');
 }
 
 export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
@@ -58,16 +76,7 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
 
     // 3. Every ended week with live launches and no awards yet: the top three
     //    by community votes (ties: earlier launch), at least one vote each.
-    const unawarded = await trx
-      .selectFrom('listings')
-      .select('launch_week')
-      .distinct()
-      .where('status', '=', 'live')
-      .where('launch_week', '<', week)
-      .where('votes_count', '>', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('awards').select('awards.id').whereRef('awards.week', '=', 'listings.launch_week'))))
-      .orderBy('launch_week')
-      .execute();
+    const unawarded = await unawardedWeeks(trx, week).execute();
     const awardedWeeks: string[] = [];
     for (const { launch_week } of unawarded) {
       if (launch_week === null) continue;
