@@ -15,7 +15,7 @@
 // another instance on the same PostgreSQL, is visible on the next query.
 // Paid plans never change relevance (ARCHITECTURE §5).
 import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, Listing } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
 import { subtreeIds } from './categories.js';
@@ -51,11 +51,15 @@ export interface SearchIndex {
 /** Rows indexed between two turns of the event loop while syncing. */
 const YIELD_EVERY_ROWS = 2000;
 
+/** Rows read per query while building the index the first time. */
+const BUILD_PAGE_ROWS = 2000;
+
 /** How far before its cursor the change feed re-reads: longer than any write transaction and clock skew between instances. */
 export const SYNC_LAG_MS = 60_000;
 
 /** An empty index; the first sync() fills it (`serve` does that at start). */
-export function createSearchIndex(db: Kysely<Database>): SearchIndex {
+export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: number } = {}): SearchIndex {
+  const buildPageRows = opts.buildPageRows ?? BUILD_PAGE_ROWS;
   const index = new ShortFieldIndex();
   // The change-feed cursor: the largest updated_at seen. Each sync re-reads
   // from SYNC_LAG_MS before it: updated_at is stamped before its transaction
@@ -83,26 +87,46 @@ export function createSearchIndex(db: Kysely<Database>): SearchIndex {
     return earliest;
   };
 
+  type IndexRow = Pick<Listing, 'id' | 'name' | 'tagline' | 'keywords' | 'status' | 'updated_at'>;
+  const INDEXED_COLUMNS = ['id', 'name', 'tagline', 'keywords', 'status', 'updated_at'] as const;
+
+  const indexRow = (row: IndexRow) => {
+    if (indexedAt.get(row.id) === row.updated_at) return;
+    indexedAt.set(row.id, row.updated_at);
+    if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
+      index.add(row.id, row.status as IndexedStatus, { name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
+    } else {
+      index.remove(row.id);
+    }
+    if (row.updated_at > cursor) cursor = row.updated_at;
+  };
+
+  /**
+   * The first build reads every listing in pages by id, letting requests in
+   * between: one query for all of them held the event loop for over a
+   * second at 100k listings (a SQLite read is synchronous). A row written
+   * meanwhile carries a stamp past the build's start, so the next sync's
+   * window picks it up.
+   */
+  const build = async () => {
+    for (let after = 0; ; ) {
+      const rows = await db.selectFrom('listings').select(INDEXED_COLUMNS).where('id', '>', after).orderBy('id').limit(buildPageRows).execute();
+      for (const row of rows) indexRow(row);
+      if (rows.length < buildPageRows) return;
+      after = rows[rows.length - 1]!.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   const apply = async () => {
-    const from = cursor === '' ? '' : await earliestChange(new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString());
+    if (cursor === '') return build();
+    const from = await earliestChange(new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString());
     if (from === null) return;
-    const rows = await db
-      .selectFrom('listings')
-      .select(['id', 'name', 'tagline', 'keywords', 'status', 'updated_at'])
-      .where('updated_at', '>=', from)
-      .orderBy('updated_at')
-      .execute();
+    const rows = await db.selectFrom('listings').select(INDEXED_COLUMNS).where('updated_at', '>=', from).orderBy('updated_at').execute();
     for (const [i, row] of rows.entries()) {
-      // A first build takes seconds: let requests in between batches.
+      // A bulk write may have stamped thousands of rows: let requests in between batches.
       if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (indexedAt.get(row.id) === row.updated_at) continue;
-      indexedAt.set(row.id, row.updated_at);
-      if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
-        index.add(row.id, row.status as IndexedStatus, { name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
-      } else {
-        index.remove(row.id);
-      }
-      if (row.updated_at > cursor) cursor = row.updated_at;
+      indexRow(row);
     }
   };
 
