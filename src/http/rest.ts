@@ -48,11 +48,26 @@ interface Route {
 /** Seconds a shared cache may keep a public read. */
 export const PUBLIC_MAX_AGE = 30;
 
-/** A weak validator: the hash of the body as sent, or without the tool's volatile fields. */
-function weakEtag(tool: AnyTool, body: unknown, json: string): string {
+/**
+ * The body as JSON and its weak validator: the hash of the body without the
+ * tool's volatile fields (a view count), so a count alone is not a new
+ * version. The volatile fields are written last, after the hashed part, so
+ * the body is serialised once.
+ */
+export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag: string } {
   const volatile = tool.volatileOutput;
-  const stable = volatile && body && typeof body === 'object' ? JSON.stringify(Object.fromEntries(Object.entries(body).filter(([k]) => !volatile.includes(k)))) : json;
-  return `W/"${hash('sha1', stable, 'base64url')}"`;
+  const etagOf = (json: string) => `W/"${hash('sha1', json, 'base64url')}"`;
+  if (!volatile || !body || typeof body !== 'object' || Array.isArray(body)) {
+    const json = JSON.stringify(body);
+    return { json, etag: etagOf(json) };
+  }
+  const stable: Record<string, unknown> = {};
+  const changing: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) (volatile.includes(key) ? changing : stable)[key] = value;
+  const stableJson = JSON.stringify(stable);
+  const changingJson = JSON.stringify(changing);
+  const json = changingJson === '{}' ? stableJson : stableJson === '{}' ? changingJson : `${stableJson.slice(0, -1)},${changingJson.slice(1)}`;
+  return { json, etag: etagOf(stableJson) };
 }
 
 /** True when the request's If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or `*`. */
@@ -63,8 +78,7 @@ export function notModified(req: Request, etag: string): boolean {
 }
 
 function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown, anonymous: boolean): void {
-  const json = JSON.stringify(body);
-  const etag = weakEtag(tool, body, json);
+  const { json, etag } = jsonWithEtag(tool, body);
   res.setHeader('ETag', etag);
   // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
   res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
@@ -72,7 +86,12 @@ function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown
     res.status(304).end();
     return;
   }
-  res.status(200).type('application/json').send(json);
+  // Written as one string, headers and body in one write (res.send turns a
+  // long string into a Buffer, which Node writes separately from the headers).
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 function buildInput(route: Route, req: Request): Record<string, unknown> {

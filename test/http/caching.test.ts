@@ -30,6 +30,21 @@ describe('conditional public reads', () => {
     expect((await changed.json()).tagline).toBe('Second');
   });
 
+  it('sends the whole profile as JSON with its length, views included, and headers alone to HEAD', async () => {
+    const res = await get('/api/v1/listings/cached');
+    const text = await res.text();
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    const profile = JSON.parse(text);
+    expect(profile).toMatchObject({ slug: 'cached', name: 'Cached', views: expect.any(Number) });
+    expect(Object.keys(profile)).toContain('links');
+
+    const head = await fetch(`${served.server.url}/api/v1/listings/cached`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(res.headers.get('etag'));
+    expect(await head.text()).toBe('');
+  });
+
   it('covers searches and the OpenAPI document', async () => {
     const search = await get('/api/v1/listings?q=cached');
     const etag = search.headers.get('etag')!;
