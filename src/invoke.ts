@@ -62,7 +62,8 @@ export interface InvokeOptions {
 }
 
 export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, caller: Caller, opts: InvokeOptions = {}): Promise<StoredResponse> {
-  checkScope(tool, caller, opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api')));
+  // The challenge's URL only matters for a signed-in tool: public reads skip building it.
+  checkScope(tool, caller, tool.scope === null ? undefined : (opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api'))));
   const input = parseInput(tool, raw);
   const status = tool.http.status ?? 200;
   const run = async () => {

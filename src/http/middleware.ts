@@ -147,8 +147,8 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
         return handler.fetch(new globalThis.Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal }), options);
       }
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
-      const challengeAt = protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'));
       const called = calledTools(body, byName);
+      const challengeAt = called.some((tool) => tool.scope !== null) ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp')) : undefined;
       for (const tool of called) {
         try {
           checkScope(tool, caller, challengeAt);
