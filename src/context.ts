@@ -12,7 +12,8 @@ import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
 import { createFetcher, type Fetcher } from './services/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './services/search.js';
 import { ViewCounter } from './services/view-counter.js';
-import { ProfilePartsCache } from './services/listing-profile.js';
+import { type ProfileParts, VersionedCache } from './services/listing-profile.js';
+import type { CachedOutput } from './prepared-output.js';
 
 export interface Context {
   config: Config;
@@ -28,7 +29,9 @@ export interface Context {
   /** Listing views, batched into one write a second. */
   views: ViewCounter;
   /** Recently read profile parts, valid while their listing's profile_version holds. */
-  profiles: ProfilePartsCache;
+  profiles: VersionedCache<ProfileParts>;
+  /** Recently read public profiles (get_listing) without their view count, serialised; valid likewise. */
+  publicProfiles: VersionedCache<CachedOutput>;
 }
 
 export interface BuildOptions {
@@ -55,7 +58,8 @@ export async function buildContext(config: Config, opts: BuildOptions = {}): Pro
     search: createSearchIndex(database.db),
     fetcher: createFetcher(config),
     views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
-    profiles: new ProfilePartsCache(),
+    profiles: new VersionedCache<ProfileParts>(),
+    publicProfiles: new VersionedCache<CachedOutput>(),
   };
   return {
     ...ctx,

@@ -8,6 +8,7 @@ import { bearerChallenge } from './auth/challenge.js';
 import { protectedResourceMetadataUrl, resourceUrl } from './auth/resources.js';
 import type { Context } from './context.js';
 import { AppError, type FieldError } from './errors.js';
+import { PreparedOutput } from './prepared-output.js';
 import { isValidIdempotencyKey, type StoredResponse, withIdempotency } from './services/idempotency.js';
 
 /** zod issues → `{ path, message }` naming the offending field (dot path). */
@@ -61,13 +62,18 @@ export interface InvokeOptions {
   resourceMetadata?: string;
 }
 
-export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, caller: Caller, opts: InvokeOptions = {}): Promise<StoredResponse> {
+/** A tool's answer; `prepared` when it came from a cache already serialised (see prepared-output.ts). */
+export type ToolResponse = StoredResponse & { prepared?: PreparedOutput };
+
+export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, caller: Caller, opts: InvokeOptions = {}): Promise<ToolResponse> {
   // The challenge's URL only matters for a signed-in tool: public reads skip building it.
   checkScope(tool, caller, tool.scope === null ? undefined : (opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api'))));
   const input = parseInput(tool, raw);
   const status = tool.http.status ?? 200;
   const run = async () => {
-    const result = await tool.handler(ctx, input, caller);
+    const result: unknown = await tool.handler(ctx, input, caller);
+    // A result from a cache was checked when it was cached.
+    if (result instanceof PreparedOutput) return { status, body: result.body(), prepared: result };
     return { status, body: tool.output.parse(result) };
   };
   if (opts.idempotencyKey === undefined || !tool.idempotencyKey) return { ...(await run()), replayed: false };

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Caller, Scope } from '../src/auth/caller.js';
 import type { Context } from '../src/context.js';
+import type { PreparedOutput } from '../src/prepared-output.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -33,7 +34,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * out of a public GET's weak ETag, so conditional reads still get 304.
    */
   volatileOutput?: string[];
-  handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O>>;
+  /** Returns the output, or a PreparedOutput of it from a cache (checked and serialised when cached). */
+  handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O> | PreparedOutput>;
 }
 
 export type AnyTool = ToolDefinition<z.ZodObject, z.ZodType>;

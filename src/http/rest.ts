@@ -6,7 +6,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
-import { invokeTool } from '../invoke.js';
+import { invokeTool, type ToolResponse } from '../invoke.js';
+import { cachedOutput, PreparedOutput } from '../prepared-output.js';
 import { inputJsonSchema, type JsonSchema } from '../mcp/schemas.js';
 import { callerOf } from './middleware.js';
 import { sendProblem } from './problem.js';
@@ -56,18 +57,15 @@ export const PUBLIC_MAX_AGE = 30;
  */
 export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag: string } {
   const volatile = tool.volatileOutput;
-  const etagOf = (json: string) => `W/"${hash('sha1', json, 'base64url')}"`;
   if (!volatile || !body || typeof body !== 'object' || Array.isArray(body)) {
     const json = JSON.stringify(body);
-    return { json, etag: etagOf(json) };
+    return { json, etag: `W/"${hash('sha1', json, 'base64url')}"` };
   }
   const stable: Record<string, unknown> = {};
   const changing: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) (volatile.includes(key) ? changing : stable)[key] = value;
-  const stableJson = JSON.stringify(stable);
-  const changingJson = JSON.stringify(changing);
-  const json = changingJson === '{}' ? stableJson : stableJson === '{}' ? changingJson : `${stableJson.slice(0, -1)},${changingJson.slice(1)}`;
-  return { json, etag: etagOf(stableJson) };
+  const prepared = new PreparedOutput(cachedOutput(stable), changing);
+  return { json: prepared.json(), etag: prepared.etag };
 }
 
 /** True when the request's If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or `*`. */
@@ -77,8 +75,8 @@ export function notModified(req: Request, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-function sendCacheable(req: Request, res: Response, tool: AnyTool, body: unknown, anonymous: boolean): void {
-  const { json, etag } = jsonWithEtag(tool, body);
+function sendCacheable(req: Request, res: Response, tool: AnyTool, out: ToolResponse, anonymous: boolean): void {
+  const { json, etag } = out.prepared ? { json: out.prepared.json(), etag: out.prepared.etag } : jsonWithEtag(tool, out.body);
   res.setHeader('ETag', etag);
   // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
   res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
@@ -160,7 +158,7 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
         const caller = callerOf(res);
         const out = await invokeTool(ctx, route.tool, input, caller, { idempotencyKey: key });
         if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
-        if (route.cacheable && out.status === 200) return sendCacheable(req, res, route.tool, out.body, caller.kind === 'anonymous');
+        if (route.cacheable && out.status === 200) return sendCacheable(req, res, route.tool, out, caller.kind === 'anonymous');
         res.status(out.status).json(out.body);
       } catch (err) {
         onError(res, err);

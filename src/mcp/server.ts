@@ -56,7 +56,7 @@ export async function callTool(ctx: Context, tool: AnyTool, args: Record<string,
       idempotencyField: IDEMPOTENCY_ARGUMENT,
     });
     const body = out.body as Record<string, unknown>;
-    return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+    return { content: [{ type: 'text', text: out.prepared ? out.prepared.json() : JSON.stringify(body) }], structuredContent: body };
   } catch (failure) {
     // A locked, full or unreachable database is an outage (unavailable, retry), not a bug.
     const err = asUnavailable(failure);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { cachedOutput, type CachedOutput, deepFreeze, PreparedOutput } from '../prepared-output.js';
 import { PUBLIC_STATUSES } from './listing-summary.js';
 import { stringArray } from './json-text.js';
 
@@ -94,6 +95,8 @@ export function unlockedSections(listing: Pick<Listing, 'unlocked_sections'>): (
   return PAID_SECTIONS.filter((s) => unlocked.includes(s));
 }
 
+const noPublicListing = (slug: string) => notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+
 /** A public (live or scheduled) listing by slug, or 404. */
 export async function publicListingBySlug(ctx: Context, slug: string): Promise<Listing> {
   const listing = await ctx.db
@@ -102,7 +105,7 @@ export async function publicListingBySlug(ctx: Context, slug: string): Promise<L
     .where('slug', '=', slug)
     .where('status', 'in', [...PUBLIC_STATUSES])
     .executeTakeFirst();
-  if (!listing) throw notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+  if (!listing) throw noPublicListing(slug);
   return listing;
 }
 
@@ -112,7 +115,7 @@ function trendOf(value: number, previous: number | null): 'up' | 'down' | 'flat'
 }
 
 /** What a profile shows from tables other than listings: the part migration 0010's triggers version. */
-interface ProfileParts {
+export interface ProfileParts {
   categories: ListingProfile['categories'];
   founders: ListingProfile['founders'];
   faqs: ListingProfile['faqs'];
@@ -124,35 +127,30 @@ interface ProfileParts {
   milestones?: ListingProfile['milestones'];
 }
 
-interface CachedParts {
-  version: number;
-  /** The paid sections the parts were read for (story and milestones are read only when unlocked). */
-  unlocked: string;
-  parts: ProfileParts;
-}
-
 /**
- * Profile parts of recently viewed listings, by listing id, least recently
- * used first. An entry is used only while the row's profile_version is the
- * one it was read at, so every write (here, in another worker or on another
- * instance) invalidates it through the database itself.
+ * Values derived from a listing, by listing id, least recently used first.
+ * An entry is used only while the row's profile_version is the one it was
+ * built at: migrations 0010 and 0012 bump the version on every write to the
+ * row (but its view count) and to every table a profile shows, so a write
+ * here, in another worker or on another instance invalidates it through the
+ * database itself.
  */
-export class ProfilePartsCache {
-  private readonly entries = new Map<number, CachedParts>();
+export class VersionedCache<T> {
+  private readonly entries = new Map<number, { version: number; value: T }>();
 
   constructor(private readonly capacity = 5000) {}
 
-  get(id: number, version: number, unlocked: string): ProfileParts | undefined {
+  get(id: number, version: number): T | undefined {
     const entry = this.entries.get(id);
-    if (!entry || entry.version !== version || entry.unlocked !== unlocked) return undefined;
+    if (!entry || entry.version !== version) return undefined;
     this.entries.delete(id); // refresh its place in the LRU order
     this.entries.set(id, entry);
-    return entry.parts;
+    return entry.value;
   }
 
-  set(id: number, entry: CachedParts): void {
+  set(id: number, version: number, value: T): void {
     this.entries.delete(id);
-    this.entries.set(id, entry);
+    this.entries.set(id, { version, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -214,27 +212,19 @@ async function readProfileParts(ctx: Context, id: number, unlocked: readonly str
   return parts;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /**
  * The parts of one listing's profile, from the cache while its version
  * holds. Reads inside a transaction bypass the cache: they may see writes
  * that are later rolled back.
  */
 async function profileParts(ctx: Context, listing: Listing, unlocked: readonly string[]): Promise<ProfileParts> {
+  // The paid sections are a listings column: the version covers them too.
   const version = Number(listing.profile_version);
-  const unlockedKey = unlocked.join(',');
-  const cached = ctx.profiles.get(listing.id, version, unlockedKey);
+  const cached = ctx.profiles.get(listing.id, version);
   if (cached) return cached;
   const parts = await readProfileParts(ctx, listing.id, unlocked);
   // Frozen: every profile built from the entry shares these objects, so a caller that mutated one would corrupt the others.
-  if (!ctx.db.isTransaction) ctx.profiles.set(listing.id, { version, unlocked: unlockedKey, parts: deepFreeze(parts) });
+  if (!ctx.db.isTransaction) ctx.profiles.set(listing.id, version, deepFreeze(parts));
   return parts;
 }
 
@@ -314,8 +304,29 @@ export function countListingView(ctx: Context, listing: Pick<Listing, 'id' | 'vi
   return Number(listing.views_count) + ctx.views.pendingFor(listing.id);
 }
 
-/** The public profile by slug; counts a view (without touching updated_at, which drives the search change feed). */
-export async function viewListing(ctx: Context, slug: string): Promise<ListingProfile> {
+/**
+ * The public profile by slug; counts a view (without touching updated_at,
+ * which drives the search change feed). A repeat read answers from
+ * ctx.publicProfiles, checked and serialised when cached, after reading only
+ * the row's version and view count; the view count is added per read.
+ */
+export async function viewListing(ctx: Context, slug: string): Promise<PreparedOutput<ListingProfile>> {
+  const head = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'profile_version', 'views_count'])
+    .where('slug', '=', slug)
+    .where('status', 'in', [...PUBLIC_STATUSES])
+    .executeTakeFirst();
+  if (!head) throw noPublicListing(slug);
+  const cached = ctx.publicProfiles.get(head.id, Number(head.profile_version)) ?? (await cachePublicProfile(ctx, slug));
+  return new PreparedOutput<ListingProfile>(cached, { views: countListingView(ctx, head) });
+}
+
+/** Builds, checks and serialises a public profile without its view count, and caches it outside transactions. */
+async function cachePublicProfile(ctx: Context, slug: string): Promise<CachedOutput> {
   const listing = await publicListingBySlug(ctx, slug);
-  return profileOf(ctx, { ...listing, views_count: countListingView(ctx, listing) });
+  const { views: _, ...profile } = listingProfile.parse(await profileOf(ctx, listing));
+  const cached = cachedOutput(profile);
+  if (!ctx.db.isTransaction) ctx.publicProfiles.set(listing.id, Number(listing.profile_version), cached);
+  return cached;
 }

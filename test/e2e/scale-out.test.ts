@@ -232,6 +232,15 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
     expect(await faqsOn(b)).toEqual(faqs);
   });
 
+  it("shows a tagline edited through one instance on the other's cached whole profile at once", async () => {
+    const taglineOn = async (instance: Instance) => (await api(instance, 'GET', `/listings/${listing.slug}`)).body.tagline;
+    await taglineOn(b);
+    await taglineOn(b); // now from B's public profile cache
+    const tagline = `Edited on A at ${Date.now()}`;
+    expect((await api(a, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline } })).status).toBe(200);
+    expect(await taglineOn(b)).toBe(tagline);
+  });
+
   it('replays a request on one instance that was first made on the other with the same Idempotency-Key', async () => {
     const key = { 'idempotency-key': `scale-out-${Date.now()}` };
     const first = await api(a, 'POST', '/drafts', { url: otherSite.url }, key);

@@ -1,8 +1,9 @@
-// The profile-parts cache (issue 9): a cached profile must never outlive a
-// write to any table it shows, whether the write comes through a service,
-// raw SQL, a cascade, or another process on the same database.
+// The profile caches (issue 9): a cached profile, its parts or the whole
+// serialised public profile, must never outlive a write to the listing row or
+// any table it shows, whether the write comes through a service, raw SQL, a
+// cascade, or another process on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfilePartsCache, viewListing } from '../../src/services/listing-profile.js';
+import { VersionedCache, viewListing } from '../../src/services/listing-profile.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 
@@ -24,7 +25,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const view = () => viewListing(ctx, 'hookly');
+const view = async () => (await viewListing(ctx, 'hookly')).body();
 
 /** Views the profile (filling the cache), runs the write, and returns the profile viewed after it. */
 async function afterWrite(write: () => Promise<unknown>) {
@@ -34,13 +35,36 @@ async function afterWrite(write: () => Promise<unknown>) {
   return view();
 }
 
-describe('profile parts cache', () => {
-  it('serves repeated views from the cache', async () => {
+describe('profile caches', () => {
+  it('serves repeated views from the cache, counting each view', async () => {
+    const first = await view();
+    const before = [ctx.profiles.size, ctx.publicProfiles.size];
+    const second = await view();
+    expect([ctx.profiles.size, ctx.publicProfiles.size]).toEqual(before);
+    expect(before.every((n) => n > 0)).toBe(true);
+    expect(second.views).toBe(first.views + 1);
+    const { views: _a, ...firstRest } = first;
+    const { views: _b, ...secondRest } = second;
+    expect(secondRest).toEqual(firstRest);
+  });
+
+  it('serialises the cached profile with the view count added last, the JSON matching the object', async () => {
+    const prepared = await viewListing(ctx, 'hookly');
+    expect(JSON.parse(prepared.json())).toEqual(prepared.body());
+    expect(Object.keys(JSON.parse(prepared.json())).at(-1)).toBe('views');
+  });
+
+  it('follows vote and follower counts, which live on the listing row', async () => {
+    expect((await afterWrite(() => ctx.db.updateTable('listings').set({ votes_count: 42 }).where('id', '=', listingId).execute())).votes).toBe(42);
+    expect((await afterWrite(() => ctx.db.updateTable('listings').set({ followers_count: 9 }).where('id', '=', listingId).execute())).followers).toBe(9);
+  });
+
+  it('answers 404 once a listing is no longer public, even from a warm cache', async () => {
     await view();
-    const before = ctx.profiles.size;
-    await view();
-    expect(ctx.profiles.size).toBe(before);
-    expect(before).toBeGreaterThan(0);
+    await ctx.db.updateTable('listings').set({ status: 'draft' }).where('id', '=', listingId).execute();
+    await expect(view()).rejects.toMatchObject({ kind: 'not_found' });
+    await ctx.db.updateTable('listings').set({ status: 'live' }).where('id', '=', listingId).execute();
+    expect((await view()).slug).toBe('hookly');
   });
 
   it('follows writes to every table a profile shows', async () => {
@@ -101,28 +125,29 @@ describe('profile parts cache', () => {
     await view();
     const cached = await view();
     expect(() => (cached.faqs as unknown[]).push({ question: 'x', answer: 'y' })).toThrow(TypeError);
+    expect(() => (cached.features as unknown[]).push('x')).toThrow(TypeError);
   });
 });
 
-describe('ProfilePartsCache', () => {
-  const parts = { categories: [], founders: [], faqs: [], socials: {}, latest_updates: [], rating: { average: null, count: 0 }, awards: [] };
+describe('VersionedCache', () => {
+  const parts = { faqs: [] };
 
-  it('answers only for the version and paid sections an entry was read at', () => {
-    const cache = new ProfilePartsCache(10);
-    cache.set(1, { version: 3, unlocked: 'story', parts });
-    expect(cache.get(1, 3, 'story')).toBe(parts);
-    expect(cache.get(1, 4, 'story')).toBeUndefined();
-    expect(cache.get(1, 3, '')).toBeUndefined();
+  it('answers only for the version an entry was built at', () => {
+    const cache = new VersionedCache<typeof parts>(10);
+    cache.set(1, 3, parts);
+    expect(cache.get(1, 3)).toBe(parts);
+    expect(cache.get(1, 4)).toBeUndefined();
+    expect(cache.get(2, 3)).toBeUndefined();
   });
 
   it('drops the least recently used entry when full', () => {
-    const cache = new ProfilePartsCache(2);
-    cache.set(1, { version: 0, unlocked: '', parts });
-    cache.set(2, { version: 0, unlocked: '', parts });
-    cache.get(1, 0, '');
-    cache.set(3, { version: 0, unlocked: '', parts });
-    expect(cache.get(2, 0, '')).toBeUndefined();
-    expect(cache.get(1, 0, '')).toBe(parts);
+    const cache = new VersionedCache<typeof parts>(2);
+    cache.set(1, 0, parts);
+    cache.set(2, 0, parts);
+    cache.get(1, 0);
+    cache.set(3, 0, parts);
+    expect(cache.get(2, 0)).toBeUndefined();
+    expect(cache.get(1, 0)).toBe(parts);
     expect(cache.size).toBe(2);
   });
 });

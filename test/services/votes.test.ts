@@ -96,7 +96,7 @@ describe('discounting flagged votes', () => {
     expect(await discountFlaggedVotes(ctx, { listingId, adminId: admin })).toBe(0);
     expect(await counts(listingId)).toEqual({ votes_count: 1, votes_discounted: 1 });
     expect((await trendingScores(ctx)).get(listingId)!).toBeCloseTo(before / 2, 5);
-    const profile = await viewListing(ctx, 'discounted-one');
+    const profile = (await viewListing(ctx, 'discounted-one')).body();
     expect(profile).toMatchObject({ votes: 1, votes_discounted: 1 });
 
     // The discounted voter withdrawing takes the vote off the discounted count, not the counted one.
