@@ -28,8 +28,13 @@ export function deepFreeze<T>(value: T): T {
  * per-call fields). Deep-frozen: every result built from it shares its objects.
  */
 export function cachedOutput(value: Fields): CachedOutput {
+  return serialisedOutput(deepFreeze(value));
+}
+
+/** The same, for a value used once (not shared, so not frozen). */
+export function serialisedOutput(value: Fields): CachedOutput {
   const json = JSON.stringify(value);
-  return { value: deepFreeze(value), json, hash: hash('sha1', json, 'base64url') };
+  return { value, json, hash: hash('sha1', json, 'base64url') };
 }
 
 /** `T` is the whole result's type, per-call fields included. */

@@ -7,7 +7,7 @@ import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { invokeTool, type ToolResponse } from '../invoke.js';
-import { cachedOutput, PreparedOutput } from '../prepared-output.js';
+import { PreparedOutput, serialisedOutput } from '../prepared-output.js';
 import { inputJsonSchema, type JsonSchema } from '../mcp/schemas.js';
 import { callerOf } from './middleware.js';
 import { sendProblem } from './problem.js';
@@ -64,7 +64,7 @@ export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag
   const stable: Record<string, unknown> = {};
   const changing: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) (volatile.includes(key) ? changing : stable)[key] = value;
-  const prepared = new PreparedOutput(cachedOutput(stable), changing);
+  const prepared = new PreparedOutput(serialisedOutput(stable), changing);
   return { json: prepared.json(), etag: prepared.etag };
 }
 
