@@ -7,11 +7,16 @@ import { hash } from 'node:crypto';
 
 type Fields = Record<string, unknown>;
 
-/** The cached part: frozen, its JSON, and that JSON's hash. */
+/** The cached part: the value (frozen when shared), its JSON, and the weak validator of that JSON. */
 export interface CachedOutput {
   readonly value: Readonly<Fields>;
   readonly json: string;
-  readonly hash: string;
+  readonly etag: string;
+}
+
+/** A weak HTTP validator (ETag) of a JSON text. */
+export function weakEtag(json: string): string {
+  return `W/"${hash('sha1', json, 'base64url')}"`;
 }
 
 /** Freezes a value and everything in it, for objects many callers share. */
@@ -34,7 +39,7 @@ export function cachedOutput(value: Fields): CachedOutput {
 /** The same, for a value used once (not shared, so not frozen). */
 export function serialisedOutput(value: Fields): CachedOutput {
   const json = JSON.stringify(value);
-  return { value, json, hash: hash('sha1', json, 'base64url') };
+  return { value, json, etag: weakEtag(json) };
 }
 
 /** `T` is the whole result's type, per-call fields included. */
@@ -59,6 +64,6 @@ export class PreparedOutput<T extends object = Fields> {
 
   /** A weak validator of the cached part: the per-call fields do not make a new version. */
   get etag(): string {
-    return `W/"${this.cached.hash}"`;
+    return this.cached.etag;
   }
 }

@@ -1,13 +1,12 @@
 // The REST face: one route per tool under /api/v1, derived from the registry.
 // Splits the tool input into path, query and body by the route, coerces
 // query/path strings to the schema's types, and maps results and errors.
-import { hash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { invokeTool, type ToolResponse } from '../invoke.js';
-import { PreparedOutput, serialisedOutput } from '../prepared-output.js';
+import { PreparedOutput, serialisedOutput, weakEtag } from '../prepared-output.js';
 import { inputJsonSchema, type JsonSchema } from '../mcp/schemas.js';
 import { callerOf } from './middleware.js';
 import { sendProblem } from './problem.js';
@@ -59,7 +58,7 @@ export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag
   const volatile = tool.volatileOutput;
   if (!volatile || !body || typeof body !== 'object' || Array.isArray(body)) {
     const json = JSON.stringify(body);
-    return { json, etag: `W/"${hash('sha1', json, 'base64url')}"` };
+    return { json, etag: weakEtag(json) };
   }
   const stable: Record<string, unknown> = {};
   const changing: Record<string, unknown> = {};
