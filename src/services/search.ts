@@ -14,6 +14,7 @@
 // applies rows changed since the last sync, so a write by this process, or by
 // another instance on the same PostgreSQL, is visible on the next query.
 // Paid plans never change relevance (ARCHITECTURE §5).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
 import type { Database, Listing } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
@@ -114,7 +115,7 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
       for (const row of rows) indexRow(row);
       if (rows.length < buildPageRows) return;
       after = rows[rows.length - 1]!.id;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   };
 
@@ -125,7 +126,7 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
     const rows = await db.selectFrom('listings').select(INDEXED_COLUMNS).where('updated_at', '>=', from).orderBy('updated_at').execute();
     for (const [i, row] of rows.entries()) {
       // A bulk write may have stamped thousands of rows: let requests in between batches.
-      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await nextTurn();
       indexRow(row);
     }
   };
