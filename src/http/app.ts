@@ -2,11 +2,11 @@
 // Streamable HTTP at /mcp, all from the same registry.
 import { createHash } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AnyTool } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { mcpServerFactory } from '../mcp/server.js';
+import { mcpNodeHandler } from './mcp-node.js';
 import { callerOf, hostOriginGuard, mcpAuthorizationGate, problemResponder, rateLimitMiddleware, resolveCallerMiddleware } from './middleware.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { oauthRouter } from '../oauth/router.js';
@@ -71,11 +71,12 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
     restRouter(ctx, tools),
   );
 
-  // MCP: the SDK reads the raw body itself so JSON-RPC parse errors stay JSON-RPC.
+  // MCP: the body is read on the Node side (mcp-node.ts), never by express.json,
+  // so JSON-RPC parse errors stay JSON-RPC.
   const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
-  const nodeHandler = toNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
+  const nodeHandler = mcpNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
   app.all(
     '/mcp',
     hostOriginGuard(ctx),

@@ -128,24 +128,17 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
  * OAuth flow), and with credentials lacking the scope 403
  * `error="insufficient_scope"` naming it (step-up). The rule and the
  * challenge are checkScope's, the same every face runs. Everything else
- * (initialize, tools/list, public tools) goes to the SDK handler, with the
- * body parsed once and, for a single tools/call, the tool named (ONLY_TOOL).
+ * (initialize, tools/list, public tools) goes to the SDK handler, and a
+ * single tools/call names its tool (ONLY_TOOL). The body arrives parsed
+ * (mcp-node.ts); a request without a parsed body has no JSON to authorize
+ * and goes to the SDK as sent, which answers it.
  */
 export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: FetchMcpHandler): FetchMcpHandler {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
     async fetch(request, options) {
-      if (request.method !== 'POST' || options?.parsedBody !== undefined) return handler.fetch(request, options);
-      // Read and parse the body once, and hand the SDK the parsed value: it
-      // would otherwise clone the request and parse it again.
-      const text = await request.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // The SDK answers the parse error from the body as sent.
-        return handler.fetch(new globalThis.Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal }), options);
-      }
+      if (request.method !== 'POST' || options?.parsedBody === undefined) return handler.fetch(request, options);
+      const body = options.parsedBody;
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const called = calledTools(body, byName);
       const challengeAt = called.some((tool) => tool.scope !== null) ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp')) : undefined;
@@ -162,7 +155,7 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       // A request that is one call of a known tool names it to the server
       // factory (mcp/server.ts), which then registers that tool alone.
       const authInfo = options?.authInfo && !Array.isArray(body) && called.length === 1 ? { ...options.authInfo, extra: { ...options.authInfo.extra, [ONLY_TOOL]: called[0]!.name } } : options?.authInfo;
-      return handler.fetch(request, { ...options, authInfo, parsedBody: body });
+      return handler.fetch(request, { ...options, authInfo });
     },
   };
 }

@@ -1,5 +1,5 @@
-// The MCP gate hands the SDK the body it parsed, and names the one tool a
-// single tools/call calls so the server factory can build that tool alone.
+// The MCP gate passes on the body mcp-node.ts parsed, and names the one tool
+// a single tools/call calls so the server factory can build that tool alone.
 import type { McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
@@ -14,6 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const anonymousAuth = { token: '', clientId: 'anonymous', scopes: [], extra: { caller: anonymous() } };
+
 async function passedOptions(body: unknown): Promise<McpHandlerRequestOptions | undefined> {
   let seen: McpHandlerRequestOptions | undefined;
   const gate = mcpAuthorizationGate(ctx, tools, {
@@ -22,8 +24,8 @@ async function passedOptions(body: unknown): Promise<McpHandlerRequestOptions | 
       return new Response(null, { status: 202 });
     },
   });
-  const request = new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await gate.fetch(request, { authInfo: { token: '', clientId: 'anonymous', scopes: [], extra: { caller: anonymous() } } });
+  const request = new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json' } });
+  await gate.fetch(request, { authInfo: anonymousAuth, parsedBody: body });
   return seen;
 }
 
@@ -40,5 +42,19 @@ describe('mcpAuthorizationGate', () => {
     for (const body of [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, call('no_such_tool'), [call('get_listing')]]) {
       expect((await passedOptions(body))?.authInfo?.extra?.[ONLY_TOOL]).toBeUndefined();
     }
+  });
+
+  it('passes a request without a parsed body (not JSON) to the SDK as sent', async () => {
+    let seen: Request | undefined;
+    const gate = mcpAuthorizationGate(ctx, tools, {
+      fetch: async (request) => {
+        seen = request;
+        return new Response(null, { status: 400 });
+      },
+    });
+    const request = new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' });
+    await gate.fetch(request, { authInfo: anonymousAuth });
+    expect(seen).toBe(request);
+    expect(await seen!.text()).toBe('{"jsonrpc":');
   });
 });
