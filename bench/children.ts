@@ -110,6 +110,21 @@ export async function startServer(opts: {
   };
 }
 
+/**
+ * CPU time the process has used (user + system, all its threads) in
+ * milliseconds, or undefined where /proc is missing. /proc counts clock ticks,
+ * 100 a second on Linux.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    // The fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The process's peak resident set (VmHWM) in MB, or undefined where /proc is missing. */
 export function peakRssMb(pid: number): number | undefined {
   try {

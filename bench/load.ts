@@ -2,6 +2,7 @@
 // run over a list of requests that each connection starts at its own offset
 // (so 50 connections do not all hit the same key at the same moment).
 import autocannon from 'autocannon';
+import { cpuMs } from './children.js';
 
 export interface LoadSettings {
   connections: number;
@@ -21,6 +22,12 @@ export interface LoadResult {
   non2xx: number;
   /** Connection errors, timeouts included. */
   errors: number;
+  /**
+   * The server's CPU time per request of the measured run, in microseconds
+   * (when its pid was given and /proc exists): steadier than req/s on a
+   * machine whose other work varies, since waiting for a core costs no CPU.
+   */
+  cpuUsPerRequest?: number;
 }
 
 function run(url: string, requests: autocannon.Request[], connections: number, duration: number): Promise<autocannon.Result> {
@@ -38,9 +45,13 @@ function run(url: string, requests: autocannon.Request[], connections: number, d
   });
 }
 
-export async function measureLoad(name: string, baseUrl: string, requests: autocannon.Request[], settings: LoadSettings): Promise<LoadResult> {
+/** `serverPid`: the process answering, whose CPU time the run measures. */
+export async function measureLoad(name: string, baseUrl: string, requests: autocannon.Request[], settings: LoadSettings, serverPid?: number): Promise<LoadResult> {
   if (settings.warmup > 0) await run(baseUrl, requests, settings.connections, settings.warmup);
+  const cpuBefore = serverPid === undefined ? undefined : cpuMs(serverPid);
   const r = await run(baseUrl, requests, settings.connections, settings.duration);
+  const cpuAfter = serverPid === undefined ? undefined : cpuMs(serverPid);
+  const cpuUsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : undefined;
   return {
     name,
     rps: r['2xx'] / r.duration,
@@ -49,5 +60,6 @@ export async function measureLoad(name: string, baseUrl: string, requests: autoc
     total: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
+    ...(cpuUsPerRequest !== undefined && { cpuUsPerRequest }),
   };
 }

@@ -79,7 +79,7 @@ export function renderReport(r: BenchReport): string {
   const ofCeilings = (x: LoadResult) => `${fmtPct(pct(x.rps, expressCeiling.rps))} of Express, ${fmtPct(pct(x.rps, nodeCeiling.rps))} of node:http`;
   const ofRest = (x: LoadResult) => `${fmtPct(pct(x.rps, restGet.rps))} of REST get_listing`;
   const row = (x: LoadResult, ratio: string) =>
-    `| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50.toFixed(0)} | ${x.p99.toFixed(0)} | ${x.non2xx} | ${x.errors} | ${ratio} |`;
+    `| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50.toFixed(0)} | ${x.p99.toFixed(0)} | ${x.non2xx} | ${x.errors} | ${x.cpuUsPerRequest === undefined ? 'n/a' : x.cpuUsPerRequest.toFixed(0)} | ${ratio} |`;
   const lines = [
     `# Launchboard benchmark`,
     '',
@@ -88,8 +88,8 @@ export function renderReport(r: BenchReport): string {
     '',
     '## Over HTTP (server in a child process, autocannon in the bench process, 127.0.0.1)',
     '',
-    '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | ratio |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | server CPU µs/req | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
     row(nodeCeiling, 'ceiling'),
     row(expressCeiling, `${fmtPct(pct(expressCeiling.rps, nodeCeiling.rps))} of node:http`),
     row(restGet, ofCeilings(restGet)),

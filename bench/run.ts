@@ -170,14 +170,14 @@ toolResult(/^data: (.*)$/m.exec(sse)?.[1] ?? sse, 'MCP tools/call (2025-11-25)')
 
 // 5. Load the server, then read its peak memory.
 const loads: Record<string, LoadResult> = {};
-const loadOne = async (key: string, name: string, url: string, reqs: autocannon.Request[]) => {
+const loadOne = async (key: string, name: string, server: RunningServer, reqs: autocannon.Request[]) => {
   step(`loading ${name} (${load.warmup} s warm-up + ${load.duration} s)`);
-  loads[key] = await measureLoad(name, url, reqs, load);
+  loads[key] = await measureLoad(name, server.baseUrl, reqs, load, server.pid);
 };
 // The server's peak resident set after start-up and after each load, so the report shows which one raised it.
 const rssSteps: [string, number | undefined][] = [['start-up, the search index and one call of each kind', peakRssMb(serve.pid)]];
 const loadServe = async (key: string, name: string, reqs: autocannon.Request[]) => {
-  await loadOne(key, name, serve.baseUrl, reqs);
+  await loadOne(key, name, serve, reqs);
   rssSteps.push([name, peakRssMb(serve.pid)]);
 };
 await loadServe('restGet', 'REST GET /api/v1/listings/{slug}', requests.restGet);
@@ -219,7 +219,7 @@ for (const [key, name, script] of [
     readyPath: `/api/v1/listings/${slug}`,
   });
   try {
-    await loadOne(key, name, server.baseUrl, requests.restGet);
+    await loadOne(key, name, server, requests.restGet);
   } finally {
     await server.stop();
   }
