@@ -146,7 +146,13 @@ export function mcpNodeHandler(handler: FetchMcpHandler, opts: McpNodeHandlerOpt
         response = jsonRpcError(500, -32603, 'Internal server error', requestId(parsed?.value));
       }
     }
-    await writeResponse(res, response, closed.signal);
+    try {
+      await writeResponse(res, response, closed.signal);
+    } catch (error) {
+      // The answer failed mid-way (its stream broke): cut the connection rather than send half of it.
+      opts.onerror(error instanceof Error ? error : new Error(String(error)));
+      res.destroy();
+    }
     finished = true;
   };
 }

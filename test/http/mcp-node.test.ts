@@ -105,6 +105,17 @@ describe('mcpNodeHandler', () => {
     expect(errors.map((e) => e.message)).toEqual(['boom']);
   });
 
+  it('cuts the connection and reports it when a JSON answer fails to read', async () => {
+    const broken = new ReadableStream({
+      pull(controller) {
+        controller.error(new Error('stream broke'));
+      },
+    });
+    const { url, errors } = await serve(() => new Response(broken, { headers: { 'content-type': 'application/json' } }));
+    await expect(post(url, JSON.stringify(call)).then((res) => res.text())).rejects.toThrow();
+    expect(errors.map((e) => e.message)).toEqual(['stream broke']);
+  });
+
   it('calls nothing when the client leaves before its body ends', async () => {
     const { url, seen, errors } = await serve(() => Response.json({}));
     const { port } = new URL(url);
