@@ -3,7 +3,7 @@
 // calling thread and in the worker pool. Not part of `npm test`.
 //   node --expose-gc --import tsx bench/html-parse.ts [pages=40] [mode=inline|pool|both] [in-flight=2]
 import { performance } from 'node:perf_hooks';
-import { createHtmlWorkerPool, inlineHtmlParser, type HtmlParser } from '../src/services/html-worker-pool.js';
+import { createHtmlWorkerPool, inlineHtmlParser, type HtmlParser } from '../src/drafts/crawler/html-worker-pool.js';
 
 /** A marketing-site page of about `kb` kilobytes: nav, sections, lists, tables, scripts, JSON-LD. */
 export function bigPage(kb: number, seed = 1): string {

@@ -12,7 +12,7 @@ import type autocannon from 'autocannon';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
-import { searchListings, type SearchInput } from '../src/services/search.js';
+import { searchListings, type SearchInput } from '../src/search/search.js';
 import { freePort, peakRssMb, repoRoot, startServer, type RunningServer } from './children.js';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
 import { renderReport, type Percentiles } from './report.js';

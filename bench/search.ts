@@ -14,8 +14,8 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
-import { searchListings, type SearchInput } from '../src/services/search.js';
-import { ensureMainSite } from '../src/services/sites.js';
+import { searchListings, type SearchInput } from '../src/search/search.js';
+import { ensureMainSite } from '../src/directory/sites.js';
 import { tools } from '../tools/index.js';
 import { commonWords, loadSyntheticListings, namePrefixes, syntheticText, vocabulary } from './synthetic.js';
 

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
-import { ensureMainSite } from '../src/services/sites.js';
+import { ensureMainSite } from '../src/directory/sites.js';
 
 /** mulberry32: a small seeded generator, so every run loads the same directory. */
 export function random(seed: number): () => number {

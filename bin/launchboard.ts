@@ -13,12 +13,12 @@ import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
 import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
 import { limitHeapGrowth } from '../src/heap.js';
-import { listProductsForSale, setProductPrice } from '../src/services/products.js';
-import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/services/settings.js';
-import { recentChanges } from '../src/services/my-listings.js';
-import { startWorkers } from '../src/services/scheduler.js';
-import { ensureMainSite } from '../src/services/sites.js';
-import { createUser, userByEmail } from '../src/services/users.js';
+import { listProductsForSale, setProductPrice } from '../src/orders/products.js';
+import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/directory/settings.js';
+import { recentChanges } from '../src/listings/my-listings.js';
+import { startWorkers } from '../src/scheduler.js';
+import { ensureMainSite } from '../src/directory/sites.js';
+import { createUser, userByEmail } from '../src/accounts/users.js';
 import { tools } from '../tools/index.js';
 
 const USAGE = `usage: launchboard <command>
@@ -286,7 +286,7 @@ async function admin(args: string[]): Promise<void> {
   if (area === 'backup' || area === 'restore') {
     const [file, ...extra] = [action, ...rest];
     if (!file || extra.length > 0) throw new UsageError(`admin ${area} FILE: give one file name`);
-    const { backupDatabase, restoreDatabase } = await import('../src/services/backup.js');
+    const { backupDatabase, restoreDatabase } = await import('../src/ops/backup.js');
     if (area === 'backup') {
       const copy = await backupDatabase(config.databaseUrl, file);
       process.stdout.write(`backed up to ${copy.file} (${copy.bytes} bytes, ${copy.migrations} migrations; integrity ok)\n`);
@@ -326,7 +326,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'doctor': {
-      const { formatDoctorReport, runDoctor } = await import('../src/services/doctor.js');
+      const { formatDoctorReport, runDoctor } = await import('../src/ops/doctor.js');
       const checks = await runDoctor();
       process.stdout.write(args.includes('--json') ? `${JSON.stringify({ checks }, null, 2)}\n` : formatDoctorReport(checks));
       if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;

@@ -5,9 +5,9 @@ import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelc
 import { z } from 'zod';
 import type { Context } from '../src/context.js';
 import { AppError } from '../src/errors.js';
-import { categoryTree } from '../src/services/categories.js';
-import { profileOf, publicListingBySlug } from '../src/services/listing-profile.js';
-import { siteInfo } from '../src/services/site.js';
+import { categoryTree } from '../src/directory/categories.js';
+import { profileOf, publicListingBySlug } from '../src/listings/profile.js';
+import { siteInfo } from '../src/directory/site.js';
 
 const launchArgs = z.object({
   url: z.string().max(2048).describe("The product's website URL"),

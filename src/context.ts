@@ -8,12 +8,12 @@ import type { MigrationDialect } from '../db/migrations/index.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { createRateLimiter, type RateLimiter } from './services/rate-limit.js';
-import { createFetcher, type Fetcher } from './services/fetcher.js';
-import { createSearchIndex, type SearchIndex } from './services/search.js';
-import { ViewCounter } from './services/view-counter.js';
-import { type ProfileParts, VersionedCache } from './services/listing-profile.js';
-import type { CachedOutput } from './prepared-output.js';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { createFetcher, type Fetcher } from './platform/fetcher.js';
+import { createSearchIndex, type SearchIndex } from './search/search.js';
+import { ViewCounter } from './listings/view-counter.js';
+import { type ProfileParts, VersionedCache } from './listings/profile.js';
+import type { CachedOutput } from './platform/prepared-output.js';
 
 export interface Context {
   config: Config;

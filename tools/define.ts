@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Caller, Scope } from '../src/auth/caller.js';
 import type { Context } from '../src/context.js';
-import type { PreparedOutput } from '../src/prepared-output.js';
+import type { PreparedOutput } from '../src/platform/prepared-output.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,5 @@
 // Full-text search over listing descriptions (the long field MiniSearch does
-// not index, see src/services/search.ts): SQLite FTS5 kept in step by
+// not index, see src/search/search.ts): SQLite FTS5 kept in step by
 // triggers, PostgreSQL a GIN expression index over to_tsvector.
 import { type Kysely, sql } from 'kysely';
 import type { MigrationDialect } from './index.js';

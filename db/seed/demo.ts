@@ -5,7 +5,7 @@
 // clock, portable across SQLite and PostgreSQL, written in one transaction.
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { settingDefaults } from '../../src/services/settings.js';
+import { settingDefaults } from '../../src/directory/settings.js';
 import * as data from './demo-data.js';
 
 export interface DemoSeedSummary {

@@ -112,7 +112,7 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
   // CommonJS dependencies.
   await build({
     ...common,
-    entryPoints: [join(ROOT, 'src/services/html-worker.ts')],
+    entryPoints: [join(ROOT, 'src/drafts/crawler/html-worker.ts')],
     format: 'esm',
     outfile: join(dir, 'html-worker-boot.mjs'),
     banner: {

@@ -11,7 +11,7 @@ import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify,
 import type { Context } from '../context.js';
 import { createKeyStore, SIGNING_ALG, type KeyStore } from '../oauth/keys.js';
 import { isFamilyActive } from '../oauth/store.js';
-import { normalizeEmail } from '../services/users.js';
+import { normalizeEmail } from '../accounts/users.js';
 import { isScope, type Caller, type Scope } from './caller.js';
 import { issuerOf } from './resources.js';
 

@@ -1,12 +1,12 @@
 // The badge images makers embed on their sites: GET /badges/{slug}/{kind}.svg
-// draws one badge the listing has earned (see src/services/badges.ts) in the
+// draws one badge the listing has earned (see src/launches/badges.ts) in the
 // chosen shape, colour mode and size. Every piece of text is XML-escaped; the
 // response forbids sniffing and, opened directly, running anything.
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { AppError, notFound } from '../errors.js';
-import { fieldErrors } from '../invoke.js';
+import { fieldErrors } from '../registry/invoke.js';
 import {
   BADGE_KINDS,
   badgeAlt,
@@ -22,7 +22,7 @@ import {
   type BadgeShape,
   type BadgeStyle,
   type EarnedBadge,
-} from '../services/badges.js';
+} from '../launches/badges.js';
 import { slug as slugSchema } from '../../tools/schemas.js';
 import { sendProblem } from './problem.js';
 

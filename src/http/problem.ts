@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { Context } from '../context.js';
 import { AppError, internalProblem, toProblem } from '../errors.js';
-import { asUnavailable } from '../services/db-errors.js';
+import { asUnavailable } from '../platform/db-errors.js';
 
 export function sendProblem(ctx: Context, res: Response, failure: unknown): void {
   const docs = `${ctx.config.publicUrl}/docs`;

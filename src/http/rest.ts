@@ -5,9 +5,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
-import { invokeTool, type ToolResponse } from '../invoke.js';
-import { PreparedOutput, serialisedOutput, weakEtag } from '../prepared-output.js';
-import { inputJsonSchema, type JsonSchema } from '../mcp/schemas.js';
+import { invokeTool, type ToolResponse } from '../registry/invoke.js';
+import { PreparedOutput, serialisedOutput, weakEtag } from '../platform/prepared-output.js';
+import { inputJsonSchema, type JsonSchema } from '../registry/json-schema.js';
 import { callerOf } from './middleware.js';
 import { sendProblem } from './problem.js';
 

@@ -7,11 +7,11 @@ import type { AnyTool } from '../../tools/define.js';
 import { anonymous, type Caller } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { AppError, internalProblem, toProblem } from '../errors.js';
-import { asUnavailable } from '../services/db-errors.js';
-import { invokeTool } from '../invoke.js';
+import { asUnavailable } from '../platform/db-errors.js';
+import { invokeTool } from '../registry/invoke.js';
 import { registerResources } from '../../resources/index.js';
-import { openApiDocument } from '../http/openapi.js';
-import { IDEMPOTENCY_ARGUMENT, mcpInputJsonSchema, outputJsonSchema, passThroughSchema } from './schemas.js';
+import { openApiDocument } from '../registry/openapi.js';
+import { IDEMPOTENCY_ARGUMENT, mcpInputJsonSchema, outputJsonSchema, passThroughSchema } from '../registry/json-schema.js';
 
 const INSTRUCTIONS =
   'Launchboard is a product-launch directory. Call get_site_info first. Public tools need no sign-in; maker tools need an OAuth token or API key with the listed scope. ' +

@@ -6,7 +6,7 @@
 // (5 minutes to 24 hours). A document that cannot be fetched or fails a check
 // is refused; a stale copy is never used instead.
 import type { Context } from '../context.js';
-import { FetchError } from '../services/fetcher.js';
+import { FetchError } from '../platform/fetcher.js';
 import { oauthError } from './errors.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
 import { findClient, saveClient, type StoredClient } from './store.js';

@@ -8,10 +8,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
-import { usd } from '../services/order-pricing.js';
-import { type OrderRow, type OrderView, orderByCheckoutToken, orderView } from '../services/orders.js';
-import { type PaymentProvider, paymentProviderFor } from '../services/payments/index.js';
-import { errorBox, html, noticeBox, type SafeHtml, sendPage } from './auth/html.js';
+import { usd } from '../orders/pricing.js';
+import { type OrderRow, type OrderView, orderByCheckoutToken, orderView } from '../orders/orders.js';
+import { type PaymentProvider, paymentProviderFor } from '../orders/payments/index.js';
+import { errorBox, html, noticeBox, type SafeHtml, sendPage } from './ui/html.js';
 
 export interface CheckoutRouterOptions {
   /** Defaults to the configured provider (Stripe with keys, else test). */

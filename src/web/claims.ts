@@ -4,8 +4,8 @@
 // only that mailbox received; it is stored hashed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
-import { verifyEmailLink } from '../services/claims.js';
-import { errorBox, html, noticeBox, sendPage } from './auth/html.js';
+import { verifyEmailLink } from '../claims/claims.js';
+import { errorBox, html, noticeBox, sendPage } from './ui/html.js';
 
 export function claimsRouter(ctx: Context): Router {
   const router = express.Router();

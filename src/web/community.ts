@@ -6,16 +6,16 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { publicListingBySlug } from '../services/listing-profile.js';
-import { followListing, unfollowListing } from '../services/follows.js';
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../services/reports.js';
-import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '../services/reviews.js';
-import { communityState, type CommunityState } from '../services/community.js';
-import { castVote, withdrawVote } from '../services/votes.js';
-import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './auth/forms.js';
-import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './auth/html.js';
+import { publicListingBySlug } from '../listings/profile.js';
+import { followListing, unfollowListing } from '../community/follows.js';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../community/reports.js';
+import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '../community/reviews.js';
+import { communityState, type CommunityState } from '../community/community.js';
+import { castVote, withdrawVote } from '../community/votes.js';
+import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
+import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './ui/html.js';
 import { pageErrorHandler, pageMiddleware } from './auth/router.js';
-import { csrfValid, webOf, type WebState } from './auth/web-session.js';
+import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { isSlug } from './public/common.js';
 
 /** Form posts per person per minute, for each kind of action. */

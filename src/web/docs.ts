@@ -10,7 +10,7 @@ import type { AnyTool } from '../../tools/define.js';
 import { SCOPES } from '../auth/caller.js';
 import { SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import type { Context } from '../context.js';
-import { html, SafeHtml, sendPage } from './auth/html.js';
+import { html, SafeHtml, sendPage } from './ui/html.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_PACKAGE = require.resolve('swagger-ui-dist/package.json');

@@ -4,11 +4,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { acceptInvite, openInvite } from '../services/drafts-invites.js';
-import { csrfField, errorBox, html, sendPage } from './auth/html.js';
-import { field } from './auth/forms.js';
+import { acceptInvite, openInvite } from '../drafts/invites.js';
+import { csrfField, errorBox, html, sendPage } from './ui/html.js';
+import { field } from './ui/forms.js';
 import { pageErrorHandler, pageMiddleware } from './auth/router.js';
-import { csrfValid, webOf } from './auth/web-session.js';
+import { csrfValid, webOf } from './ui/session.js';
 
 function form(res: Response, token: string, opts: { product: string; name?: string; title?: string; bio?: string; error?: string; status?: number }) {
   const web = webOf(res);

@@ -7,7 +7,7 @@ import { createTokenVerifier } from '../../src/auth/token-verifier.js';
 import { issueAccessToken } from '../../src/oauth/access-token.js';
 import { createKeyStore } from '../../src/oauth/keys.js';
 import { revokeFamily, saveRefreshToken } from '../../src/oauth/store.js';
-import { createUser } from '../../src/services/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/services/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { oauthServer } from '../oauth/server.js';
 
 let idp: Server;

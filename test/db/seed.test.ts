@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDatabaseEmpty, mondayOf, seedDemo } from '../../db/seed/demo.js';
 
-import { setProductPrice } from '../../src/services/products.js';
+import { setProductPrice } from '../../src/orders/products.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
 let ctx: TestContext;

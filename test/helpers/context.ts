@@ -6,7 +6,7 @@ import pino from 'pino';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
-import { ensureMainSite } from '../../src/services/sites.js';
+import { ensureMainSite } from '../../src/directory/sites.js';
 
 export const TEST_NOW = '2026-11-22T12:00:00.000Z';
 

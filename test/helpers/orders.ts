@@ -2,7 +2,7 @@
 // straight to the tables (for boards and badges that read them).
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../src/context.js';
-import { setProductPrice } from '../../src/services/products.js';
+import { setProductPrice } from '../../src/orders/products.js';
 import { given } from './given.js';
 
 /** The prices tests assume; only the products table holds prices. */

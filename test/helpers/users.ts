@@ -2,7 +2,7 @@
 import { createApiKey } from '../../src/auth/api-keys.js';
 import type { Scope } from '../../src/auth/caller.js';
 import type { Context } from '../../src/context.js';
-import { createUser } from '../../src/services/users.js';
+import { createUser } from '../../src/accounts/users.js';
 
 let n = 0;
 

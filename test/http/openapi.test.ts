@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { openApiDocument } from '../../src/http/openapi.js';
+import { openApiDocument } from '../../src/registry/openapi.js';
 import { expectGolden } from '../helpers/golden.js';
 
 const doc = openApiDocument(tools, 'http://localhost:3000') as { paths: Record<string, Record<string, any>> };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProductPrice } from '../../src/services/products.js';
+import { setProductPrice } from '../../src/orders/products.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 

@@ -6,7 +6,7 @@
 // refresh token ends the grant. oauth4webapi plays the client.
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailTo } from '../../src/services/mail.js';
+import { latestMailTo } from '../../src/platform/mail.js';
 import { connectHttp } from '../mcp/clients.js';
 import { authorizeThroughPages, Browser, signUpThroughPages } from './browser.js';
 import { authorizationRequest, discover, exchangeCode, insecure, oauthErrorOf, refresh, register } from './client.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyTool, pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
 import { SCOPES } from '../../src/auth/caller.js';
-import { inputJsonSchema } from '../../src/mcp/schemas.js';
+import { inputJsonSchema } from '../../src/registry/json-schema.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { startServer, type TestServer } from '../helpers/server.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
-import { ensureMainSite } from '../../src/services/sites.js';
+import { ensureMainSite } from '../../src/directory/sites.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
 import { testDatabaseUrl } from '../helpers/context.js';
 import { given } from '../helpers/given.js';

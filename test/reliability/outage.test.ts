@@ -15,7 +15,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
-import { ensureMainSite } from '../../src/services/sites.js';
+import { ensureMainSite } from '../../src/directory/sites.js';
 import { testContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { startServer, type TestServer } from '../helpers/server.js';

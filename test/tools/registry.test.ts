@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src/mcp/schemas.js';
+import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src/registry/json-schema.js';
 import { expectGolden } from '../helpers/golden.js';
 
 describe('the tool registry', () => {

@@ -3,7 +3,7 @@
 // dismiss, once), and the vote audit (the log, flagged votes per listing,
 // discount and restore). Rows are inserted directly, as the site would.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/services/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { given } from '../helpers/given.js';
 import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';

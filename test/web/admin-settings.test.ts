@@ -2,7 +2,7 @@
 // the form, invalid values are refused by name with nothing saved, prices
 // show up in list_products at once, and a post without the CSRF token is 403.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSetting, settingDefaults } from '../../src/services/settings.js';
+import { getSetting, settingDefaults } from '../../src/directory/settings.js';
 import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 

@@ -2,8 +2,8 @@
 // form posts), the overview linking every page with what is waiting, and the
 // review feeds of listing edits and the mail outbox.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendMail } from '../../src/services/mail.js';
-import { updateMyListing } from '../../src/services/my-listings.js';
+import { sendMail } from '../../src/platform/mail.js';
+import { updateMyListing } from '../../src/listings/my-listings.js';
 import { given } from '../helpers/given.js';
 import { servedTestContext } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';

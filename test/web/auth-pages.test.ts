@@ -3,7 +3,7 @@
 // only as hashes, and a CSRF token on every form.
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/auth/secrets.js';
-import { latestMailTo } from '../../src/services/mail.js';
+import { latestMailTo } from '../../src/platform/mail.js';
 import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signOut, signUpThroughPages } from '../oauth/browser.js';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailTo } from '../../src/services/mail.js';
+import { latestMailTo } from '../../src/platform/mail.js';
 import { claimsRouter } from '../../src/web/claims.js';
 import claimListing from '../../tools/claims/claim_listing.js';
 import { testContext, type TestContext } from '../helpers/context.js';

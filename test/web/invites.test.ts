@@ -1,7 +1,7 @@
 // A co-founder invite end to end: the mailed link, sign-in as the invited
 // address, the profile form, and the profile on the draft.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailTo } from '../../src/services/mail.js';
+import { latestMailTo } from '../../src/platform/mail.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 import { draftTestBed, type DraftTestBed } from '../tools/drafts/setup.js';
 

@@ -1,6 +1,6 @@
 // get_account: who the caller is and what their credential allows.
 import { z } from 'zod';
-import { userById } from '../../src/services/users.js';
+import { userById } from '../../src/accounts/users.js';
 import { defineTool } from '../define.js';
 import { tools } from '../index.js';
 

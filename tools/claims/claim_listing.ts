@@ -1,7 +1,7 @@
 // claim_listing: start proving you run the company behind an existing listing.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { CLAIM_METHODS, claimListing } from '../../src/services/claims.js';
+import { CLAIM_METHODS, claimListing } from '../../src/claims/claims.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 import { claimNextSteps, claimWithSteps } from './schemas.js';

@@ -1,7 +1,7 @@
 // list_my_claims: your claims, newest first, with status and instructions.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listMyClaims } from '../../src/services/claims.js';
+import { listMyClaims } from '../../src/claims/claims.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 import { claimRecord } from './schemas.js';

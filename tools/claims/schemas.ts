@@ -1,6 +1,6 @@
 // Zod pieces shared by the claim tools (SPEC Part 2 "Claim").
 import { z } from 'zod';
-import { CLAIM_METHODS } from '../../src/services/claims.js';
+import { CLAIM_METHODS } from '../../src/claims/claims.js';
 import { nextSteps } from '../schemas.js';
 
 export const claimRecord = z.object({

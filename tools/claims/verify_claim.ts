@@ -1,7 +1,7 @@
 // verify_claim: check the DNS record, meta tag or file of a pending claim.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { verifyClaim } from '../../src/services/claims.js';
+import { verifyClaim } from '../../src/claims/claims.js';
 import { defineTool } from '../define.js';
 import { claimNextSteps, claimWithSteps } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // compare_listings: two live listings side by side.
 import { z } from 'zod';
-import { compareListings } from '../../src/services/compare.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { compareListings } from '../../src/directory/compare.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

@@ -1,7 +1,7 @@
 // get_alternatives: what else does the same job.
 import { z } from 'zod';
-import { alternativesTo, MAX_ALTERNATIVES } from '../../src/services/alternatives.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { alternativesTo, MAX_ALTERNATIVES } from '../../src/directory/alternatives.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // get_badges: the badges a listing may show, with image URLs and HTML to embed.
 import { z } from 'zod';
-import { BADGE_KINDS, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/services/badges.js';
+import { BADGE_KINDS, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/launches/badges.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // get_blog_post: one published post with its Markdown text and FAQs.
 import { z } from 'zod';
-import { blogPost } from '../../src/services/blog.js';
+import { blogPost } from '../../src/directory/blog.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

@@ -1,7 +1,7 @@
 // get_category: one category with its FAQs, place in the tree and live listings.
 import { z } from 'zod';
-import { categoryPage } from '../../src/services/category-pages.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { categoryPage } from '../../src/directory/category-pages.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination, slug } from '../schemas.js';
 

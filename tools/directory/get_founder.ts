@@ -1,7 +1,7 @@
 // get_founder: one founder's public profile, companies and published stories.
 import { z } from 'zod';
-import { founderProfile } from '../../src/services/founders.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { founderProfile } from '../../src/directory/founders.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

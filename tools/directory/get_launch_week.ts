@@ -1,7 +1,7 @@
 // get_launch_week: one Monday-to-Sunday launch week, its launches ranked by votes.
 import { z } from 'zod';
-import { launchWeek } from '../../src/services/launches.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { launchWeek } from '../../src/launches/launches.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 
 const date = z.string().describe('YYYY-MM-DD');

@@ -1,7 +1,7 @@
 // get_leaderboard: one of the separate ranking systems, each labelled for what it is.
 import { z } from 'zod';
-import { BOARDS, leaderboard } from '../../src/services/leaderboards.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { BOARDS, leaderboard } from '../../src/launches/leaderboards.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { pagination } from '../schemas.js';
 

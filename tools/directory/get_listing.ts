@@ -1,6 +1,6 @@
 // get_listing: the full public profile of one listing.
 import { z } from 'zod';
-import { listingProfile, viewListing } from '../../src/services/listing-profile.js';
+import { listingProfile, viewListing } from '../../src/listings/profile.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 

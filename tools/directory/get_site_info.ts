@@ -1,6 +1,6 @@
 // get_site_info: the service's name, purpose, public URLs and live counts.
 import { z } from 'zod';
-import { siteInfo } from '../../src/services/site.js';
+import { siteInfo } from '../../src/directory/site.js';
 import { defineTool } from '../define.js';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 // list_awards: Launch of the Week awards, newest week first.
 import { z } from 'zod';
-import { listAwards } from '../../src/services/awards.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { listAwards } from '../../src/launches/awards.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination, slug } from '../schemas.js';
 

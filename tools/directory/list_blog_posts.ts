@@ -1,6 +1,6 @@
 // list_blog_posts: published posts newest first, or those matching `q`.
 import { z } from 'zod';
-import { listBlogPosts } from '../../src/services/blog.js';
+import { listBlogPosts } from '../../src/directory/blog.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 

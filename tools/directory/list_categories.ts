@@ -1,6 +1,6 @@
 // list_categories: the category tree with live listing counts.
 import { z } from 'zod';
-import { categoryTree } from '../../src/services/categories.js';
+import { categoryTree } from '../../src/directory/categories.js';
 import { defineTool } from '../define.js';
 
 const subcategory = z.object({

@@ -1,6 +1,6 @@
 // list_founders: people behind live listings, by name.
 import { z } from 'zod';
-import { listFounders } from '../../src/services/founders.js';
+import { listFounders } from '../../src/directory/founders.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // list_interview_questions: the founder interview questions makers may answer.
 import { z } from 'zod';
-import { activeInterviewQuestions } from '../../src/services/interview.js';
+import { activeInterviewQuestions } from '../../src/directory/interview.js';
 import { defineTool } from '../define.js';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 // list_launches: the launch feeds (today, this week, trending, upcoming, ...).
 import { z } from 'zod';
-import { LAUNCH_SECTIONS, launchFeed } from '../../src/services/launches.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
+import { LAUNCH_SECTIONS, launchFeed } from '../../src/launches/launches.js';
+import { listingSummary } from '../../src/listings/summary.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 

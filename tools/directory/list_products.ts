@@ -1,6 +1,6 @@
 // list_products: what can be bought and its current price (set by the admin).
 import { z } from 'zod';
-import { listProductsForSale } from '../../src/services/products.js';
+import { listProductsForSale } from '../../src/orders/products.js';
 import { defineTool } from '../define.js';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 // search_listings: typo-tolerant full-text search and filtered browsing.
 import { z } from 'zod';
-import { listingSummary } from '../../src/services/listing-summary.js';
-import { searchListings } from '../../src/services/search.js';
+import { listingSummary } from '../../src/listings/summary.js';
+import { searchListings } from '../../src/search/search.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination, slug } from '../schemas.js';
 

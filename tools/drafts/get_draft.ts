@@ -1,7 +1,7 @@
 // get_draft: one of the caller's drafts; poll it while crawling or drafting.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { draftNextSteps, ownDraft, viewOf } from '../../src/services/drafts.js';
+import { draftNextSteps, ownDraft, viewOf } from '../../src/drafts/drafts.js';
 import { defineTool } from '../define.js';
 import { draftId, draftView, UNTRUSTED } from './schemas.js';
 

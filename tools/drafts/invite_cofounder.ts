@@ -1,7 +1,7 @@
 // invite_cofounder: email a co-founder a link to add their own founder profile.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { inviteCofounder } from '../../src/services/drafts-invites.js';
+import { inviteCofounder } from '../../src/drafts/invites.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { draftId } from './schemas.js';

@@ -1,7 +1,7 @@
 // list_my_drafts: the caller's drafts, newest first, with status and completeness.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { completenessOf, listDrafts, missingOf } from '../../src/services/drafts.js';
+import { completenessOf, listDrafts, missingOf } from '../../src/drafts/drafts.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 

@@ -1,8 +1,8 @@
 // Zod pieces shared by the draft tools: SPEC Part 2 "Draft profile fields"
 // and "Shared sub-objects" with their exact bounds, and the draft view.
 import { z } from 'zod';
-import { PROFILE_FIELDS } from '../../src/services/drafter/fields.js';
-import { STORY_SECTIONS } from '../../src/services/listing-profile.js';
+import { PROFILE_FIELDS } from '../../src/drafts/drafter/fields.js';
+import { STORY_SECTIONS } from '../../src/listings/profile.js';
 import { faq, socials } from '../listings/schemas.js';
 import { nextSteps } from '../schemas.js';
 

@@ -1,7 +1,7 @@
 // submit_draft: save the draft as the caller's listing (not published).
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { submitDraft } from '../../src/services/drafts-submit.js';
+import { submitDraft } from '../../src/drafts/submit.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { draftId } from './schemas.js';

@@ -1,7 +1,7 @@
 // submit_listing: start a draft from a product's website URL.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { createDraft, draftNextSteps, viewOf } from '../../src/services/drafts.js';
+import { createDraft, draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
 import { defineTool } from '../define.js';
 import { draftView, UNTRUSTED } from './schemas.js';
 

@@ -1,8 +1,8 @@
 // update_draft: review and edit a draft; after submission it updates the listing too.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { draftNextSteps, viewOf } from '../../src/services/drafts.js';
-import { updateDraft } from '../../src/services/drafts-update.js';
+import { draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
+import { updateDraft } from '../../src/drafts/update.js';
 import { defineTool } from '../define.js';
 import { draftFields, draftId, draftView, faq, fieldName, founder, milestone, seo, socials, story, UNTRUSTED } from './schemas.js';
 

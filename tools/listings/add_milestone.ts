@@ -1,7 +1,7 @@
 // add_milestone: a dated milestone on an own listing.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { addMilestone } from '../../src/services/listing-content.js';
+import { addMilestone } from '../../src/listings/content.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 

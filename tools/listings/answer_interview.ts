@@ -1,7 +1,7 @@
 // answer_interview: the founder interview, saved on the caller's founder profile.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { answerInterview } from '../../src/services/interview.js';
+import { answerInterview } from '../../src/directory/interview.js';
 import { defineTool } from '../define.js';
 
 export default defineTool({

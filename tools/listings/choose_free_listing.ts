@@ -1,9 +1,9 @@
 // choose_free_listing: the free launch route.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { badgeEmbed, earnedBadges } from '../../src/services/badges.js';
-import { chooseFreeListing } from '../../src/services/free-launch.js';
-import { listingNextSteps } from '../../src/services/listing-next-steps.js';
+import { badgeEmbed, earnedBadges } from '../../src/launches/badges.js';
+import { chooseFreeListing } from '../../src/launches/free-launch.js';
+import { listingNextSteps } from '../../src/listings/next-steps.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { listingId } from './schemas.js';

@@ -1,7 +1,7 @@
 // delete_milestone: remove a milestone from an own listing.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { deleteMilestone } from '../../src/services/listing-content.js';
+import { deleteMilestone } from '../../src/listings/content.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 

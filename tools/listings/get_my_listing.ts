@@ -1,8 +1,8 @@
 // get_my_listing: one own listing, in any status.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listingNextSteps } from '../../src/services/listing-next-steps.js';
-import { ownListing as loadOwnListing, ownListingView } from '../../src/services/my-listings.js';
+import { listingNextSteps } from '../../src/listings/next-steps.js';
+import { ownListing as loadOwnListing, ownListingView } from '../../src/listings/my-listings.js';
 import { defineTool } from '../define.js';
 import { listingId, ownListing } from './schemas.js';
 

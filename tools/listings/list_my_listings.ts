@@ -1,8 +1,8 @@
 // list_my_listings: every listing the caller owns, any status.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listingSummary } from '../../src/services/listing-summary.js';
-import { listMyListings } from '../../src/services/my-listings.js';
+import { listingSummary } from '../../src/listings/summary.js';
+import { listMyListings } from '../../src/listings/my-listings.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 

@@ -1,8 +1,8 @@
 // post_listing_update: news for a listing's followers.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { postListingUpdate } from '../../src/services/listing-content.js';
-import { sendMail } from '../../src/services/mail.js';
+import { postListingUpdate } from '../../src/listings/content.js';
+import { sendMail } from '../../src/platform/mail.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 

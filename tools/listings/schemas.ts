@@ -1,7 +1,7 @@
 // Zod pieces shared by the my-listings tools (SPEC Part 2 "Own-listing fields"
 // and "Shared sub-objects").
 import { z } from 'zod';
-import { listingProfile } from '../../src/services/listing-profile.js';
+import { listingProfile } from '../../src/listings/profile.js';
 import { nextSteps } from '../schemas.js';
 
 export const listingId = z.number().int().min(1).describe('Your listing id (listing_id from submit_draft or list_my_listings)');

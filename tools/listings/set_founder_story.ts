@@ -1,8 +1,8 @@
 // set_founder_story: the founder story of an own listing.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { setFounderStory } from '../../src/services/listing-content.js';
-import { storySchema } from '../../src/services/listing-profile.js';
+import { setFounderStory } from '../../src/listings/content.js';
+import { storySchema } from '../../src/listings/profile.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 

@@ -2,8 +2,8 @@
 // in the version history the site team reviews.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listingNextSteps } from '../../src/services/listing-next-steps.js';
-import { updateMyListing } from '../../src/services/my-listings.js';
+import { listingNextSteps } from '../../src/listings/next-steps.js';
+import { updateMyListing } from '../../src/listings/my-listings.js';
 import { defineTool } from '../define.js';
 import { faq, listingId, ownListing, ownListingFields, socials } from './schemas.js';
 

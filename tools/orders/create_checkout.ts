@@ -1,8 +1,8 @@
 // create_checkout: build a pending order and hand back the page where the person pays.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { createCheckout } from '../../src/services/orders.js';
-import { paymentProviderFor } from '../../src/services/payments/index.js';
+import { createCheckout } from '../../src/orders/orders.js';
+import { paymentProviderFor } from '../../src/orders/payments/index.js';
 import { defineTool } from '../define.js';
 import { orderNextSteps, orderRequest, orderWithSteps } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // get_order: one of your orders, with totals, VAT and fulfilment per line.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { getOrder } from '../../src/services/orders.js';
+import { getOrder } from '../../src/orders/orders.js';
 import { defineTool } from '../define.js';
 import { orderNextSteps, orderWithSteps } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // list_my_orders: your orders, newest first.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listMyOrders } from '../../src/services/orders.js';
+import { listMyOrders } from '../../src/orders/orders.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 import { order } from './schemas.js';

@@ -1,7 +1,7 @@
 // quote_order: price and validate an order; nothing is saved or charged.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { priceOrder } from '../../src/services/order-pricing.js';
+import { priceOrder } from '../../src/orders/pricing.js';
 import { defineTool } from '../define.js';
 import { orderRequest, quote } from './schemas.js';
 

@@ -4,11 +4,11 @@
 // and expected service failures (AppError) shown on the page instead of a 500.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Context } from '../../context.js';
-import { isAdmin } from '../../services/users.js';
+import { isAdmin } from '../../accounts/users.js';
 import { AppError, errorStatus } from '../../errors.js';
-import { staleFormPage } from '../auth/forms.js';
-import { errorBox, html, noticeBox, SafeHtml, sendPage } from '../auth/html.js';
-import { csrfValid, webOf } from '../auth/web-session.js';
+import { staleFormPage } from '../ui/forms.js';
+import { errorBox, html, noticeBox, SafeHtml, sendPage } from '../ui/html.js';
+import { csrfValid, webOf } from '../ui/session.js';
 
 export interface AdminState {
   userId: number;

@@ -2,9 +2,9 @@
 // published already; this is the team's review copy) and the mail outbox.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { recentMail } from '../../services/mail.js';
-import { recentChanges } from '../../services/my-listings.js';
-import { html } from '../auth/html.js';
+import { recentMail } from '../../platform/mail.js';
+import { recentChanges } from '../../listings/my-listings.js';
+import { html } from '../ui/html.js';
 import { adminGet, sendAdminPage } from './common.js';
 
 export function feedRoutes(ctx: Context): Router {

@@ -2,9 +2,9 @@
 // flagged votes still counted).
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { countOpenReports } from '../../services/reports.js';
-import { countFlaggedVotes } from '../../services/vote-audit.js';
-import { html, plural } from '../auth/html.js';
+import { countOpenReports } from '../../community/reports.js';
+import { countFlaggedVotes } from '../../community/vote-audit.js';
+import { html, plural } from '../ui/html.js';
 import { ADMIN_PAGES, adminGet, sendAdminPage } from './common.js';
 
 export function overviewRoutes(ctx: Context): Router {

@@ -4,10 +4,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { usd } from '../../services/order-pricing.js';
-import { listAllProducts, productExists, setProductPrice } from '../../services/products.js';
-import { field } from '../auth/forms.js';
-import { csrfField, html } from '../auth/html.js';
+import { usd } from '../../orders/pricing.js';
+import { listAllProducts, productExists, setProductPrice } from '../../orders/products.js';
+import { field } from '../ui/forms.js';
+import { csrfField, html } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
 
 const NOTICES = { priced: () => 'Price saved. It applies to new quotes and checkouts now.' };

@@ -3,8 +3,8 @@
 // it (nothing to do); closed reports stay browsable.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { closeReport, REPORT_REASON_LABELS, reportQueue, type ReportView } from '../../services/reports.js';
-import { csrfField, html, type SafeHtml, plural } from '../auth/html.js';
+import { closeReport, REPORT_REASON_LABELS, reportQueue, type ReportView } from '../../community/reports.js';
+import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;

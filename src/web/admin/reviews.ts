@@ -3,9 +3,9 @@
 // to take the flag back.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { recentReviews, setReviewFlag } from '../../services/reviews.js';
-import { field } from '../auth/forms.js';
-import { csrfField, html, plural } from '../auth/html.js';
+import { recentReviews, setReviewFlag } from '../../community/reviews.js';
+import { field } from '../ui/forms.js';
+import { csrfField, html, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const NOTICES = {

@@ -4,9 +4,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { getSetting, setSettings, settingSchemas, type SettingKey } from '../../services/settings.js';
-import { field } from '../auth/forms.js';
-import { csrfField, html, type SafeHtml, plural } from '../auth/html.js';
+import { getSetting, setSettings, settingSchemas, type SettingKey } from '../../directory/settings.js';
+import { field } from '../ui/forms.js';
+import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
 
 const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];

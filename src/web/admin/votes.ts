@@ -4,9 +4,9 @@
 // log of every vote event. Networks are shown as a short hash prefix only.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { VOTE_FLAGS } from '../../services/votes.js';
-import { discountFlaggedVotes, flaggedVoteSummary, restoreDiscountedVotes, voteAuditLog } from '../../services/vote-audit.js';
-import { csrfField, html, plural } from '../auth/html.js';
+import { VOTE_FLAGS } from '../../community/votes.js';
+import { discountFlaggedVotes, flaggedVoteSummary, restoreDiscountedVotes, voteAuditLog } from '../../community/vote-audit.js';
+import { csrfField, html, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const NOTICES = {

@@ -2,10 +2,10 @@
 // way to the API keys page.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { unreadNotifications } from '../../services/notifications.js';
-import { queryString } from './forms.js';
-import { csrfField, html, noticeBox, sendPage } from './html.js';
-import { webOf } from './web-session.js';
+import { unreadNotifications } from '../../community/notifications.js';
+import { queryString } from '../ui/forms.js';
+import { csrfField, html, noticeBox, sendPage } from '../ui/html.js';
+import { webOf } from '../ui/session.js';
 
 const NOTICES: Record<string, string> = { 'verification-sent': 'A new confirmation link is on its way.' };
 

@@ -4,12 +4,12 @@
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { createApiKey } from '../../auth/api-keys.js';
-import { listApiKeys, revokeApiKey } from '../../auth/api-key-list.js';
+import { listApiKeys, revokeApiKey } from '../../accounts/api-key-list.js';
 import { isScope, SCOPES } from '../../auth/caller.js';
 import { SCOPE_DESCRIPTIONS } from '../../auth/scopes.js';
-import { field, fields, queryString, staleFormPage } from './forms.js';
-import { csrfField, errorBox, html, noticeBox, sendPage, type SafeHtml } from './html.js';
-import { csrfValid, webOf } from './web-session.js';
+import { field, fields, queryString, staleFormPage } from '../ui/forms.js';
+import { csrfField, errorBox, html, noticeBox, sendPage, type SafeHtml } from '../ui/html.js';
+import { csrfValid, webOf } from '../ui/session.js';
 
 const NOTICES: Record<string, string> = { revoked: 'The key is revoked; requests with it now fail.' };
 

@@ -2,9 +2,9 @@
 // listings they follow), newest first; opening the page marks them read.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { markNotificationsRead, notificationsOf } from '../../services/notifications.js';
-import { html, sendPage } from './html.js';
-import { webOf } from './web-session.js';
+import { markNotificationsRead, notificationsOf } from '../../community/notifications.js';
+import { html, sendPage } from '../ui/html.js';
+import { webOf } from '../ui/session.js';
 
 export function notificationRoutes(ctx: Context): Router {
   const router = express.Router();

@@ -4,12 +4,12 @@
 // account out everywhere.
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { MIN_PASSWORD, requestPasswordReset, resetPassword } from '../../auth/accounts.js';
-import { peekEmailToken } from '../../auth/email-tokens.js';
+import { MIN_PASSWORD, requestPasswordReset, resetPassword } from '../../accounts/credentials.js';
+import { peekEmailToken } from '../../accounts/email-tokens.js';
 import { AppError } from '../../errors.js';
-import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './forms.js';
-import { csrfField, errorBox, html, sendPage } from './html.js';
-import { clearSessionCookie, csrfValid, webOf } from './web-session.js';
+import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
+import { csrfField, errorBox, html, sendPage } from '../ui/html.js';
+import { clearSessionCookie, csrfValid, webOf } from '../ui/session.js';
 
 function confirmForm(res: Response, token: string, error?: string, status?: number) {
   const web = webOf(res);

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
-import { html, sendPage } from './html.js';
+import { html, sendPage } from '../ui/html.js';
 import { notificationRoutes } from './notifications.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
 import { verifyEmailRoutes } from './verify-email.js';
-import { webSession } from './web-session.js';
+import { webSession } from '../ui/session.js';
 
 export const WEB_AUTH_PATHS = ['/sign-up', '/sign-in', '/sign-out', '/verify-email', '/password-reset', '/account'];
 

@@ -3,11 +3,11 @@
 // that sent the person here). Attempts are throttled per address and per IP.
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { checkCredentials } from '../../auth/accounts.js';
+import { checkCredentials } from '../../accounts/credentials.js';
 import { createSession, endSession } from '../../auth/sessions.js';
-import { field, queryString, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from './forms.js';
-import { csrfField, errorBox, html, noticeBox, sendPage } from './html.js';
-import { clearSessionCookie, csrfValid, setSessionCookie, webOf } from './web-session.js';
+import { field, queryString, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
+import { csrfField, errorBox, html, noticeBox, sendPage } from '../ui/html.js';
+import { clearSessionCookie, csrfValid, setSessionCookie, webOf } from '../ui/session.js';
 
 const NOTICES: Record<string, string> = {
   'signed-out': 'You are signed out.',

@@ -2,12 +2,12 @@
 // verification link, and sign the person in.
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { signUp, MIN_PASSWORD } from '../../auth/accounts.js';
+import { signUp, MIN_PASSWORD } from '../../accounts/credentials.js';
 import { createSession, endSession } from '../../auth/sessions.js';
 import { AppError } from '../../errors.js';
-import { field, queryString, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from './forms.js';
-import { csrfField, errorBox, html, sendPage } from './html.js';
-import { csrfValid, setSessionCookie, webOf } from './web-session.js';
+import { field, queryString, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
+import { csrfField, errorBox, html, sendPage } from '../ui/html.js';
+import { csrfValid, setSessionCookie, webOf } from '../ui/session.js';
 
 function form(res: Response, opts: { returnTo: string; email?: string; name?: string; error?: string; status?: number }) {
   const web = webOf(res);

@@ -2,10 +2,10 @@
 // POST /account/verify-email mails a fresh one to the signed-in person.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { sendVerificationMail, verifyEmail } from '../../auth/accounts.js';
-import { queryString, staleFormPage, tooManyPage, withinBudget } from './forms.js';
-import { html, sendPage } from './html.js';
-import { csrfValid, webOf } from './web-session.js';
+import { sendVerificationMail, verifyEmail } from '../../accounts/credentials.js';
+import { queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
+import { html, sendPage } from '../ui/html.js';
+import { csrfValid, webOf } from '../ui/session.js';
 
 export function verifyEmailRoutes(ctx: Context): Router {
   const router = express.Router();

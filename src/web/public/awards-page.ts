@@ -3,9 +3,9 @@
 // from community votes only (see /how-ranking-works).
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { type AwardView, listAwards } from '../../services/awards.js';
-import { sundayOf } from '../../services/weeks.js';
-import { errorBox, html, type SafeHtml } from '../auth/html.js';
+import { type AwardView, listAwards } from '../../launches/awards.js';
+import { sundayOf } from '../../launches/weeks.js';
+import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
 
 

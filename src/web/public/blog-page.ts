@@ -6,8 +6,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type MarkdownIt from 'markdown-it';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../services/blog.js';
-import { html, SafeHtml } from '../auth/html.js';
+import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../directory/blog.js';
+import { html, SafeHtml } from '../ui/html.js';
 import { pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { paragraphs } from './founders-page.js';
 

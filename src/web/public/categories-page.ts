@@ -4,9 +4,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { categoryTree, type CategoryNode } from '../../services/categories.js';
-import { categoryPage, type CategoryPage } from '../../services/category-pages.js';
-import { html, type SafeHtml } from '../auth/html.js';
+import { categoryTree, type CategoryNode } from '../../directory/categories.js';
+import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
+import { html, type SafeHtml } from '../ui/html.js';
 import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { itemListLd } from './launches-page.js';
 

@@ -3,10 +3,10 @@
 // reading page/per_page from the query the same way the API bounds them.
 import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
-import type { ListingSummary } from '../../services/listing-summary.js';
+import type { ListingSummary } from '../../listings/summary.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
-import { html, type PageOptions, type SafeHtml, sendPage } from '../auth/html.js';
-import { webOf } from '../auth/web-session.js';
+import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
+import { webOf } from '../ui/session.js';
 
 /** Seconds anonymous visitors' caches may keep a public page. */
 export const PUBLIC_CACHE_SECONDS = 60;

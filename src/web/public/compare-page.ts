@@ -5,8 +5,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { compareListings, type ComparisonRow } from '../../services/compare.js';
-import { html, type SafeHtml } from '../auth/html.js';
+import { compareListings, type ComparisonRow } from '../../directory/compare.js';
+import { html, type SafeHtml } from '../ui/html.js';
 import { listingPath, sendPublicPage, isSlug } from './common.js';
 import { queryValue } from './search-page.js';
 

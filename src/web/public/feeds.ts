@@ -3,9 +3,9 @@
 // everyone, so they are cached publicly and carry no cookie.
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { escapeXml } from '../../services/badges.js';
-import { launchFeed } from '../../services/launches.js';
-import type { ListingSummary } from '../../services/listing-summary.js';
+import { escapeXml } from '../../launches/badges.js';
+import { launchFeed } from '../../launches/launches.js';
+import type { ListingSummary } from '../../listings/summary.js';
 import { absoluteUrl, listingPath } from './common.js';
 
 export const FEED_SIZE = 50;

@@ -4,8 +4,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { type FounderCard, type FounderProfile, type FounderStory, founderProfile, listFounders } from '../../services/founders.js';
-import { errorBox, html, type SafeHtml } from '../auth/html.js';
+import { type FounderCard, type FounderProfile, type FounderStory, founderProfile, listFounders } from '../../directory/founders.js';
+import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { listingCards, listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 
 

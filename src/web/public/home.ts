@@ -3,9 +3,9 @@
 // launch feeds. Every list is a community ranking: paid plans never change it.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { launchFeed } from '../../services/launches.js';
-import { getSetting } from '../../services/settings.js';
-import { html } from '../auth/html.js';
+import { launchFeed } from '../../launches/launches.js';
+import { getSetting } from '../../directory/settings.js';
+import { html } from '../ui/html.js';
 import { absoluteUrl, listingCards, sendPublicPage } from './common.js';
 import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
 

@@ -5,10 +5,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { LAUNCH_SECTIONS, launchFeed, launchWeek, type LaunchSection, type LaunchWeek } from '../../services/launches.js';
-import type { ListingSummary } from '../../services/listing-summary.js';
-import { parseDate, WEEK_MS } from '../../services/weeks.js';
-import { html, type SafeHtml, plural } from '../auth/html.js';
+import { LAUNCH_SECTIONS, launchFeed, launchWeek, type LaunchSection, type LaunchWeek } from '../../launches/launches.js';
+import type { ListingSummary } from '../../listings/summary.js';
+import { parseDate, WEEK_MS } from '../../launches/weeks.js';
+import { html, type SafeHtml, plural } from '../ui/html.js';
 import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */

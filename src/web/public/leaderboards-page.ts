@@ -4,9 +4,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { BOARD_LABELS, BOARDS, type Board, type Leaderboard, type LeaderboardItem, leaderboard } from '../../services/leaderboards.js';
-import { addWeeks, mondayOf, sundayOf } from '../../services/weeks.js';
-import { errorBox, html, type SafeHtml } from '../auth/html.js';
+import { BOARD_LABELS, BOARDS, type Board, type Leaderboard, type LeaderboardItem, leaderboard } from '../../launches/leaderboards.js';
+import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
+import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
 
 const isBoard = (value: string): value is Board => (BOARDS as readonly string[]).includes(value);

@@ -6,11 +6,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { alternativesTo } from '../../services/alternatives.js';
-import { badgeAlt, listingBadges } from '../../services/badges.js';
-import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../services/listing-profile.js';
-import { getSetting } from '../../services/settings.js';
-import { html, type SafeHtml, plural } from '../auth/html.js';
+import { alternativesTo } from '../../directory/alternatives.js';
+import { badgeAlt, listingBadges } from '../../launches/badges.js';
+import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../listings/profile.js';
+import { getSetting } from '../../directory/settings.js';
+import { html, type SafeHtml, plural } from '../ui/html.js';
 import { absoluteUrl, listingPath, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { formatDay } from './launches-page.js';
 

@@ -3,9 +3,9 @@
 // The numbers come from the services that apply them, so the page cannot drift.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { AWARD_PLACES } from '../../services/rollover.js';
-import { TRENDING_WINDOW_DAYS, voteWeight } from '../../services/trending.js';
-import { html } from '../auth/html.js';
+import { AWARD_PLACES } from '../../launches/rollover.js';
+import { TRENDING_WINDOW_DAYS, voteWeight } from '../../launches/trending.js';
+import { html } from '../ui/html.js';
 import { sendPublicPage } from './common.js';
 
 const HOUR_MS = 3_600_000;

@@ -8,9 +8,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { errorBox, html } from '../auth/html.js';
+import { errorBox, html } from '../ui/html.js';
 import { pageErrorHandler } from '../auth/router.js';
-import { webSession } from '../auth/web-session.js';
+import { webSession } from '../ui/session.js';
 import { communitySection } from '../community.js';
 import { boardPages } from './boards.js';
 import { sendNotFound, sendPublicPage } from './common.js';

@@ -4,10 +4,10 @@
 // form back (400), never a 500.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { categoryOptions, type CategoryOption } from '../../services/category-options.js';
-import { searchListings, type SearchInput } from '../../services/search.js';
+import { categoryOptions, type CategoryOption } from '../../directory/category-options.js';
+import { searchListings, type SearchInput } from '../../search/search.js';
 import searchTool from '../../../tools/directory/search_listings.js';
-import { html, type SafeHtml } from '../auth/html.js';
+import { html, type SafeHtml } from '../ui/html.js';
 import { listingCards, pageParams, paginationNav, sendPublicPage } from './common.js';
 import { itemListLd } from './launches-page.js';
 

@@ -1,10 +1,10 @@
-// sitemap.xml (the section pages, then what services/sitemap.ts lists, absolute
+// sitemap.xml (the section pages, then what src/directory/sitemap.ts lists, absolute
 // URLs, at most 50,000) and robots.txt (everything public allowed; accounts,
 // admin, checkout, OAuth, the API, MCP, claim and invite links kept out).
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { escapeXml } from '../../services/badges.js';
-import { SITEMAP_MAX_URLS, sitemapEntries, type SitemapEntry } from '../../services/sitemap.js';
+import { escapeXml } from '../../launches/badges.js';
+import { SITEMAP_MAX_URLS, sitemapEntries, type SitemapEntry } from '../../directory/sitemap.js';
 import { absoluteUrl } from './common.js';
 import { sendDocument } from './feeds.js';
 

@@ -2,8 +2,8 @@
 // (post_listing_update), newest first.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { latestUpdates } from '../../services/notifications.js';
-import { html } from '../auth/html.js';
+import { latestUpdates } from '../../community/notifications.js';
+import { html } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendPublicPage } from './common.js';
 
 export function updatesPage(ctx: Context): Router {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_blog_post.js';
 import { anonymous } from '../../../src/auth/caller.js';
-import { invokeTool } from '../../../src/invoke.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
 import { TEST_NOW, testContext, type TestContext } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_listing.js';
 import { anonymous } from '../../../src/auth/caller.js';
-import { invokeTool } from '../../../src/invoke.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

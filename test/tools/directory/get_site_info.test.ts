@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_site_info.js';
 import { anonymous } from '../../../src/auth/caller.js';
-import { invokeTool } from '../../../src/invoke.js';
-import { setSetting } from '../../../src/services/settings.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
+import { setSetting } from '../../../src/directory/settings.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/list_awards.js';
 import { anonymous } from '../../../src/auth/caller.js';
-import { invokeTool } from '../../../src/invoke.js';
-import { runWeeklyRollover } from '../../../src/services/rollover.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
+import { runWeeklyRollover } from '../../../src/launches/rollover.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { launches } from '../../helpers/launches.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

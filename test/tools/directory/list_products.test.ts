@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/list_products.js';
 import { anonymous } from '../../../src/auth/caller.js';
-import { invokeTool } from '../../../src/invoke.js';
-import { setProductPrice } from '../../../src/services/products.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
+import { setProductPrice } from '../../../src/orders/products.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailTo } from '../../../src/services/mail.js';
+import { latestMailTo } from '../../../src/platform/mail.js';
 import { draftTestBed, type DraftTestBed } from './setup.js';
 
 let bed: DraftTestBed;

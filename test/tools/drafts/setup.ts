@@ -3,8 +3,8 @@
 // get_my_listing), a REST caller and a job drain (the queue is driven
 // directly, no sleeping).
 import type { Scope } from '../../../src/auth/caller.js';
-import { runDueJobs } from '../../../src/services/jobs.js';
-import { jobHandlers } from '../../../src/services/scheduler.js';
+import { runDueJobs } from '../../../src/platform/jobs.js';
+import { jobHandlers } from '../../../src/scheduler.js';
 import type { AnyTool } from '../../../tools/define.js';
 import get_draft from '../../../tools/drafts/get_draft.js';
 import invite_cofounder from '../../../tools/drafts/invite_cofounder.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import getTool from '../../../tools/listings/get_my_listing.js';
 import listTool from '../../../tools/listings/list_my_listings.js';
 import tool from '../../../tools/listings/update_my_listing.js';
-import { recentChanges } from '../../../src/services/my-listings.js';
+import { recentChanges } from '../../../src/listings/my-listings.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

@@ -1,0 +1,159 @@
+// Founders as the public sees them (list_founders, get_founder): only people
+// behind at least one live listing, with those listings and the founder
+// stories their listings have unlocked.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { notFound } from '../errors.js';
+import { parseJsonText } from '../platform/json-text.js';
+import { STORY_SECTIONS, type StorySection, unlockedSections } from '../listings/profile.js';
+import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+
+export interface FounderCard {
+  slug: string;
+  name: string;
+  title: string | null;
+  country: string | null;
+  avatar_url: string | null;
+  profile_url: string;
+  companies: { slug: string; name: string }[];
+}
+
+
+export type FounderStory = { listing: { slug: string; name: string; profile_url: string } } & Record<StorySection, string | null> & { updated_at: string };
+
+export interface FounderProfile {
+  slug: string;
+  name: string;
+  title: string | null;
+  bio: string | null;
+  country: string | null;
+  avatar_url: string | null;
+  socials: Record<string, string>;
+  profile_url: string;
+  companies: ListingSummary[];
+  stories: FounderStory[];
+}
+
+/**
+ * A LIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken
+ * literally (used with `escape '\'`, which both SQLite and PostgreSQL accept).
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Founders with at least one live listing. */
+export const behindLiveListing = (eb: ExpressionBuilder<Database, 'founders'>) =>
+  eb.exists(
+    eb
+      .selectFrom('listing_founders as lf')
+      .innerJoin('listings as l', 'l.id', 'lf.listing_id')
+      .select('lf.listing_id')
+      .whereRef('lf.founder_id', '=', 'founders.id')
+      .where('l.status', '=', 'live'),
+  );
+
+export async function listFounders(
+  ctx: Context,
+  args: { q?: string; country?: string; page: number; per_page: number },
+): Promise<{ items: FounderCard[]; total: number }> {
+  const q = args.q?.trim() ?? '';
+  const filters = (eb: ExpressionBuilder<Database, 'founders'>) => {
+    const conditions = [behindLiveListing(eb)];
+    // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+    if (q !== '') conditions.push(eb(sql`lower(founders.name)`, 'like', sql`${containsPattern(q)} escape '\\'`));
+    if (args.country) conditions.push(eb(eb.fn('upper', ['founders.country']), '=', args.country.toUpperCase()));
+    return eb.and(conditions);
+  };
+  const [countRow, rows] = await Promise.all([
+    ctx.db.selectFrom('founders').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('founders')
+      .select(['founders.id', 'founders.slug', 'founders.name', 'founders.title', 'founders.country', 'founders.avatar_url'])
+      .where(filters)
+      .orderBy(sql`lower(founders.name)`)
+      .orderBy('founders.id')
+      .limit(args.per_page)
+      .offset((args.page - 1) * args.per_page)
+      .execute(),
+  ]);
+
+  const companies = await liveCompanies(ctx, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => ({
+      slug: r.slug,
+      name: r.name,
+      title: r.title,
+      country: r.country,
+      avatar_url: r.avatar_url,
+      profile_url: `${ctx.config.publicUrl}/founders/${r.slug}`,
+      companies: (companies.get(r.id) ?? []).map(({ slug, name }) => ({ slug, name })),
+    })),
+    total: Number(countRow.n),
+  };
+}
+
+/** Live listings per founder, newest launch first. */
+async function liveCompanies(ctx: Context, founderIds: number[]): Promise<Map<number, { id: number; slug: string; name: string }[]>> {
+  const byFounder = new Map<number, { id: number; slug: string; name: string }[]>();
+  if (founderIds.length === 0) return byFounder;
+  const rows = await ctx.db
+    .selectFrom('listing_founders as lf')
+    .innerJoin('listings as l', 'l.id', 'lf.listing_id')
+    .select(['lf.founder_id', 'l.id', 'l.slug', 'l.name'])
+    .where('lf.founder_id', 'in', founderIds)
+    .where('l.status', '=', 'live')
+    .orderBy(sql`coalesce(l.launched_at, '')`, 'desc')
+    .orderBy('l.id', 'desc')
+    .execute();
+  for (const r of rows) byFounder.set(r.founder_id, [...(byFounder.get(r.founder_id) ?? []), { id: r.id, slug: r.slug, name: r.name }]);
+  return byFounder;
+}
+
+function parseSocials(json: string): Record<string, string> {
+  const value = parseJsonText<unknown>(json, {});
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+export async function founderProfile(ctx: Context, slug: string): Promise<FounderProfile> {
+  const founder = await ctx.db.selectFrom('founders').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const companies = founder ? (await liveCompanies(ctx, [founder.id])).get(founder.id) ?? [] : [];
+  // A founder with no live listing is not public yet (their listing may be a draft).
+  if (!founder || companies.length === 0) throw notFound(`No founder with slug "${slug}" behind a live listing. Call list_founders to find founders.`);
+
+  const listingIds = companies.map((c) => c.id);
+  const storyRows = await ctx.db
+    .selectFrom('stories as s')
+    .innerJoin('listings as l', 'l.id', 's.listing_id')
+    .select(['l.slug as listing_slug', 'l.name as listing_name', 'l.unlocked_sections', ...STORY_SECTIONS.map((k) => `s.${k}` as const), 's.updated_at'])
+    .where('s.listing_id', 'in', listingIds)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.listing_id', 'desc')
+    .execute();
+  const stories = storyRows
+    // The story is a paid section: shown only where the listing has unlocked it.
+    .filter((r) => unlockedSections(r).includes('story'))
+    .filter((r) => STORY_SECTIONS.some((k) => (r[k] ?? '').trim() !== ''))
+    .map(
+      (r): FounderStory => ({
+        listing: { slug: r.listing_slug, name: r.listing_name, profile_url: `${ctx.config.publicUrl}/listings/${r.listing_slug}` },
+        ...(Object.fromEntries(STORY_SECTIONS.map((k) => [k, r[k]])) as Record<StorySection, string | null>),
+        updated_at: r.updated_at,
+      }),
+    );
+
+  return {
+    slug: founder.slug,
+    name: founder.name,
+    title: founder.title,
+    bio: founder.bio,
+    country: founder.country,
+    avatar_url: founder.avatar_url,
+    socials: parseSocials(founder.socials),
+    profile_url: `${ctx.config.publicUrl}/founders/${founder.slug}`,
+    companies: await summariesByIds(ctx, listingIds),
+    stories,
+  };
+}

@@ -1,0 +1,112 @@
+// invite_cofounder: a maker invites up to 10 co-founders per draft by email.
+// Each invite carries a single-use link (only its SHA-256 hash is stored);
+// inviting the same address again re-sends a fresh link without using up
+// another invite. The page behind the link (sign up or in, add your founder
+// profile) is src/web/invites.ts; acceptInvite below does the work.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { inviteCount, MAX_INVITES, ownDraft } from './drafts.js';
+import { sendMail } from '../platform/mail.js';
+
+export interface InviteResult {
+  email: string;
+  created_at: string;
+  resent: boolean;
+  invites_sent: number;
+  invites_left: number;
+}
+
+export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function inviteCofounder(ctx: Context, userId: number, draftId: string, rawEmail: string): Promise<InviteResult> {
+  const email = rawEmail.trim().toLowerCase();
+  const inviter = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (inviter.email.toLowerCase() === email) {
+    throw new AppError('invalid', 'You cannot invite yourself; add your own profile with update_draft founders.', { errors: [{ path: 'email', message: 'is your own address' }] });
+  }
+  const now = ctx.clock.now().toISOString();
+  const token = randomBytes(32).toString('base64url');
+  const { result, mail } = await ctx.db.transaction().execute(async (trx) => {
+    const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
+    const existing = await trx.selectFrom('draft_invites').select('id').where('draft_id', '=', draft.id).where('email', '=', email).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable('draft_invites').set({ token_hash: inviteTokenHash(token), created_at: now }).where('id', '=', existing.id).execute();
+    } else {
+      if ((await inviteCount(trx, draft.id)) >= MAX_INVITES) {
+        throw new AppError('conflict', `This draft already has ${MAX_INVITES} invites, the most allowed.`);
+      }
+      await trx.insertInto('draft_invites').values({ draft_id: draft.id, email, token_hash: inviteTokenHash(token), created_at: now, accepted_at: null, accepted_by: null }).execute();
+    }
+    const product = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
+    const who = inviter.name ?? inviter.email;
+    const sent = await inviteCount(trx, draft.id);
+    const mail = {
+      to: email,
+      subject: `${who} invites you to add your founder profile to ${product} on Launchboard`,
+      text:
+        `${who} is listing ${product} (${draft.url}) on Launchboard and named you as a co-founder.\n\n` +
+        `Open this link to sign up or sign in and add your own founder profile:\n${ctx.config.publicUrl}/invites/${token}\n\n` +
+        'If you do not know this product, ignore this message.',
+    };
+    return { result: { email, created_at: now, resent: !!existing, invites_sent: sent, invites_left: Math.max(0, MAX_INVITES - sent) }, mail };
+  });
+  // Mailed once the invite is committed: a rolled-back invite sends nothing.
+  await sendMail(ctx, mail);
+  return result;
+}
+
+export interface InviteProfile {
+  name: string;
+  title: string | null;
+  bio: string | null;
+}
+
+/** The invite behind a link, if it is still open (or already accepted by this person). */
+export async function openInvite(ctx: Context, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const invite = await ctx.db
+    .selectFrom('draft_invites as i')
+    .innerJoin('drafts as d', 'd.id', 'i.draft_id')
+    .select(['i.id', 'i.email', 'i.accepted_by', 'i.draft_id', 'd.url', 'd.domain', 'd.listing_id'])
+    .where('i.token_hash', '=', inviteTokenHash(token))
+    .executeTakeFirst();
+  return invite ?? null;
+}
+
+/**
+ * The invitee adds their own founder profile: one founders row tied to their
+ * account (created or updated), shown on the draft and, once the draft is
+ * submitted, on its listing. Only the invited address may accept.
+ */
+export async function acceptInvite(ctx: Context, token: string, user: { id: number; email: string }, profile: InviteProfile): Promise<{ founderSlug: string }> {
+  const invite = await openInvite(ctx, token);
+  if (!invite) throw new AppError('not_found', 'This invite link is not valid (it may have been replaced by a newer one).');
+  if (invite.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw new AppError('forbidden', `This invite was sent to ${invite.email}; sign in with that address to accept it.`);
+  }
+  if (invite.accepted_by !== null && invite.accepted_by !== user.id) throw new AppError('conflict', 'This invite was already accepted.');
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    let founder = await trx.selectFrom('founders').select(['id', 'slug']).where('user_id', '=', user.id).executeTakeFirst();
+    if (founder) {
+      await trx.updateTable('founders').set({ name: profile.name, title: profile.title, bio: profile.bio, updated_at: now }).where('id', '=', founder.id).execute();
+    } else {
+      const base = profile.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '').slice(0, 60) || 'founder';
+      const slug = `${base}-${user.id}`;
+      founder = await trx
+        .insertInto('founders')
+        .values({ user_id: user.id, slug, name: profile.name, title: profile.title, bio: profile.bio, country: null, avatar_url: null, created_at: now, updated_at: now })
+        .returning(['id', 'slug'])
+        .executeTakeFirstOrThrow();
+    }
+    await trx.updateTable('draft_invites').set({ accepted_at: now, accepted_by: user.id }).where('id', '=', invite.id).execute();
+    if (invite.listing_id !== null) {
+      const linked = await trx.selectFrom('listing_founders').select('founder_id').where('listing_id', '=', invite.listing_id).execute();
+      if (!linked.some((l) => l.founder_id === founder!.id)) {
+        await trx.insertInto('listing_founders').values({ listing_id: invite.listing_id, founder_id: founder.id, position: linked.length }).execute();
+      }
+    }
+    return { founderSlug: founder.slug };
+  });
+}

@@ -1,0 +1,215 @@
+// submit_draft: saves a draft as the caller's listing on the main site,
+// status `draft` (not published), with a unique slug from its name, its
+// categories (the first is primary), founders, FAQs, socials, story and
+// milestones. Running it again, or editing the draft afterwards, updates the
+// same listing (syncListing); edits of a submitted draft go to the listing's
+// version history like any other owner edit.
+import type { Transaction } from 'kysely';
+import type { Database, Listing, ListingUpdate } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import type { FieldName } from './drafter/fields.js';
+import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft } from './drafts.js';
+import { STORY_SECTIONS } from '../listings/profile.js';
+import { ensureMainSite } from '../directory/sites.js';
+
+export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
+const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
+
+type Trx = Transaction<Database>;
+
+/** A slug for `text`: lowercase ASCII letters, digits and hyphens (SPEC Part 2 "Slug"). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/, '');
+}
+
+async function uniqueSlug(trx: Trx, table: 'listings' | 'founders', wanted: string, fallback: string): Promise<string> {
+  const base = slugify(wanted) || slugify(fallback) || 'listing';
+  for (let n = 1; n < 100; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const taken = await trx.selectFrom(table).select('id').where('slug', '=', slug).executeTakeFirst();
+    if (!taken) return slug;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+const text = (draft: Draft, f: FieldName): string | null => {
+  const v = draft.fields[f].value;
+  return typeof v === 'string' ? v : null;
+};
+const list = (draft: Draft, f: FieldName): string[] => {
+  const v = draft.fields[f].value;
+  return Array.isArray(v) ? v : [];
+};
+
+/** The listing columns a draft's fields (and SEO) give. */
+function listingColumns(draft: Draft, parts: Set<ListingPart>) {
+  const columns: ListingUpdate = {};
+  if (parts.has('fields')) {
+    const year = Number(text(draft, 'founded_year'));
+    const country = text(draft, 'country');
+    Object.assign(columns, {
+      name: (text(draft, 'name') ?? draft.domain).slice(0, 500),
+      tagline: text(draft, 'tagline'),
+      short_description: text(draft, 'short_description'),
+      description: text(draft, 'description'),
+      stage: text(draft, 'stage'),
+      pricing_model: text(draft, 'pricing_model'),
+      pricing_summary: text(draft, 'pricing_summary'),
+      country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+      city: text(draft, 'city'),
+      founded_year: Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
+      contact_email: text(draft, 'contact_email'),
+      demo_video_url: text(draft, 'demo_video_url'),
+      logo_url: text(draft, 'logo_url'),
+      features: JSON.stringify(list(draft, 'features')),
+      usps: JSON.stringify(list(draft, 'usps')),
+      keywords: JSON.stringify(list(draft, 'keywords')),
+      tags: JSON.stringify(list(draft, 'tags')),
+      not_found: JSON.stringify(notFoundOf(draft)),
+    });
+  }
+  if (parts.has('seo')) Object.assign(columns, { seo_title: draft.seo.title ?? null, seo_description: draft.seo.meta ?? null });
+  return columns;
+}
+
+async function writeCategories(trx: Trx, listing: Pick<Listing, 'id' | 'plan'>, names: string[]): Promise<void> {
+  const rows = names.length > 0 ? await trx.selectFrom('categories').select(['id', 'name']).execute() : [];
+  const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+  // One primary category; paid listings may have up to 3 more (SPEC Part 2).
+  const ids = [...new Set(names.map((n) => byName.get(n.toLowerCase())).filter((id): id is number => id !== undefined))].slice(0, listing.plan === 'paid' ? 4 : 1);
+  await trx.deleteFrom('listing_categories').where('listing_id', '=', listing.id).execute();
+  if (ids.length > 0) await trx.insertInto('listing_categories').values(ids.map((category_id, position) => ({ listing_id: listing.id, category_id, is_primary: position === 0 ? 1 : 0, position }))).execute();
+}
+
+async function writeFounders(ctx: Context, trx: Trx, listingId: number, draft: Draft): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  const linked = await trx
+    .selectFrom('listing_founders as lf')
+    .innerJoin('founders as f', 'f.id', 'lf.founder_id')
+    .select(['f.id', 'f.user_id'])
+    .where('lf.listing_id', '=', listingId)
+    .orderBy('lf.position')
+    .execute();
+  await trx.deleteFrom('listing_founders').where('listing_id', '=', listingId).execute();
+  // Profiles made from the draft (no account) are replaced; people who joined with an account stay.
+  for (const f of linked.filter((l) => l.user_id === null)) {
+    const elsewhere = await trx.selectFrom('listing_founders').select('listing_id').where('founder_id', '=', f.id).executeTakeFirst();
+    if (!elsewhere) await trx.deleteFrom('founders').where('id', '=', f.id).execute();
+  }
+  const ids: number[] = [];
+  for (const [i, f] of draft.founders.entries()) {
+    const slug = await uniqueSlug(trx, 'founders', f.name, 'founder');
+    const socials = i === 0 ? draft.founder_socials : {};
+    const row = await trx
+      .insertInto('founders')
+      .values({ user_id: null, slug, name: f.name, title: f.title, bio: f.bio, country: null, avatar_url: null, socials: JSON.stringify(socials), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  // People who joined with an account: kept, and co-founders who accepted an invite to this draft.
+  for (const id of [...linked.filter((l) => l.user_id !== null).map((l) => l.id), ...(await invitedFounders(trx, draft.id)).map((f) => f.id)]) {
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (ids.length > 0) await trx.insertInto('listing_founders').values(ids.map((founder_id, position) => ({ listing_id: listingId, founder_id, position }))).execute();
+}
+
+async function writeCollections(ctx: Context, trx: Trx, listingId: number, draft: Draft, parts: Set<ListingPart>): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  if (parts.has('faqs')) {
+    await trx.deleteFrom('listing_faqs').where('listing_id', '=', listingId).execute();
+    if (draft.faqs.length > 0) await trx.insertInto('listing_faqs').values(draft.faqs.map((f, position) => ({ listing_id: listingId, position, question: f.question, answer: f.answer }))).execute();
+  }
+  if (parts.has('company_socials')) {
+    const socials = { website: draft.url, ...draft.company_socials };
+    await trx.deleteFrom('listing_socials').where('listing_id', '=', listingId).execute();
+    await trx.insertInto('listing_socials').values(Object.entries(socials).map(([platform, url]) => ({ listing_id: listingId, platform, url }))).execute();
+  }
+  if (parts.has('founders')) await writeFounders(ctx, trx, listingId, draft);
+  if (parts.has('story')) {
+    await trx.deleteFrom('stories').where('listing_id', '=', listingId).execute();
+    if (Object.values(draft.story).some((s) => s && s.trim())) {
+      const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, draft.story[s] ?? null])) as Record<(typeof STORY_SECTIONS)[number], string | null>;
+      await trx.insertInto('stories').values({ listing_id: listingId, ...sections, updated_at: now }).execute();
+    }
+  }
+  if (parts.has('milestones')) {
+    await trx.deleteFrom('milestones').where('listing_id', '=', listingId).execute();
+    if (draft.milestones.length > 0) {
+      await trx.insertInto('milestones').values(draft.milestones.map((m) => ({ listing_id: listingId, date: m.date, title: m.title, description: m.description, url: m.url, created_at: now }))).execute();
+    }
+  }
+}
+
+/** Writes the named parts of a submitted draft to its listing, recording the change in the listing's history. */
+export async function syncListing(ctx: Context, trx: Trx, draft: Draft, parts: Set<ListingPart>, userId: number): Promise<void> {
+  const listing = await trx.selectFrom('listings').selectAll().where('id', '=', draft.listing_id!).where('owner_id', '=', userId).executeTakeFirst();
+  if (!listing) return;
+  const now = ctx.clock.now().toISOString();
+  const columns = listingColumns(draft, parts);
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(columns)) {
+    const before = listing[key as keyof Listing];
+    if (String(before ?? '') !== String(after ?? '')) changes[key] = { before, after };
+  }
+  for (const part of parts) if (part !== 'fields' && part !== 'seo') changes[part] = { before: null, after: 'replaced from the draft' };
+  await trx.updateTable('listings').set({ ...columns, updated_at: now }).where('id', '=', listing.id).execute();
+  if (parts.has('fields')) await writeCategories(trx, listing, list(draft, 'categories'));
+  await writeCollections(ctx, trx, listing.id, draft, parts);
+  if (Object.keys(changes).length > 0) {
+    await trx.insertInto('listing_versions').values({ listing_id: listing.id, user_id: userId, changes: JSON.stringify(changes), created_at: now }).execute();
+  }
+}
+
+export interface Submitted {
+  draft: Draft;
+  listing_id: number;
+  slug: string;
+  status: string;
+  created: boolean;
+}
+
+export async function submitDraft(ctx: Context, userId: number, draftId: string): Promise<Submitted> {
+  const siteId = await ensureMainSite(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
+    if (draft.status === 'crawling' || draft.status === 'drafting') {
+      throw new AppError('conflict', `The draft is still ${draft.status}. Poll get_draft until its status is ready, then submit.`);
+    }
+    if (!text(draft, 'name')) {
+      throw new AppError('conflict', 'The draft has no name yet. Set fields.name with update_draft, then submit.');
+    }
+    const existing = draft.listing_id
+      ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', draft.listing_id).where('owner_id', '=', userId).executeTakeFirst()
+      : undefined;
+    if (existing) {
+      await syncListing(ctx, trx, draft, new Set(ALL_PARTS), userId);
+      return { draft, listing_id: existing.id, slug: existing.slug, status: existing.status, created: false };
+    }
+    const now = ctx.clock.now().toISOString();
+    const name = text(draft, 'name')!;
+    const slug = await uniqueSlug(trx, 'listings', name, draft.domain);
+    const row = await trx
+      .insertInto('listings')
+      .values({ site_id: siteId, owner_id: userId, company_key: draft.domain, slug, name, url: draft.url, domain: draft.domain, status: 'draft', created_at: now, updated_at: now })
+      .returning(['id', 'plan'])
+      .executeTakeFirstOrThrow();
+    const parts = new Set(ALL_PARTS);
+    await trx.updateTable('listings').set({ ...listingColumns(draft, parts), updated_at: now }).where('id', '=', row.id).execute();
+    await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'));
+    await writeCollections(ctx, trx, row.id, draft, parts);
+    draft.listing_id = row.id;
+    draft.updated_at = now;
+    await saveDraft(trx, draft);
+    return { draft, listing_id: row.id, slug, status: 'draft', created: true };
+  });
+}
+

@@ -1,0 +1,50 @@
+// Launch of the Week awards (list_awards): written by the weekly rollover from
+// community votes only, read here newest week first.
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+
+export interface AwardView {
+  week: string;
+  rank: number;
+  title: string;
+  votes: number;
+  awarded_at: string;
+  listing: ListingSummary;
+}
+
+/**
+ * Awards newest week first (#1 before #2 within a week), optionally of one
+ * listing. Only awards of live listings are shown: a listing archived or
+ * rejected later leaves the public record. An unknown slug matches nothing.
+ */
+export async function listAwards(
+  ctx: Context,
+  input: { listing?: string; page: number; per_page: number },
+): Promise<{ items: AwardView[]; total: number }> {
+  const where = (eb: ExpressionBuilder<Database, 'awards' | 'listings'>) =>
+    input.listing === undefined
+      ? eb('listings.status', '=', 'live')
+      : eb.and([eb('listings.status', '=', 'live'), eb('listings.slug', '=', input.listing)]);
+  const base = ctx.db.selectFrom('awards').innerJoin('listings', 'listings.id', 'awards.listing_id').where(where);
+  const [count, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['awards.listing_id', 'listings.slug', 'awards.week', 'awards.rank', 'awards.title', 'awards.votes', 'awards.created_at'])
+      .orderBy('awards.week', 'desc')
+      .orderBy('awards.rank', 'asc')
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page)
+      .execute(),
+  ]);
+  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.listing_id))).map((s) => [s.slug, s]));
+  return {
+    items: rows.flatMap((row) => {
+      const listing = summaries.get(row.slug);
+      if (!listing) return [];
+      return [{ week: row.week, rank: Number(row.rank), title: row.title, votes: Number(row.votes), awarded_at: row.created_at, listing }];
+    }),
+    total: Number(count.n),
+  };
+}

@@ -1,0 +1,216 @@
+// The four separate ranking systems (SPEC Part 1, ARCHITECTURE §5): community
+// votes (weekly, all time), the billboard (PAID, always labelled so), and the
+// admin-imported Domain Rating and revenue boards. Each response says which
+// kind of ranking it is, so a paid order is never mistaken for a community one.
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { resolveWeek, weekKind } from './weeks.js';
+
+export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
+export type Board = (typeof BOARDS)[number];
+
+export interface Metric {
+  name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents';
+  value: number;
+  /** domain-rating: the value before the latest import. */
+  previous?: number | null;
+  trend?: 'up' | 'down' | 'same' | 'new';
+  /** Third-party boards: when the value was measured, and by whom. */
+  as_of?: string | null;
+  source?: string | null;
+}
+
+export interface LeaderboardItem {
+  rank: number;
+  listing: ListingSummary;
+  metric: Metric;
+}
+
+export interface Leaderboard {
+  board: Board;
+  paid: boolean;
+  label: string;
+  week?: string;
+  items: LeaderboardItem[];
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+export const BOARD_LABELS: Record<Board, string> = {
+  'community-weekly': 'Community ranking: the live launches of this week, by community votes. Paid placements never change it.',
+  'community-all-time': 'Community ranking: all live listings, by community votes. Paid placements never change it.',
+  billboard: 'Paid ranking: listings ordered by money paid for the billboard. This is advertising, not a community vote.',
+  'domain-rating': 'Third-party data: Domain Rating imported by the site admin, with its date and source. Not a community ranking.',
+  revenue: 'Third-party data: revenue imported by the site admin, with its date and source. Not a community ranking.',
+};
+
+interface BoardQuery {
+  where: (eb: ExpressionBuilder<Database, 'listings'>) => Expression<SqlBool>;
+  order: [Expression<unknown>, 'asc' | 'desc'][];
+  metric: (row: MetricRow) => Metric;
+}
+
+interface MetricRow {
+  id: number;
+  slug: string;
+  votes_count: number;
+  domain_rating: number | null;
+  domain_rating_previous: number | null;
+  domain_rating_at: string | null;
+  domain_rating_source: string | null;
+  revenue_cents: number | null;
+  revenue_at: string | null;
+  revenue_source: string | null;
+}
+
+const byVotes: BoardQuery['order'] = [
+  [sql`listings.votes_count`, 'desc'],
+  [sql`coalesce(listings.launched_at, listings.created_at)`, 'asc'],
+  [sql`listings.id`, 'asc'],
+];
+const votesMetric = (row: MetricRow): Metric => ({ name: 'votes', value: Number(row.votes_count) });
+
+function trend(value: number, previous: number | null): Metric['trend'] {
+  if (previous === null) return 'new';
+  return value > previous ? 'up' : value < previous ? 'down' : 'same';
+}
+
+function boardQuery(board: Exclude<Board, 'billboard'>, week: string | undefined): BoardQuery {
+  switch (board) {
+    case 'community-weekly':
+      return {
+        where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.launch_week', '=', week!)]),
+        order: byVotes,
+        metric: votesMetric,
+      };
+    case 'community-all-time':
+      return { where: (eb) => eb('listings.status', '=', 'live'), order: byVotes, metric: votesMetric };
+    case 'domain-rating':
+      return {
+        where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.domain_rating', 'is not', null)]),
+        order: [[sql`listings.domain_rating`, 'desc'], [sql`listings.name`, 'asc'], [sql`listings.id`, 'asc']],
+        metric: (row) => ({
+          name: 'domain_rating',
+          value: Number(row.domain_rating),
+          previous: row.domain_rating_previous === null ? null : Number(row.domain_rating_previous),
+          trend: trend(Number(row.domain_rating), row.domain_rating_previous === null ? null : Number(row.domain_rating_previous)),
+          as_of: row.domain_rating_at,
+          source: row.domain_rating_source,
+        }),
+      };
+    case 'revenue':
+      return {
+        where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.revenue_cents', 'is not', null)]),
+        order: [[sql`listings.revenue_cents`, 'desc'], [sql`listings.name`, 'asc'], [sql`listings.id`, 'asc']],
+        metric: (row) => ({ name: 'revenue_cents', value: Number(row.revenue_cents), as_of: row.revenue_at, source: row.revenue_source }),
+      };
+  }
+}
+
+/**
+ * The `week` of community-weekly: `this`, `last` or a date of a week that has
+ * started (a future week has no votes to rank). Other boards take no week.
+ */
+function boardWeek(ctx: Context, board: Board, week: string | undefined): string | undefined {
+  if (board !== 'community-weekly') {
+    if (week === undefined) return undefined;
+    const message = 'only the community-weekly board takes a week; leave it out for this board';
+    throw new AppError('invalid', `week: ${message}.`, { errors: [{ path: 'week', message }] });
+  }
+  const now = ctx.clock.now();
+  if (week?.trim().toLowerCase() === 'next') {
+    const message = 'must be this, last or a date; next week has not started, see get_launch_week for its scheduled launches';
+    throw new AppError('invalid', `week: ${message}.`, { errors: [{ path: 'week', message }] });
+  }
+  const monday = resolveWeek(week ?? 'this', now);
+  if (weekKind(monday, now) === 'future') {
+    const message = 'that week has not started; use this, last or a date up to today';
+    throw new AppError('invalid', `week: ${message}.`, { errors: [{ path: 'week', message }] });
+  }
+  return monday;
+}
+
+export async function leaderboard(
+  ctx: Context,
+  input: { board: Board; week?: string; page: number; per_page: number },
+): Promise<Leaderboard> {
+  const week = boardWeek(ctx, input.board, input.week);
+  const head = {
+    board: input.board,
+    paid: input.board === 'billboard',
+    label: BOARD_LABELS[input.board],
+    ...(week === undefined ? {} : { week }),
+    page: input.page,
+    per_page: input.per_page,
+  };
+  const offset = (input.page - 1) * input.per_page;
+
+  if (input.board === 'billboard') {
+    const { items, total } = await billboard(ctx, offset, input.per_page);
+    return { ...head, items, total };
+  }
+
+  const { where, order, metric } = boardQuery(input.board, week);
+  let query = ctx.db
+    .selectFrom('listings')
+    .select([
+      'listings.id', 'slug', 'votes_count', 'domain_rating', 'domain_rating_previous', 'domain_rating_at', 'domain_rating_source',
+      'revenue_cents', 'revenue_at', 'revenue_source',
+    ])
+    .where(where);
+  for (const [expr, direction] of order) query = query.orderBy(expr, direction);
+  const [count, rows] = await Promise.all([
+    ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow(),
+    query.limit(input.per_page).offset(offset).execute(),
+  ]);
+  // By slug, so a listing deleted between the two reads cannot shift metrics onto its neighbours.
+  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.id))).map((s) => [s.slug, s]));
+  return {
+    ...head,
+    items: rows.flatMap((row, i) => {
+      const listing = summaries.get(row.slug);
+      return listing ? [{ rank: offset + i + 1, listing, metric: metric(row) }] : [];
+    }),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * The billboard: live listings by the total of their paid, fulfilled
+ * `billboard` order lines (refunded orders drop out); ties go to whoever paid
+ * first. Money only ever ranks here, never on a community board.
+ */
+async function billboard(ctx: Context, offset: number, limit: number): Promise<{ items: LeaderboardItem[]; total: number }> {
+  const paidLines = ctx.db
+    .selectFrom('order_lines as ol')
+    .innerJoin('orders as o', 'o.id', 'ol.order_id')
+    .innerJoin('listings', 'listings.id', 'ol.listing_id')
+    .where('ol.product', '=', 'billboard')
+    .where('ol.fulfilled_at', 'is not', null)
+    .where('o.status', 'in', ['paid', 'fulfilled'])
+    .where('listings.status', '=', 'live');
+  const [count, rows] = await Promise.all([
+    paidLines.select(sql<number>`count(distinct ol.listing_id)`.as('n')).executeTakeFirstOrThrow(),
+    paidLines
+      .select(['listings.id', 'listings.slug', sql<number>`sum(ol.amount_cents)`.as('cents'), sql<string>`min(o.paid_at)`.as('first_paid')])
+      .groupBy(['listings.id', 'listings.slug'])
+      .orderBy(sql`sum(ol.amount_cents)`, 'desc')
+      .orderBy(sql`min(o.paid_at)`, 'asc')
+      .orderBy('listings.id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.id))).map((s) => [s.slug, s]));
+  return {
+    items: rows.flatMap((row, i) => {
+      const listing = summaries.get(row.slug);
+      return listing ? [{ rank: offset + i + 1, listing, metric: { name: 'billboard_cents' as const, value: Number(row.cents) } }] : [];
+    }),
+    total: Number(count.n),
+  };
+}

@@ -1,0 +1,192 @@
+// A maker's own listings: reading them in any status, and editing them.
+// Ownership is checked on every call; another user's listing is 404, never
+// 403, so listing ids cannot be probed. Every edit publishes at once and is
+// kept in listing_versions with its before/after (the admin review feed).
+import type { Transaction } from 'kysely';
+import type { Database, Listing } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { AppError, notFound } from '../errors.js';
+import { profileOf, type ListingProfile } from './profile.js';
+import { summariesByIds, type ListingSummary } from './summary.js';
+
+export async function ownListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
+  const listing = await ctx.db.selectFrom('listings').selectAll().where('id', '=', listingId).where('owner_id', '=', userId).executeTakeFirst();
+  if (!listing) throw notFound(`You have no listing ${listingId}. list_my_listings shows yours.`);
+  return listing;
+}
+
+export interface OwnListingSummary extends ListingSummary {
+  listing_id: number;
+  plan: string;
+}
+
+export async function listMyListings(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: OwnListingSummary[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    ctx.db
+      .selectFrom('listings')
+      .select(['id', 'plan'])
+      .where('owner_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
+    ctx.db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const summaries = await summariesByIds(ctx, rows.map((r) => r.id));
+  return { items: summaries.map((s, i) => ({ ...s, listing_id: rows[i]!.id, plan: rows[i]!.plan })), total: Number(count.n) };
+}
+
+export interface OwnListing extends ListingProfile {
+  listing_id: number;
+  plan: string;
+  badge_check: { checked_at: string | null; result: string | null };
+}
+
+export async function ownListingView(ctx: Context, listing: Listing): Promise<OwnListing> {
+  return {
+    ...(await profileOf(ctx, listing)),
+    listing_id: listing.id,
+    plan: listing.plan,
+    badge_check: { checked_at: listing.badge_checked_at ?? null, result: listing.badge_check_result ?? null },
+  };
+}
+
+// --- Editing ---------------------------------------------------------------
+
+/** Own-listing fields (SPEC Part 2) and how each is stored. */
+const ARRAY_FIELDS = ['features', 'usps', 'keywords'] as const;
+const SCALAR_FIELDS = [
+  'tagline', 'short_description', 'description', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year',
+  'demo_video_url', 'contact_email', 'headline', 'summary', 'seo_title', 'seo_description',
+] as const;
+/** The fields that may travel to the same company's listings on other sites. */
+export const SITE_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
+
+type ScalarField = (typeof SCALAR_FIELDS)[number];
+type ArrayField = (typeof ARRAY_FIELDS)[number];
+export type OwnFields = Partial<Record<ScalarField, string | number | null>> & Partial<Record<ArrayField, string[]>>;
+
+export interface ListingEdit {
+  fields?: OwnFields;
+  socials?: Record<string, string>;
+  faqs?: { question: string; answer: string }[];
+  apply_to?: string[];
+}
+
+type Changes = Record<string, { before: unknown; after: unknown }>;
+
+function stored(field: string, value: unknown): string | number | null {
+  if ((ARRAY_FIELDS as readonly string[]).includes(field)) return JSON.stringify(value ?? []);
+  if (field === 'country' && typeof value === 'string') return value.toUpperCase();
+  return (value ?? null) as string | number | null;
+}
+
+function shown(field: string, value: unknown): unknown {
+  if ((ARRAY_FIELDS as readonly string[]).includes(field) && typeof value === 'string') return JSON.parse(value);
+  return value;
+}
+
+/** Writes `fields` to one listing, returning what changed (before/after). */
+async function writeFields(trx: Transaction<Database>, listing: Listing, fields: OwnFields, now: string): Promise<Changes> {
+  const changes: Changes = {};
+  const update: Record<string, string | number | null> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const next = stored(field, value);
+    const before = listing[field as keyof Listing];
+    if (before === next || (before != null && next != null && String(before) === String(next))) continue;
+    update[field] = next;
+    changes[field] = { before: shown(field, before), after: shown(field, next) };
+  }
+  if (Object.keys(update).length > 0) await trx.updateTable('listings').set({ ...update, updated_at: now }).where('id', '=', listing.id).execute();
+  return changes;
+}
+
+async function recordVersion(trx: Transaction<Database>, listingId: number, userId: number, changes: Changes, now: string): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await trx.insertInto('listing_versions').values({ listing_id: listingId, user_id: userId, changes: JSON.stringify(changes), created_at: now }).execute();
+}
+
+/** The sibling listings `apply_to` names: the same company, other sites, same owner. */
+async function siblings(trx: Transaction<Database>, listing: Listing, userId: number, applyTo: string[]): Promise<Listing[]> {
+  const sites = await trx.selectFrom('sites').select(['id', 'key']).execute();
+  const known = new Set(sites.map((s) => s.key));
+  applyTo.forEach((key, i) => {
+    if (key !== 'all' && !known.has(key)) {
+      throw new AppError('invalid', `apply_to names an unknown site "${key}"`, { errors: [{ path: `apply_to.${i}`, message: `unknown site; use "all" or one of: ${[...known].join(', ')}` }] });
+    }
+  });
+  const siteIds = applyTo.includes('all') ? sites.map((s) => s.id) : sites.filter((s) => applyTo.includes(s.key)).map((s) => s.id);
+  if (siteIds.length === 0) return [];
+  return trx
+    .selectFrom('listings')
+    .selectAll()
+    .where('company_key', '=', listing.company_key)
+    .where('owner_id', '=', userId)
+    .where('id', '!=', listing.id)
+    .where('site_id', 'in', siteIds)
+    .execute();
+}
+
+export async function updateMyListing(ctx: Context, userId: number, listingId: number, edit: ListingEdit): Promise<{ listing: OwnListing; applied_to: string[]; changed: string[] }> {
+  const now = ctx.clock.now().toISOString();
+  const appliedTo: string[] = [];
+  let changed: string[] = [];
+  await ctx.db.transaction().execute(async (trx) => {
+    const listing = await trx.selectFrom('listings').selectAll().where('id', '=', listingId).where('owner_id', '=', userId).executeTakeFirst();
+    if (!listing) throw notFound(`You have no listing ${listingId}. list_my_listings shows yours.`);
+
+    const changes = edit.fields ? await writeFields(trx, listing, edit.fields, now) : {};
+    if (edit.socials) {
+      const before = await trx.selectFrom('listing_socials').select(['platform', 'url']).where('listing_id', '=', listing.id).orderBy('platform').execute();
+      const beforeObj = Object.fromEntries(before.map((s) => [s.platform, s.url]));
+      if (JSON.stringify(beforeObj) !== JSON.stringify(Object.fromEntries(Object.entries(edit.socials).sort()))) {
+        await trx.deleteFrom('listing_socials').where('listing_id', '=', listing.id).execute();
+        const rows = Object.entries(edit.socials).map(([platform, url]) => ({ listing_id: listing.id, platform, url }));
+        if (rows.length > 0) await trx.insertInto('listing_socials').values(rows).execute();
+        changes.socials = { before: beforeObj, after: edit.socials };
+      }
+    }
+    if (edit.faqs) {
+      const before = await trx.selectFrom('listing_faqs').select(['question', 'answer']).where('listing_id', '=', listing.id).orderBy('position').execute();
+      if (JSON.stringify(before) !== JSON.stringify(edit.faqs.map(({ question, answer }) => ({ question, answer })))) {
+        await trx.deleteFrom('listing_faqs').where('listing_id', '=', listing.id).execute();
+        const rows = edit.faqs.map((f, position) => ({ listing_id: listing.id, position, question: f.question, answer: f.answer }));
+        if (rows.length > 0) await trx.insertInto('listing_faqs').values(rows).execute();
+        changes.faqs = { before, after: edit.faqs };
+      }
+    }
+    if ((changes.socials || changes.faqs) && !Object.keys(changes).some((k) => k !== 'socials' && k !== 'faqs')) {
+      await trx.updateTable('listings').set({ updated_at: now }).where('id', '=', listing.id).execute();
+    }
+    await recordVersion(trx, listing.id, userId, changes, now);
+    changed = Object.keys(changes);
+
+    // Only the site-specific fields that were sent travel to the siblings.
+    if (edit.apply_to && edit.apply_to.length > 0) {
+      const travelling = Object.fromEntries(SITE_FIELDS.filter((f) => edit.fields?.[f] !== undefined).map((f) => [f, edit.fields![f]])) as OwnFields;
+      for (const sibling of await siblings(trx, listing, userId, edit.apply_to)) {
+        const siblingChanges = await writeFields(trx, sibling, travelling, now);
+        await recordVersion(trx, sibling.id, userId, siblingChanges, now);
+        const site = await trx.selectFrom('sites').select('key').where('id', '=', sibling.site_id).executeTakeFirstOrThrow();
+        appliedTo.push(site.key);
+      }
+    }
+  });
+  return { listing: await ownListingView(ctx, await ownListing(ctx, userId, listingId)), applied_to: appliedTo, changed };
+}
+
+/** The admin review feed: every edit with its before/after, newest first. */
+export async function recentChanges(ctx: Context, opts: { limit: number; sinceId?: number }) {
+  let query = ctx.db
+    .selectFrom('listing_versions as v')
+    .innerJoin('listings as l', 'l.id', 'v.listing_id')
+    .leftJoin('users as u', 'u.id', 'v.user_id')
+    .select(['v.id', 'v.created_at', 'v.changes', 'l.slug', 'l.name', 'u.email'])
+    .orderBy('v.id', 'desc')
+    .limit(opts.limit);
+  if (opts.sinceId) query = query.where('v.id', '>', opts.sinceId);
+  const rows = await query.execute();
+  return rows.map((r) => ({ id: r.id, at: r.created_at, listing: r.slug, name: r.name, by: r.email, changes: JSON.parse(r.changes) as Changes }));
+}

@@ -1,0 +1,134 @@
+// Background workers of `launchboard serve`: the job kinds this program runs,
+// the weekly rollover kept scheduled for the next Monday 00:00 UTC, and a
+// polling loop that runs due jobs from the persistent queue, a bounded number
+// at a time (p-queue).
+import PQueue from 'p-queue';
+import type { Context } from './context.js';
+import { DRAFT_COMPETITOR, DRAFT_SITE } from './drafts/drafts.js';
+import { runCompetitorJob, runDraftJob } from './drafts/job.js';
+import { claimNext, enqueue, type JobHandlers, newWorkerId, recoverOrphaned, recoverStale, runJob } from './platform/jobs.js';
+import { checkAllBadges } from './launches/free-launch.js';
+import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
+import { orderJobHandlers } from './orders/fulfilment.js';
+import { runWeeklyRollover } from './launches/rollover.js';
+import { addWeeks, mondayOf, weekStartsAt } from './launches/weeks.js';
+
+export const WEEKLY_ROLLOVER = 'weekly_rollover';
+export const BADGE_CHECKS = 'badge_checks';
+/** How often homepages of listings awaiting their badge are checked. */
+export const BADGE_CHECK_EVERY_MS = 60 * 60_000;
+
+/** A job still `running` after this long lost its worker (see recoverStale). */
+export const STALE_AFTER_MS = 15 * 60_000;
+
+/** Monday 00:00 UTC after `now`. */
+export function nextMonday(now: Date): Date {
+  return weekStartsAt(addWeeks(mondayOf(now), 1));
+}
+
+/**
+ * Makes sure one queued weekly_rollover job exists; a new one is due next
+ * Monday 00:00 UTC. Safe to call from every instance and on every start.
+ */
+export async function ensureRolloverScheduled(ctx: Context): Promise<{ id: number; created: boolean }> {
+  return enqueue(ctx, WEEKLY_ROLLOVER, {}, { runAt: nextMonday(ctx.clock.now()), dedupe: true });
+}
+
+/** Makes sure one queued badge_checks job exists, due within the hour. */
+export async function ensureBadgeChecksScheduled(ctx: Context, delayMs = BADGE_CHECK_EVERY_MS): Promise<{ id: number; created: boolean }> {
+  return enqueue(ctx, BADGE_CHECKS, {}, { runAt: new Date(ctx.clock.now().getTime() + delayMs), dedupe: true });
+}
+
+/** Every job kind this program runs, by kind. */
+export const jobHandlers: JobHandlers = {
+  [SEND_MAIL]: deliverOutboxMail,
+  // Runs the rollover, then queues the next one (this job is `running`, so
+  // the dedupe check does not see it and a fresh job is created).
+  [WEEKLY_ROLLOVER]: async (ctx) => {
+    await runWeeklyRollover(ctx);
+    await ensureRolloverScheduled(ctx);
+  },
+  [BADGE_CHECKS]: async (ctx) => {
+    const result = await checkAllBadges(ctx);
+    if (result.checked > 0) ctx.logger.info(result, 'badge checks');
+    await ensureBadgeChecksScheduled(ctx);
+  },
+  // Submit by URL: read the site, draft, gate (drafts-job.ts).
+  [DRAFT_SITE]: (ctx, payload, job) => runDraftJob(ctx, payload, job),
+  [DRAFT_COMPETITOR]: (ctx, payload, job) => runCompetitorJob(ctx, payload, job),
+  // Orders: fulfilment per paid line, and unpaid orders expiring after 24 h (fulfilment.ts).
+  ...orderJobHandlers,
+};
+
+export interface WorkerOptions {
+  /** How often to look for due jobs (default 5 s). */
+  intervalMs?: number;
+  workerId?: string;
+  handlers?: JobHandlers;
+  /** Jobs run at once by this process (default 2): crawls are network- and parse-bound. */
+  concurrency?: number;
+}
+
+export interface Workers {
+  workerId: string;
+  /** Stops claiming jobs and waits for the running ones to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the in-process workers: re-queues jobs a dead process left running
+ * (at once when it ran on this host, else once stale),
+ * runs the rollover once (it is idempotent, so a Monday missed while the
+ * server was down is caught up), makes sure the next one is scheduled, then
+ * claims due jobs every intervalMs and whenever a job ends, running at most
+ * `concurrency` at once. The timer is unref'd: it never keeps the
+ * process alive on its own.
+ */
+export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Promise<Workers> {
+  const workerId = opts.workerId ?? newWorkerId();
+  const handlers = opts.handlers ?? jobHandlers;
+  const intervalMs = opts.intervalMs ?? 5000;
+
+  await recoverStale(ctx, STALE_AFTER_MS);
+  await recoverOrphaned(ctx);
+  await runWeeklyRollover(ctx);
+  await ensureRolloverScheduled(ctx);
+  await ensureBadgeChecksScheduled(ctx, 0);
+
+  // Claims due jobs while a p-queue slot is free; each finished job makes room for the next at once.
+  const queue = new PQueue({ concurrency: opts.concurrency ?? 2 });
+  let claiming: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || claiming) return;
+    claiming = (async () => {
+      try {
+        await recoverStale(ctx, STALE_AFTER_MS);
+        while (!stopped && queue.size + queue.pending < queue.concurrency) {
+          const job = await claimNext(ctx, workerId);
+          if (!job) break;
+          void queue.add(() => runJob(ctx, handlers, job, workerId));
+        }
+      } catch (err) {
+        ctx.logger.error({ err, workerId }, 'job worker tick failed');
+      } finally {
+        claiming = null;
+      }
+    })();
+  };
+  queue.on('next', tick);
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+
+  return {
+    workerId,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      queue.off('next', tick);
+      await claiming;
+      await queue.onIdle();
+    },
+  };
+}

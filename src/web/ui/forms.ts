@@ -1,0 +1,65 @@
+// Small helpers the people pages share: reading form fields, where to go
+// after signing in (same-origin paths only), throttling form posts, and the
+// answer to a post whose CSRF token is missing or stale.
+import type { Request, Response } from 'express';
+import type { Context } from '../../context.js';
+import { html, sendPage } from './html.js';
+import { webOf } from './session.js';
+
+export function field(req: Request, name: string, max = 500): string {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
+
+export function fields(req: Request, name: string): string[] {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+export function queryString(req: Request, name: string, max = 4096): string {
+  const value = req.query[name];
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
+
+/** A path on this site to continue at after signing in; anything else becomes the account page. */
+export function safeReturnTo(ctx: Context, value: string): string {
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\x00-\x1f]/.test(value)) return '/account';
+  try {
+    const base = new URL(ctx.config.publicUrl);
+    const url = new URL(value, base);
+    if (url.origin !== base.origin) return '/account';
+    return url.pathname + url.search;
+  } catch {
+    return '/account';
+  }
+}
+
+/** Counts a form post against a per-minute budget; false when it is spent. */
+export async function withinBudget(ctx: Context, bucket: string, perMinute: number): Promise<boolean> {
+  const r = await ctx.rateLimiter.hit(`web:${bucket}`, perMinute, ctx.clock.now().getTime());
+  return r.allowed;
+}
+
+export function staleFormPage(res: Response): void {
+  const web = webOf(res);
+  sendPage(res, {
+    status: 403,
+    title: 'This form has expired',
+    csrfToken: web.csrfToken,
+    signedInAs: web.session?.email,
+    body: html`<p class="error" role="alert">The form was sent without a valid security token, perhaps from an old tab. Go back, reload the page and try again.</p>`,
+  });
+}
+
+export function tooManyPage(res: Response): void {
+  const web = webOf(res);
+  res.setHeader('Retry-After', '60');
+  sendPage(res, {
+    status: 429,
+    title: 'Too many attempts',
+    csrfToken: web.csrfToken,
+    signedInAs: web.session?.email,
+    body: html`<p class="error" role="alert">Too many attempts from here. Wait a minute and try again.</p>`,
+  });
+}

@@ -1,0 +1,213 @@
+// The crawler: robots.txt, page choice, HTML only, charsets, limits, the
+// SSRF guard in production mode, and parsing in worker threads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choosePages, CrawlError, crawlSite, decodeHtml } from '../../../src/drafts/crawler/crawler.js';
+import { extractPage } from '../../../src/drafts/crawler/page.js';
+import { createFetcher } from '../../../src/platform/fetcher.js';
+import { createHtmlWorkerPool, HtmlParseError, inlineHtmlParser } from '../../../src/drafts/crawler/html-worker-pool.js';
+import { testContext, type TestContext } from '../../helpers/context.js';
+import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
+
+let ctx: TestContext;
+let production: TestContext;
+const sites: FixtureSite[] = [];
+const site = async (...args: Parameters<typeof serveSite>) => {
+  const s = await serveSite(...args);
+  sites.push(s);
+  return s;
+};
+beforeAll(async () => {
+  ctx = await testContext({ allowPrivateFetch: true });
+  production = await testContext({ allowPrivateFetch: false });
+});
+afterAll(async () => {
+  await Promise.all(sites.map((s) => s.close()));
+  await ctx?.close();
+  await production?.close();
+});
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => 'crawled',
+    (e) => (e instanceof CrawlError ? { reason: e.reason, transient: e.transient, message: e.message } : `other: ${e}`),
+  );
+
+describe('crawling a site', () => {
+  it('reads the homepage and the pages that tell most, never more than 8, skipping what robots.txt disallows', async () => {
+    const rich = await site('rich');
+    const result = await crawlSite(ctx, rich.url);
+    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/pricing', '/about', '/features', '/faq', '/contact']);
+    expect(result.pages.length).toBeLessThanOrEqual(8);
+    // robots.txt disallows /private/: the linked plans page was never requested.
+    expect(result.skipped).toEqual([{ url: `${rich.url}private/plans`, reason: 'robots.txt disallows it' }]);
+    expect(rich.requests).not.toContain('/private/plans');
+    // Log-in pages, blog posts and other sites are not read.
+    expect(rich.requests.sort()).toEqual(['/', '/about', '/contact', '/faq', '/features', '/pricing', '/robots.txt']);
+  });
+
+  it('gathers evidence per page: readable text, meta, JSON-LD, headings, links, mail, embeds, icons', async () => {
+    const rich = await site('rich');
+    const [home] = (await crawlSite(ctx, rich.url, { maxPages: 1 })).pages;
+    expect(home!.facts.meta.description).toMatch(/^Tallyho sends your invoices/);
+    expect(home!.facts.jsonLd[0]).toMatchObject({ '@type': 'Organization', name: 'Tallyho' });
+    expect(home!.facts.headings[0]).toEqual({ level: 1, text: 'Invoices that chase themselves' });
+    expect(home!.facts.readable.join(' ')).toContain('Tallyho is an invoicing tool for freelancers');
+    expect(home!.facts.links).toContainEqual({ href: 'https://github.com/tallyho', text: 'GitHub' });
+    expect(home!.facts.mailtos).toEqual(['hello@tallyho.example']);
+    expect(home!.facts.videos).toEqual(['https://www.youtube.com/embed/tallyhoDemo1']);
+    expect(home!.facts.icons.map((i) => i.rel)).toEqual(['logo', 'icon', 'apple-touch-icon']);
+    // Scripts and styles are not evidence.
+    expect(home!.text).not.toContain('window.analytics');
+    expect(home!.text).not.toContain('font-family');
+  });
+
+  it('fails without fetching the page when robots.txt disallows LaunchboardBot', async () => {
+    const blocked = await site('blocked');
+    expect(await failure(crawlSite(ctx, blocked.url))).toMatchObject({ reason: 'robots', transient: false, message: expect.stringContaining('robots.txt does not allow LaunchboardBot') });
+    expect(blocked.requests).toEqual(['/robots.txt']);
+  });
+
+  it('retries later when robots.txt answers a server error, and reads everything when it is missing', async () => {
+    const flaky = await site('sparse', { routes: { '/robots.txt': (_q, res) => void res.writeHead(503).end() } });
+    expect(await failure(crawlSite(ctx, flaky.url))).toMatchObject({ reason: 'robots', transient: true });
+    expect(flaky.requests).toEqual(['/robots.txt']);
+    const sparse = await site('sparse');
+    expect((await crawlSite(ctx, sparse.url)).pages).toHaveLength(1);
+  });
+
+  it('accepts HTML only, and tells permanent failures from passing ones', async () => {
+    const odd = await site('sparse', {
+      routes: {
+        '/doc': (_q, res) => void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4'),
+        '/gone': (_q, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('nope'),
+        '/busy': (_q, res) => void res.writeHead(503, { 'content-type': 'text/html' }).end('later'),
+      },
+    });
+    expect(await failure(crawlSite(ctx, `${odd.url}doc`))).toMatchObject({ reason: 'not_html', transient: false, message: expect.stringContaining('application/pdf') });
+    expect(await failure(crawlSite(ctx, `${odd.url}gone`))).toMatchObject({ reason: 'http_error', transient: false, message: 'The homepage answered HTTP 404.' });
+    expect(await failure(crawlSite(ctx, `${odd.url}busy`))).toMatchObject({ reason: 'http_error', transient: true });
+  });
+
+  it('refuses a homepage larger than the size limit', async () => {
+    const big = await site('sparse', { routes: { '/big': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${'x'.repeat(5000)}</p>`) } });
+    expect(await failure(crawlSite(ctx, `${big.url}big`, { maxBytes: 1000 }))).toMatchObject({ reason: 'too_large', transient: false });
+  });
+
+  it('decodes the declared charset, in the header or a meta tag', async () => {
+    const latin1 = Buffer.from('<html><head><meta charset="windows-1252"><title>Café Zürich</title></head><body><p>Crème brûlée for 5 €</p></body></html>', 'latin1');
+    const charsets = await site('sparse', {
+      routes: {
+        '/meta': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(latin1),
+        '/header': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(Buffer.from('<title>Café</title>', 'latin1')),
+      },
+    });
+    const [meta] = (await crawlSite(ctx, `${charsets.url}meta`, { maxPages: 1 })).pages;
+    expect(meta!.title).toBe('Café Zürich');
+    const [header] = (await crawlSite(ctx, `${charsets.url}header`, { maxPages: 1 })).pages;
+    expect(header!.title).toBe('Café');
+  });
+});
+
+describe('decodeHtml', () => {
+  it('prefers a byte order mark, then the header, then a meta tag, then UTF-8 with a windows-1252 fallback', () => {
+    expect(decodeHtml(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('<p>ok</p>')]), 'text/html; charset=latin1')).toBe('<p>ok</p>');
+    expect(decodeHtml(Buffer.from('<p>Grüße</p>', 'utf8'), 'text/html')).toBe('<p>Grüße</p>');
+    expect(decodeHtml(Buffer.from('<p>Grüße</p>', 'latin1'), 'text/html')).toBe('<p>Grüße</p>');
+    expect(decodeHtml(Buffer.from('<meta charset="utf-16"><p>Grüße</p>', 'utf8'), 'text/html')).toBe('<meta charset="utf-16"><p>Grüße</p>');
+    expect(decodeHtml(Buffer.from('<p>x</p>'), 'text/html; charset=no-such-charset')).toBe('<p>x</p>');
+  });
+});
+
+describe('choosing pages', () => {
+  it('takes one page per role first, same site only, at most the limit', () => {
+    const links = [
+      ...Array.from({ length: 12 }, (_, i) => ({ href: `https://acme.example/features/${i}`, text: `Feature ${i}` })),
+      { href: 'https://www.acme.example/pricing?ref=nav#top', text: 'Pricing' },
+      { href: 'https://acme.example/company', text: 'Company' },
+      { href: 'https://acme.example/help', text: 'Help' },
+      { href: 'https://acme.example/signup', text: 'Sign up' },
+      { href: 'https://acme.example/docs/brochure.pdf', text: 'Brochure' },
+      { href: 'https://other.example/pricing', text: 'Pricing elsewhere' },
+      { href: 'https://acme.example/get-in-touch', text: 'Contact' },
+    ];
+    const chosen = choosePages('https://acme.example/', links, 7);
+    expect(chosen).toHaveLength(7);
+    expect(chosen.slice(0, 5)).toEqual([
+      'https://www.acme.example/pricing',
+      'https://acme.example/company',
+      'https://acme.example/features/0',
+      'https://acme.example/help',
+      'https://acme.example/get-in-touch',
+    ]);
+    expect(chosen.every((u) => /acme\.example/.test(u) && !/signup|pdf|other/.test(u))).toBe(true);
+  });
+});
+
+describe('the SSRF guard in production mode', () => {
+  it.each(['http://127.0.0.1:9/', 'http://localhost:9/', 'http://10.0.0.7/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:9/', 'http://0.0.0.0/'])(
+    'refuses %s before anything is fetched',
+    async (url) => {
+      expect(await failure(crawlSite(production, url))).toMatchObject({ reason: 'blocked', transient: false, message: 'The address is private or reserved; only public websites can be read.' });
+    },
+  );
+
+  it('refuses a redirect from a public-looking host to a private address', async () => {
+    const hop = await site('sparse', {
+      routes: {
+        '/': (_q, res) => void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+        '/to-ten': (_q, res) => void res.writeHead(301, { location: 'http://10.1.2.3/' }).end(),
+      },
+    });
+    // Only the fixture's own address passes (it plays the public host); every hop is checked again.
+    const guarded = { ...production, fetcher: createFetcher(production.config, { allowAddresses: ['127.0.0.1'] }) };
+    expect(await failure(crawlSite(guarded, hop.url))).toMatchObject({ reason: 'blocked' });
+    expect(await failure(crawlSite(guarded, `${hop.url}to-ten`))).toMatchObject({ reason: 'blocked' });
+    expect(hop.requests).toEqual(['/robots.txt', '/', '/robots.txt', '/to-ten']);
+  });
+
+  it('refuses non-http URLs', async () => {
+    expect(await failure(crawlSite(ctx, 'ftp://example.com/'))).toMatchObject({ reason: 'invalid_url' });
+    expect(await failure(crawlSite(ctx, 'javascript:alert(1)'))).toMatchObject({ reason: 'invalid_url' });
+  });
+});
+
+describe('parsing pages in worker threads', () => {
+  const html = '<html><head><title>T</title><meta name="description" content="D"></head><body><h1>Hello</h1><p>World of workers.</p></body></html>';
+
+  it('gives the same facts as parsing on the calling thread', async () => {
+    const pool = createHtmlWorkerPool({ size: 1 });
+    const inline = inlineHtmlParser();
+    try {
+      expect(await pool.parse(html, 'https://a.example/')).toEqual(await inline.parse(html, 'https://a.example/'));
+      expect(extractPage(html, 'https://a.example/').blocks).toEqual(['Hello', 'World of workers.']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('kills a worker that takes too long and keeps serving with a fresh one', async () => {
+    const pool = createHtmlWorkerPool({ size: 1, taskTimeoutMs: 1 });
+    try {
+      await expect(pool.parse(html, 'https://a.example/')).rejects.toThrow(HtmlParseError);
+    } finally {
+      await pool.close();
+    }
+    const healthy = createHtmlWorkerPool({ size: 1 });
+    try {
+      const results = await Promise.all([1, 2, 3].map((i) => healthy.parse(html.replace('Hello', `Hello ${i}`), 'https://a.example/')));
+      expect(results.map((r) => r.headings[0]!.text)).toEqual(['Hello 1', 'Hello 2', 'Hello 3']);
+    } finally {
+      await healthy.close();
+    }
+  });
+
+  it('survives a worker that runs out of memory', async () => {
+    const pool = createHtmlWorkerPool({ size: 1, maxOldGenerationSizeMb: 8, taskTimeoutMs: 20_000 });
+    const huge = `<html><body>${'<div><p>x</p></div>'.repeat(200_000)}</body></html>`;
+    try {
+      await expect(pool.parse(huge, 'https://a.example/')).rejects.toThrow(HtmlParseError);
+    } finally {
+      await pool.close();
+    }
+  });
+});
