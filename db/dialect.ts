@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import type { MigrationDialect } from './migrations/index.js';
 
-export interface Db {
+export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: MigrationDialect;
   /** A human label for logs (never includes a password). */
@@ -100,7 +100,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-export function openDatabase(url: string): Db {
+export function openDatabase(url: string): OpenDatabase {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client dropped by the server (a restart, a failover) is emitted

@@ -2,12 +2,12 @@
 // recording them in launchboard_migrations. Safe to call at every start, also
 // from several instances at once on PostgreSQL (an advisory lock serialises them).
 import { sql } from 'kysely';
-import type { Db } from './dialect.js';
+import type { OpenDatabase } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
 const LOCK_ID = 4_242_001;
 
-export async function migrateToLatest({ db, dialect }: Db, now: () => Date = () => new Date()): Promise<string[]> {
+export async function migrateToLatest({ db, dialect }: OpenDatabase, now: () => Date = () => new Date()): Promise<string[]> {
   await db.schema
     .createTable('launchboard_migrations')
     .ifNotExists()

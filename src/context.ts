@@ -12,7 +12,8 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createFetcher, type Fetcher } from './platform/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './search/search.js';
 import { ViewCounter } from './listings/view-counter.js';
-import { type ProfileParts, VersionedCache } from './listings/profile.js';
+import type { ProfileParts } from './listings/profile.js';
+import { VersionedCache } from './platform/versioned-cache.js';
 import type { CachedOutput } from './platform/prepared-output.js';
 
 export interface Context {

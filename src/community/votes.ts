@@ -6,9 +6,9 @@
 // into the append-only vote_events log the site team audits.
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { AppError } from '../errors.js';
 
 export const VOTE_FLAGS = ['new_account', 'network_burst'] as const;
@@ -47,7 +47,6 @@ function expandIpv6(ip: string): string[] {
   return groups.map((g) => g.toLowerCase().padStart(4, '0'));
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 async function votableListing(db: Db, listingId: number) {
   const listing = await db.selectFrom('listings').select(['id', 'owner_id', 'status']).where('id', '=', listingId).executeTakeFirst();

@@ -5,8 +5,8 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { parseFaqs, type Faq } from './category-pages.js';
-import { containsPattern } from './founders.js';
+import { parseFaqs, type Faq } from './faqs.js';
+import { containsPattern } from '../platform/db.js';
 
 export interface BlogPostSummary {
   slug: string;

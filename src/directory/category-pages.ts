@@ -7,12 +7,7 @@ import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { summariesByIds, type ListingSummary } from '../listings/summary.js';
 import { subtreeIds } from './categories.js';
-import { parseJsonText } from '../platform/json-text.js';
-
-export interface Faq {
-  question: string;
-  answer: string;
-}
+import { type Faq, parseFaqs } from './faqs.js';
 
 export interface CategoryPage {
   slug: string;
@@ -25,15 +20,6 @@ export interface CategoryPage {
   page: number;
   per_page: number;
   total: number;
-}
-
-/** FAQs stored as JSON text; anything malformed is dropped rather than failing the page. */
-export function parseFaqs(json: string): Faq[] {
-  const value = parseJsonText<unknown>(json, []);
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((f): Faq[] =>
-    f && typeof f === 'object' && typeof f.question === 'string' && typeof f.answer === 'string' ? [{ question: f.question, answer: f.answer }] : [],
-  );
 }
 
 export async function categoryPage(ctx: Context, args: { slug: string; page: number; per_page: number }): Promise<CategoryPage> {

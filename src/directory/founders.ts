@@ -5,6 +5,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { containsPattern } from '../platform/db.js';
 import { parseJsonText } from '../platform/json-text.js';
 import { STORY_SECTIONS, type StorySection, unlockedSections } from '../listings/profile.js';
 import { summariesByIds, type ListingSummary } from '../listings/summary.js';
@@ -33,14 +34,6 @@ export interface FounderProfile {
   profile_url: string;
   companies: ListingSummary[];
   stories: FounderStory[];
-}
-
-/**
- * A LIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken
- * literally (used with `escape '\'`, which both SQLite and PostgreSQL accept).
- */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Founders with at least one live listing. */

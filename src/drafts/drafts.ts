@@ -5,9 +5,9 @@
 // AI draft into what the maker already changed, and the view clients see.
 // Another user's draft is 404, never 403, so ids cannot be probed.
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, DraftRow } from '../../db/schema.js';
+import type { DraftRow } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import { type Db, inTransaction } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
 import { normalizeSiteUrl } from './crawler/crawler.js';
 import type { Evidence, FieldName, FieldValue } from './drafter/fields.js';
@@ -146,7 +146,6 @@ export function toRow(d: Draft) {
   };
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The caller's draft, or 404 (also for another user's draft). `lock` takes a row lock on PostgreSQL. */
 export async function ownDraft(ctx: Context, db: Db, userId: number, id: string, opts: { lock?: boolean } = {}): Promise<Draft> {
@@ -185,13 +184,13 @@ export async function createDraft(ctx: Context, userId: number, rawUrl: string):
   const now = ctx.clock.now().toISOString();
   const id = randomUUID();
   // The draft and its job commit together: a crash between them would leave a draft crawling with nothing to crawl it.
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
       .insertInto('drafts')
       .values({ id, user_id: userId, url: url.href, domain: url.hostname.toLowerCase().replace(/^www\./, ''), status: 'crawling', created_at: now, updated_at: now })
       .execute();
     // A new draft has no job to deduplicate against.
-    await enqueue({ ...ctx, db: trx }, DRAFT_SITE, { draft_id: id }, { maxAttempts: DRAFT_JOB_ATTEMPTS });
+    await enqueue(tx, DRAFT_SITE, { draft_id: id }, { maxAttempts: DRAFT_JOB_ATTEMPTS });
   });
   return (await draftById(ctx, ctx.db, id))!;
 }

@@ -4,9 +4,9 @@
 // milestones. Running it again, or editing the draft afterwards, updates the
 // same listing (syncListing); edits of a submitted draft go to the listing's
 // version history like any other owner edit.
-import type { Transaction } from 'kysely';
-import type { Database, Listing, ListingUpdate } from '../../db/schema.js';
+import type { Listing, ListingUpdate } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { AppError } from '../errors.js';
 import type { FieldName } from './drafter/fields.js';
 import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft } from './drafts.js';
@@ -16,7 +16,6 @@ import { ensureMainSite } from '../directory/sites.js';
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
 const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
 
-type Trx = Transaction<Database>;
 
 /** A slug for `text`: lowercase ASCII letters, digits and hyphens (SPEC Part 2 "Slug"). */
 export function slugify(text: string): string {
@@ -30,7 +29,7 @@ export function slugify(text: string): string {
     .replace(/-+$/, '');
 }
 
-async function uniqueSlug(trx: Trx, table: 'listings' | 'founders', wanted: string, fallback: string): Promise<string> {
+async function uniqueSlug(trx: Db, table: 'listings' | 'founders', wanted: string, fallback: string): Promise<string> {
   const base = slugify(wanted) || slugify(fallback) || 'listing';
   for (let n = 1; n < 100; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
@@ -80,7 +79,7 @@ function listingColumns(draft: Draft, parts: Set<ListingPart>) {
   return columns;
 }
 
-async function writeCategories(trx: Trx, listing: Pick<Listing, 'id' | 'plan'>, names: string[]): Promise<void> {
+async function writeCategories(trx: Db, listing: Pick<Listing, 'id' | 'plan'>, names: string[]): Promise<void> {
   const rows = names.length > 0 ? await trx.selectFrom('categories').select(['id', 'name']).execute() : [];
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
   // One primary category; paid listings may have up to 3 more (SPEC Part 2).
@@ -89,7 +88,7 @@ async function writeCategories(trx: Trx, listing: Pick<Listing, 'id' | 'plan'>, 
   if (ids.length > 0) await trx.insertInto('listing_categories').values(ids.map((category_id, position) => ({ listing_id: listing.id, category_id, is_primary: position === 0 ? 1 : 0, position }))).execute();
 }
 
-async function writeFounders(ctx: Context, trx: Trx, listingId: number, draft: Draft): Promise<void> {
+async function writeFounders(ctx: Context, trx: Db, listingId: number, draft: Draft): Promise<void> {
   const now = ctx.clock.now().toISOString();
   const linked = await trx
     .selectFrom('listing_founders as lf')
@@ -122,7 +121,7 @@ async function writeFounders(ctx: Context, trx: Trx, listingId: number, draft: D
   if (ids.length > 0) await trx.insertInto('listing_founders').values(ids.map((founder_id, position) => ({ listing_id: listingId, founder_id, position }))).execute();
 }
 
-async function writeCollections(ctx: Context, trx: Trx, listingId: number, draft: Draft, parts: Set<ListingPart>): Promise<void> {
+async function writeCollections(ctx: Context, trx: Db, listingId: number, draft: Draft, parts: Set<ListingPart>): Promise<void> {
   const now = ctx.clock.now().toISOString();
   if (parts.has('faqs')) {
     await trx.deleteFrom('listing_faqs').where('listing_id', '=', listingId).execute();
@@ -150,7 +149,7 @@ async function writeCollections(ctx: Context, trx: Trx, listingId: number, draft
 }
 
 /** Writes the named parts of a submitted draft to its listing, recording the change in the listing's history. */
-export async function syncListing(ctx: Context, trx: Trx, draft: Draft, parts: Set<ListingPart>, userId: number): Promise<void> {
+export async function syncListing(ctx: Context, trx: Db, draft: Draft, parts: Set<ListingPart>, userId: number): Promise<void> {
   const listing = await trx.selectFrom('listings').selectAll().where('id', '=', draft.listing_id!).where('owner_id', '=', userId).executeTakeFirst();
   if (!listing) return;
   const now = ctx.clock.now().toISOString();

@@ -4,9 +4,9 @@
 // its page, on the product's homepage; it is then `scheduled`, and the weekly
 // rollover makes it `live`. A week that starts without the badge slides the
 // listing to the next free week.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Listing } from '../../db/schema.js';
+import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { AppError } from '../errors.js';
 import { FetchError } from '../platform/fetcher.js';
 import { ownListing } from '../listings/my-listings.js';
@@ -16,8 +16,8 @@ import { addWeeks, mondayOf } from './weeks.js';
 const RESERVING = ['awaiting_badge', 'scheduled', 'live'];
 
 /** The first week from `earliest` to `latest` (Mondays) with a free slot, or null. */
-export async function nextFreeWeek(db: Kysely<Database> | Transaction<Database>, earliest: string, latest: string): Promise<string | null> {
-  const capacity = await getSetting(db as Kysely<Database>, 'free_weekly_capacity');
+export async function nextFreeWeek(db: Db, earliest: string, latest: string): Promise<string | null> {
+  const capacity = await getSetting(db, 'free_weekly_capacity');
   const taken = await db
     .selectFrom('listings')
     .select('launch_week')

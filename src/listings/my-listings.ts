@@ -2,9 +2,9 @@
 // Ownership is checked on every call; another user's listing is 404, never
 // 403, so listing ids cannot be probed. Every edit publishes at once and is
 // kept in listing_versions with its before/after (the admin review feed).
-import type { Transaction } from 'kysely';
-import type { Database, Listing } from '../../db/schema.js';
+import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
 import { profileOf, type ListingProfile } from './profile.js';
 import { summariesByIds, type ListingSummary } from './summary.js';
@@ -88,7 +88,7 @@ function shown(field: string, value: unknown): unknown {
 }
 
 /** Writes `fields` to one listing, returning what changed (before/after). */
-async function writeFields(trx: Transaction<Database>, listing: Listing, fields: OwnFields, now: string): Promise<Changes> {
+async function writeFields(trx: Db, listing: Listing, fields: OwnFields, now: string): Promise<Changes> {
   const changes: Changes = {};
   const update: Record<string, string | number | null> = {};
   for (const [field, value] of Object.entries(fields)) {
@@ -103,13 +103,13 @@ async function writeFields(trx: Transaction<Database>, listing: Listing, fields:
   return changes;
 }
 
-async function recordVersion(trx: Transaction<Database>, listingId: number, userId: number, changes: Changes, now: string): Promise<void> {
+async function recordVersion(trx: Db, listingId: number, userId: number, changes: Changes, now: string): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await trx.insertInto('listing_versions').values({ listing_id: listingId, user_id: userId, changes: JSON.stringify(changes), created_at: now }).execute();
 }
 
 /** The sibling listings `apply_to` names: the same company, other sites, same owner. */
-async function siblings(trx: Transaction<Database>, listing: Listing, userId: number, applyTo: string[]): Promise<Listing[]> {
+async function siblings(trx: Db, listing: Listing, userId: number, applyTo: string[]): Promise<Listing[]> {
   const sites = await trx.selectFrom('sites').select(['id', 'key']).execute();
   const known = new Set(sites.map((s) => s.key));
   applyTo.forEach((key, i) => {

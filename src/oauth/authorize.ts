@@ -13,7 +13,7 @@ import { SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { randomSecret, sha256Hex } from '../auth/secrets.js';
 import { staleFormPage } from '../web/ui/forms.js';
 import { csrfField, html, sendPage } from '../web/ui/html.js';
-import { pageErrorHandler, pageMiddleware } from '../web/auth/router.js';
+import { pageErrorHandler, pageMiddleware } from '../web/ui/page.js';
 import { csrfValid, webOf } from '../web/ui/session.js';
 import { parseAuthorizationRequest, redirectWith, type AuthorizationRequest } from './authorize-request.js';
 import { displayName } from './clients.js';

@@ -8,7 +8,7 @@ import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { importJWK, type JWK } from 'jose';
 import { sql } from 'kysely';
-import { isPostgresUrl, openDatabase, sqlitePath, type Db } from '../../db/dialect.js';
+import { isPostgresUrl, openDatabase, sqlitePath, type OpenDatabase } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
 import { resourceUrl } from '../auth/resources.js';
 import { loadConfig, type Config } from '../config.js';
@@ -93,7 +93,7 @@ export function issuerCheck(config: Config): Check {
   return check('OAuth issuer', 'ok', `tokens come from ${config.oauthIssuer} and must name ${resources} as their audience`);
 }
 
-async function migrationCheck(database: Db): Promise<Check> {
+async function migrationCheck(database: OpenDatabase): Promise<Check> {
   const tables = await database.db.introspection.getTables();
   if (!tables.some((t) => t.name === 'launchboard_migrations')) {
     return check('migrations', 'fail', 'the database has never been migrated: run `launchboard migrate`');
@@ -109,7 +109,7 @@ async function migrationCheck(database: Db): Promise<Check> {
   return check('migrations', 'ok', `all ${migrations.length} applied`);
 }
 
-async function signingKeyCheck(database: Db, config: Config): Promise<Check> {
+async function signingKeyCheck(database: OpenDatabase, config: Config): Promise<Check> {
   if (config.oauthIssuer) return check('signing keys', 'ok', `not used: ${config.oauthIssuer} signs the tokens`);
   const keys = await database.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).where('retired_at', 'is', null).execute();
   if (keys.length === 0) return check('signing keys', 'warn', 'none yet: one is generated and stored when the first token is issued');
@@ -160,7 +160,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, opts: Doct
   const postgres = isPostgresUrl(url);
   const file = postgres ? null : sqlitePath(url);
 
-  let database: Db | null = null;
+  let database: OpenDatabase | null = null;
   if (file === ':memory:') {
     checks.push(check('database', 'warn', 'DATABASE_URL is an in-memory database: everything is lost when the process stops'));
   } else if (file && !existsSync(file)) {

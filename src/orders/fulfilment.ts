@@ -7,6 +7,7 @@
 // line touches votes, awards or search relevance.
 import type { Context } from '../context.js';
 import { isUniqueViolation } from '../platform/db-errors.js';
+import { inTransaction } from '../platform/db.js';
 import { enqueue, type JobHandlers } from '../platform/jobs.js';
 import { PAID_SECTIONS, unlockedSections } from '../listings/profile.js';
 import { expireOrders, lineOptions, ORDER_EXPIRY_JOB, type OrderLineRow } from './orders.js';
@@ -35,13 +36,13 @@ export type PaymentOutcome = 'paid' | 'duplicate' | 'unmatched';
 export async function recordPayment(ctx: Context, orderId: number, report: PaymentReport): Promise<PaymentOutcome> {
   const now = ctx.clock.now().toISOString();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    return await inTransaction(ctx, async (tx) => {
+      const order = await tx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
       const matches =
         (order.status === 'pending' || order.status === 'expired') &&
         report.amountCents === Number(order.total_cents) &&
         report.currency.toUpperCase() === order.currency;
-      await trx
+      await tx.db
         .insertInto('payments')
         .values({
           order_id: order.id,
@@ -58,13 +59,12 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
         ctx.logger.error({ order: order.number, status: order.status, total: order.total_cents, report }, 'payment does not match its order; refund it by hand');
         return 'unmatched';
       }
-      await trx
+      await tx.db
         .updateTable('orders')
         .set({ status: 'paid', paid_at: now, provider: report.provider, provider_ref: report.providerRef ?? order.provider_ref, updated_at: now })
         .where('id', '=', order.id)
         .execute();
-      const lines = await trx.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('position').execute();
-      const tx = { ...ctx, db: trx };
+      const lines = await tx.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('position').execute();
       for (const line of lines) await enqueue(tx, FULFIL_LINE_JOB, { line_id: line.id });
       ctx.logger.info({ order: order.number, provider: report.provider, lines: lines.length }, 'order paid');
       return 'paid';
@@ -87,9 +87,9 @@ export async function fulfilLine(ctx: Context, lineId: number): Promise<void> {
     return;
   }
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await applyLine({ ...ctx, db: trx }, line);
-      await trx.updateTable('order_lines').set({ fulfilled_at: ctx.clock.now().toISOString(), fulfilment_error: null }).where('id', '=', line.id).where('fulfilled_at', 'is', null).execute();
+    await inTransaction(ctx, async (tx) => {
+      await applyLine(tx, line);
+      await tx.db.updateTable('order_lines').set({ fulfilled_at: ctx.clock.now().toISOString(), fulfilment_error: null }).where('id', '=', line.id).where('fulfilled_at', 'is', null).execute();
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -8,6 +8,7 @@ import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { retryOnUniqueViolation } from '../platform/db-errors.js';
+import { inTransaction } from '../platform/db.js';
 import { enqueue } from '../platform/jobs.js';
 import { type OrderRequest, type PricedLine, priceOrder, type VatView } from './pricing.js';
 import { percent } from './vat.js';
@@ -42,14 +43,13 @@ export async function createCheckout(ctx: Context, userId: number, request: Orde
   const nowIso = now.toISOString();
   const expiresAt = new Date(now.getTime() + ORDER_TTL_MS).toISOString();
   const orderId = await retryOnUniqueViolation(3, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('launchboard.orders'))`.execute(trx);
-      const tx = { ...ctx, db: trx };
+    inTransaction(ctx, async (tx) => {
+      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('launchboard.orders'))`.execute(tx.db);
       const priced = await priceOrder(tx, userId, request, { requireBillingCountry: true });
-      const order = await trx
+      const order = await tx.db
         .insertInto('orders')
         .values({
-          number: await nextOrderNumber(trx, now.getUTCFullYear()),
+          number: await nextOrderNumber(tx.db, now.getUTCFullYear()),
           user_id: userId,
           status: 'pending',
           currency: 'USD',
@@ -69,7 +69,7 @@ export async function createCheckout(ctx: Context, userId: number, request: Orde
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
+      await tx.db
         .insertInto('order_lines')
         .values(
           priced.lines.map((l) => ({

@@ -5,6 +5,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Listing, OrdersTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { AppError, type FieldError } from '../errors.js';
 import { PAID_SECTIONS, unlockedSections } from '../listings/profile.js';
 import { getSetting } from '../directory/settings.js';
@@ -71,7 +72,6 @@ export interface PricedOrder {
   total_cents: number;
 }
 
-type Db = Context['db'];
 type ItemListing = Pick<Listing, 'id' | 'slug' | 'name' | 'status' | 'plan' | 'launch_week' | 'unlocked_sections'>;
 
 /** An order whose reservation still counts: paid, or pending and not yet expired at `now`. */

@@ -5,7 +5,7 @@
 // form POST answered with a redirect back and a notice.
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
-import { pageErrorHandler, pageMiddleware } from './auth/router.js';
+import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { adminGate } from './admin/common.js';
 import { feedRoutes } from './admin/feeds.js';
 import { overviewRoutes } from './admin/overview.js';

@@ -14,7 +14,7 @@ import { communityState, type CommunityState } from '../community/community.js';
 import { castVote, withdrawVote } from '../community/votes.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './ui/html.js';
-import { pageErrorHandler, pageMiddleware } from './auth/router.js';
+import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { isSlug } from './public/common.js';
 

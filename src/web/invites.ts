@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { acceptInvite, openInvite } from '../drafts/invites.js';
 import { csrfField, errorBox, html, sendPage } from './ui/html.js';
 import { field } from './ui/forms.js';
-import { pageErrorHandler, pageMiddleware } from './auth/router.js';
+import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf } from './ui/session.js';
 
 function form(res: Response, token: string, opts: { product: string; name?: string; title?: string; bio?: string; error?: string; status?: number }) {

@@ -3,7 +3,7 @@
 // any table it shows, whether the write comes through a service, raw SQL, a
 // cascade, or another process on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VersionedCache, viewListing } from '../../src/listings/profile.js';
+import { viewListing } from '../../src/listings/profile.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 
@@ -126,28 +126,5 @@ describe('profile caches', () => {
     const cached = await view();
     expect(() => (cached.faqs as unknown[]).push({ question: 'x', answer: 'y' })).toThrow(TypeError);
     expect(() => (cached.features as unknown[]).push('x')).toThrow(TypeError);
-  });
-});
-
-describe('VersionedCache', () => {
-  const parts = { faqs: [] };
-
-  it('answers only for the version an entry was built at', () => {
-    const cache = new VersionedCache<typeof parts>(10);
-    cache.set(1, 3, parts);
-    expect(cache.get(1, 3)).toBe(parts);
-    expect(cache.get(1, 4)).toBeUndefined();
-    expect(cache.get(2, 3)).toBeUndefined();
-  });
-
-  it('drops the least recently used entry when full', () => {
-    const cache = new VersionedCache<typeof parts>(2);
-    cache.set(1, 0, parts);
-    cache.set(2, 0, parts);
-    cache.get(1, 0);
-    cache.set(3, 0, parts);
-    expect(cache.get(2, 0)).toBeUndefined();
-    expect(cache.get(1, 0)).toBe(parts);
-    expect(cache.size).toBe(2);
   });
 });

@@ -9,7 +9,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { errorBox, html } from '../ui/html.js';
-import { pageErrorHandler } from '../auth/router.js';
+import { pageErrorHandler } from '../ui/page.js';
 import { webSession } from '../ui/session.js';
 import { communitySection } from '../community.js';
 import { boardPages } from './boards.js';

@@ -9,7 +9,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSetting } from '../../../src/directory/settings.js';
 import { html } from '../../../src/web/ui/html.js';
-import { pageErrorHandler } from '../../../src/web/auth/router.js';
+import { pageErrorHandler } from '../../../src/web/ui/page.js';
 import { webSession } from '../../../src/web/ui/session.js';
 import { browsePages, type CommunityListing } from '../../../src/web/public/browse.js';
 import { outboundRel } from '../../../src/web/public/listing-page.js';

@@ -1,0 +1,16 @@
+// FAQs as categories and blog posts store them (JSON text of question/answer pairs).
+import { parseJsonText } from '../platform/json-text.js';
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+/** FAQs stored as JSON text; anything malformed is dropped rather than failing the page. */
+export function parseFaqs(json: string): Faq[] {
+  const value = parseJsonText<unknown>(json, []);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((f): Faq[] =>
+    f && typeof f === 'object' && typeof f.question === 'string' && typeof f.answer === 'string' ? [{ question: f.question, answer: f.answer }] : [],
+  );
+}
