@@ -127,6 +127,8 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
   });
 
   copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), join(dir, 'better_sqlite3.node'));
+  // The site's stylesheet, read by src/web/ui/assets.ts beside its module URL.
+  copyFileSync(join(ROOT, 'src/web/ui/style.css'), join(dir, 'style.css'));
   const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(dir, 'node_modules/swagger-ui-dist'), { recursive: true });
   for (const file of SWAGGER_FILES) copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));

@@ -19,6 +19,7 @@ import { claimsRouter } from '../web/claims.js';
 import { communityRouter } from '../web/community.js';
 import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
+import { uiAssetsRouter } from '../web/ui/assets.js';
 import { openApiDocument } from '../registry/openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { notModified, restRouter } from './rest.js';
@@ -111,6 +112,9 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(claimsRouter(ctx));
   app.use(adminRouter(ctx));
   app.use(invitesRouter(ctx));
+
+  // The site's stylesheet (content-hashed URL, cached for a year).
+  app.use(uiAssetsRouter());
 
   // The site people browse and act on (votes, follows, reviews, reports), and the docs.
   app.use(communityRouter(ctx));

@@ -59,7 +59,14 @@ describe('the single executable', () => {
     const site = await fetch(`${base}/api/v1/site`);
     expect(site.status).toBe(200);
     expect(await site.json()).toMatchObject({ name: 'Launchboard' });
-    expect((await fetch(`${base}/`)).status).toBe(200);
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    // The site's stylesheet, carried as an asset beside the script.
+    const stylesheet = /href="(\/assets\/style\.[0-9a-f]+\.css)"/.exec(await home.text())?.[1];
+    expect(stylesheet).toBeDefined();
+    const styleAnswer = await fetch(`${base}${stylesheet}`);
+    expect(styleAnswer.status).toBe(200);
+    expect(await styleAnswer.text()).toContain('header.site');
     // swagger-ui-dist, carried as an asset and served from the cache folder.
     const docs = await (await fetch(`${base}/docs`)).text();
     const css = /href="(\/docs\/assets\/swagger-ui-[^"]+\/swagger-ui\.css)"/.exec(docs)?.[1];

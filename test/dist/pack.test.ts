@@ -22,7 +22,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the npm package', () => {
   it('packs only what is needed to run', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'mcp.json', 'bin/launchboard.js', 'bin/launchboard.ts', 'db/migrations/index.ts', 'tools/index.ts', 'src/drafts/crawler/html-worker-boot.mjs']) {
+    for (const needed of ['package.json', 'README.md', 'mcp.json', 'bin/launchboard.js', 'bin/launchboard.ts', 'db/migrations/index.ts', 'tools/index.ts', 'src/drafts/crawler/html-worker-boot.mjs', 'src/web/ui/style.css']) {
       expect(paths).toContain(needed);
     }
     const stray = paths.filter((p) => /^(test|bench|scripts|dist|\.ci)\//.test(p) || /fixtures|\.test\.ts$/.test(p));

@@ -3,6 +3,7 @@
 // with accessible landmarks, and the security headers every page carries
 // (no framing, no referrer, nothing cached).
 import type { Response } from 'express';
+import { STYLESHEET_HREF } from './assets.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -62,20 +63,6 @@ export interface PageOptions {
   customHeading?: boolean;
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem 2rem;line-height:1.5;color:#1a1a1a;background:#fff}
-a{color:#0b57d0}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
-header.site{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;justify-content:space-between;align-items:center;border-bottom:1px solid #ddd;margin-bottom:1.5rem;padding:.75rem 0}
-header.site nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0}
-footer.site{border-top:1px solid #ddd;margin-top:3rem;padding-top:1rem;font-size:.9rem;color:#444}
-label{display:block;margin-top:1rem;font-weight:600}input[type=email],input[type=password],input[type=text],input[type=search],input[type=date],input[type=number],select,textarea{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-fieldset{margin-top:1rem}fieldset label{font-weight:400;margin-top:.25rem}button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem;cursor:pointer}
-.error{color:#a00000;border:1px solid #a00000;padding:.5rem}.notice{border:1px solid #0a5;padding:.5rem}
-code.secret{display:block;padding:.75rem;background:#f3f3f3;word-break:break-all;font-size:1.1rem}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #eee}
-.inline{display:inline}.inline button{margin:0}.muted{color:#555}.paid{background:#fff4d6;border:1px solid #b07a00;padding:.5rem}
-ol.cards,ul.cards{list-style:none;padding:0}.cards li{border-bottom:1px solid #eee;padding:.75rem 0;display:flex;gap:1rem;align-items:flex-start}
-.cards img{width:48px;height:48px;object-fit:contain}.rank{font-weight:700;min-width:2rem}.votes{margin-left:auto;white-space:nowrap}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
-
 const SITE_NAV: [string, string][] = [
   ['/launches', 'Launches'],
   ['/leaderboards', 'Leaderboards'],
@@ -122,7 +109,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
 ${headMeta(opts)}
-<style>${new SafeHtml(STYLE)}</style></head>
+<link rel="stylesheet" href="${STYLESHEET_HREF}"></head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><a href="/"><strong>Launchboard</strong></a>
