@@ -9,7 +9,10 @@ import { createHtmlWorkerPool, inlineHtmlParser, type HtmlParser } from '../src/
 export function bigPage(kb: number, seed = 1): string {
   const words = 'fast secure team workflow product launch customers pricing analytics reports integrate automate insight dashboard realtime collaborate export api'.split(' ');
   let n = seed;
-  const word = () => words[(n = (n * 1103515245 + 12345) % 2147483648) % words.length];
+  const word = () => {
+    n = (n * 1103515245 + 12345) % 2147483648;
+    return words[n % words.length];
+  };
   const sentence = (len: number) => Array.from({ length: len }, word).join(' ');
   const parts: string[] = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench Product — fast analytics</title>',

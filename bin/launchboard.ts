@@ -85,7 +85,7 @@ async function prepareDatabase(config: Config, demo: boolean) {
   if (!demo) return ctx;
   const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
   if (await isDatabaseEmpty(ctx.db)) {
-    const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
+    const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     ctx.logger.info(summary, 'seeded the demo directory');
   }
   return ctx;
@@ -151,7 +151,7 @@ async function servePrimary(config: Config, demo: boolean, count: number): Promi
   cluster.on('listening', (_worker, address) => {
     if (announced) return;
     announced = true;
-    process.stdout.write(banner(config, address.port) + `  Workers: ${count} HTTP processes (pid ${process.pid} runs the jobs)\n`);
+    process.stdout.write(`${banner(config, address.port)}  Workers: ${count} HTTP processes (pid ${process.pid} runs the jobs)\n`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -164,7 +164,12 @@ async function servePrimary(config: Config, demo: boolean, count: number): Promi
     stopping = true;
     ctx.logger.info({ signal }, 'shutting down');
     const exits = Object.values(cluster.workers ?? {}).map(
-      (w) => new Promise<void>((resolve) => (w!.isDead() ? resolve() : (w!.once('exit', () => resolve()), w!.process.kill('SIGTERM')))),
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (w!.isDead()) return resolve();
+          w!.once('exit', () => resolve());
+          w!.process.kill('SIGTERM');
+        }),
     );
     await Promise.all(exits);
     await jobs.stop();
@@ -320,7 +325,7 @@ async function main(argv: string[]): Promise<void> {
       await withContext(loadConfig(), async (ctx) => {
         await ensureMainSite(ctx);
         if (!(await isDatabaseEmpty(ctx.db))) throw new UsageError('the database already has listings; seed only fills an empty one');
-        const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
+        const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
         process.stdout.write(`seeded: ${JSON.stringify(summary)}\n`);
       });
       return;

@@ -5,7 +5,6 @@
 // clock, portable across SQLite and PostgreSQL, written in one transaction.
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { settingDefaults } from '../../src/directory/settings.js';
 import * as data from './demo-data.js';
 
 export interface DemoSeedSummary {
@@ -89,7 +88,14 @@ async function idsBy<T extends 'users' | 'listings' | 'categories' | 'founders'>
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-export async function seedDemo(db: Kysely<Database>, options: { now: Date; seed?: number }): Promise<DemoSeedSummary> {
+/** What to seed with; `settings` are the site settings' defaults (src/directory/settings.ts: db/ imports no app code). */
+export interface DemoSeedOptions {
+  now: Date;
+  settings: Record<string, unknown>;
+  seed?: number;
+}
+
+export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): Promise<DemoSeedSummary> {
   const rnd = random(options.seed ?? 20261122);
   const now = options.now;
   const nowIso = now.toISOString();
@@ -97,7 +103,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now: Date; seed?
 
   return db.transaction().execute(async (trx) => {
     // Settings and products: only what is missing, so an admin's values stay.
-    for (const [key, value] of Object.entries(settingDefaults)) {
+    for (const [key, value] of Object.entries(options.settings)) {
       await trx.insertInto('settings').values({ key, value: JSON.stringify(value), updated_at: nowIso }).onConflict((oc) => oc.column('key').doNothing()).execute();
     }
     for (const p of data.demoProducts) {
@@ -377,7 +383,9 @@ export async function seedDemo(db: Kysely<Database>, options: { now: Date; seed?
       // The rollover's rule: most votes, ties to the earlier launch.
       const top = [...entries].sort((a, b) => voteCount.get(b.slug)! - voteCount.get(a.slug)! || a.launchedAt!.getTime() - b.launchedAt!.getTime()).slice(0, 3);
       const awardedAt = new Date(new Date(`${week}T00:00:00.000Z`).getTime() + WEEK).toISOString();
-      top.forEach((p, k) => awards.push({ listing_id: idOf(p), week, rank: k + 1, title: titles[k]!, votes: voteCount.get(p.slug)!, created_at: awardedAt }));
+      top.forEach((p, k) => {
+        awards.push({ listing_id: idOf(p), week, rank: k + 1, title: titles[k]!, votes: voteCount.get(p.slug)!, created_at: awardedAt });
+      });
     }
     await insertChunked(trx, 'awards', awards);
 

@@ -71,7 +71,7 @@ interface ExternalKeys {
   jwks: JWTVerifyGetKey;
 }
 
-async function discover(ctx: Context, issuer: string): Promise<ExternalKeys> {
+async function discover(_ctx: Context, issuer: string): Promise<ExternalKeys> {
   const url = new URL(issuer);
   const path = url.pathname === '/' ? '' : url.pathname;
   // RFC 8414 §3.1 inserts the well-known segment before the issuer's path; OpenID Connect Discovery appends it.

@@ -3,9 +3,8 @@
 // on failure), rate limits (with RateLimit headers), Host/Origin checks on
 // /mcp (the HTTP-level 401/403 of MCP tool calls is src/mcp/gate.ts).
 import type { NextFunction, Request, Response } from 'express';
-import type { AnyTool } from '../../tools/define.js';
 import type { Caller } from '../auth/caller.js';
-import { anonymous, callerKey } from '../auth/caller.js';
+import { callerKey } from '../auth/caller.js';
 import { bearerChallenge } from '../auth/challenge.js';
 import { resolveCaller } from '../auth/resolve.js';
 import { protectedResourceMetadataUrl, resourceUrl, type ResourceName } from '../auth/resources.js';

@@ -71,7 +71,7 @@ export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag
 export function notModified(req: Request, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   const header = req.headers['if-none-match'];
-  return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  return header?.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag)) ?? false;
 }
 
 function sendCacheable(req: Request, res: Response, tool: AnyTool, out: ToolResponse, anonymous: boolean): void {

@@ -10,7 +10,7 @@ export async function resolveClient(ctx: Context, clientId: unknown): Promise<St
   if (clientId.length > 2048) throw oauthError('invalid_client', 'client_id is too long');
   if (looksLikeMetadataDocumentId(clientId)) return metadataDocumentClient(ctx, clientId);
   const client = await findClient(ctx.db, clientId);
-  if (!client || client.registrationType !== 'dynamic') throw oauthError('invalid_client', 'unknown client_id; register the client first');
+  if (client?.registrationType !== 'dynamic') throw oauthError('invalid_client', 'unknown client_id; register the client first');
   return client;
 }
 

@@ -36,7 +36,7 @@ export function tokenRoute(ctx: Context, keys: KeyStore): Router {
           throw oauthError('invalid_client', 'this server issues no client secrets: send client_id in the form, with PKCE');
         }
         const params = formParams(req.body);
-        let body;
+        let body: Awaited<ReturnType<typeof authorizationCodeGrant>>;
         if (params.grant_type === 'authorization_code') body = await authorizationCodeGrant(ctx, keys, params);
         else if (params.grant_type === 'refresh_token') body = await refreshTokenGrant(ctx, keys, params);
         else if (!params.grant_type) throw oauthError('invalid_request', 'grant_type is required');

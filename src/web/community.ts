@@ -143,7 +143,7 @@ export function communityRouter(ctx: Context): Router {
       if (!web.session) return res.redirect(303, `/sign-in?return_to=${encodeURIComponent(`/listings/${req.params.slug}`)}`);
       if (!csrfValid(req, res)) return staleFormPage(res);
       if (!(await withinBudget(ctx, `${kind}:${web.session.userId}`, BUDGET[kind]))) return tooManyPage(res);
-      let listing;
+      let listing: Awaited<ReturnType<typeof publicListingBySlug>>;
       try {
         listing = await publicListingBySlug(ctx, req.params.slug);
       } catch (err) {

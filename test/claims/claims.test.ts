@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
+import type { AppError } from '../../src/errors.js';
 import { claimListing, listMyClaims, metaContents, verifyClaim, verifyEmailLink } from '../../src/claims/claims.js';
 import { latestMailTo } from '../../src/platform/mail.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';

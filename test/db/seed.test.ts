@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDatabaseEmpty, mondayOf, seedDemo } from '../../db/seed/demo.js';
 
+import { settingDefaults } from '../../src/directory/settings.js';
 import { setProductPrice } from '../../src/orders/products.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
@@ -20,7 +21,7 @@ const count = async (table: 'listings' | 'categories' | 'votes' | 'awards' | 'bl
 describe('seedDemo', () => {
   it('fills an empty database with a directory the issue asks for', async () => {
     expect(await isDatabaseEmpty(ctx.db)).toBe(true);
-    const summary = await seedDemo(ctx.db, { now: ctx.clock.now() });
+    const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     expect(await isDatabaseEmpty(ctx.db)).toBe(false);
 
     expect(await count('listings')).toBe(summary.listings);
@@ -41,7 +42,7 @@ describe('seedDemo', () => {
   });
 
   it('keeps vote counts equal to the votes, only on live listings, within the past 12 weeks', async () => {
-    await seedDemo(ctx.db, { now: ctx.clock.now() });
+    await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     const now = ctx.clock.now().getTime();
     const rows = await ctx.db
       .selectFrom('listings')
@@ -64,10 +65,10 @@ describe('seedDemo', () => {
 
   it('is deterministic and keeps prices the admin already set', async () => {
     await setProductPrice(ctx.db, { key: 'launch', cents: 1234, now: ctx.clock.now() });
-    const first = await seedDemo(ctx.db, { now: ctx.clock.now() });
+    const first = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     const other = await testContext();
     try {
-      expect(await seedDemo(other.db, { now: ctx.clock.now() })).toEqual(first);
+      expect(await seedDemo(other.db, { now: ctx.clock.now(), settings: settingDefaults })).toEqual(first);
     } finally {
       await other.close();
     }

@@ -17,7 +17,10 @@ const person = { email: 'logs@example.com', password: 'never-in-logs-9f3a' };
 beforeAll(async () => {
   env = await oauthServer();
   // The real logger (with its redaction), writing to memory at the most verbose level.
-  const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+  const sink = new Writable({ write: (chunk, _enc, done) => {
+      lines.push(String(chunk));
+      done();
+    }, });
   (env.ctx as { logger: unknown }).logger = createLogger('debug', sink);
 });
 afterAll(async () => {
@@ -77,7 +80,10 @@ describe('request logs', () => {
 describe('the logger', () => {
   it('redacts secrets by key wherever a logged object carries them', () => {
     const out: string[] = [];
-    const logger = createLogger('info', new Writable({ write: (chunk, _enc, done) => (out.push(String(chunk)), done()) }));
+    const logger = createLogger('info', new Writable({ write: (chunk, _enc, done) => {
+        out.push(String(chunk));
+        done();
+      }, }));
     logger.info(
       {
         req: { headers: { authorization: 'Bearer lb_abc', cookie: 'lb_session=s3ss', 'set-cookie': 'x=cookie-v' } },

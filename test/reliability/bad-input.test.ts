@@ -250,7 +250,7 @@ describe('bad headers', () => {
     tried.headers += 1;
   });
 
-  const fakeJwt = [{ alg: 'RS256', typ: 'JWT', kid: 'nope' }, { sub: '1', aud: 'x', exp: 1 }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.') + '.c2ln';
+  const fakeJwt = `${[{ alg: 'RS256', typ: 'JWT', kid: 'nope' }, { sub: '1', aud: 'x', exp: 1 }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.')}.c2ln`;
   const badAuthorizations = (): [string, string][] => [
     ['garbage', 'Bearer !!! not a token'],
     ['another scheme', 'Basic dXNlcjpwYXNz'],

@@ -32,7 +32,7 @@ let databaseUrl: string;
 let dropDatabase: () => Promise<void> = async () => undefined;
 let ctx: Context & { close(): Promise<void> };
 let maker: { userId: number; auth: Record<string, string> };
-let listings: number[] = [];
+const listings: number[] = [];
 const servers: ServeProcess[] = [];
 const faults = { injected: 0, survived: 0 };
 
@@ -181,7 +181,11 @@ it('resumes jobs a kill -9 left running or queued, and fulfils every paid line e
 
     const jobs = () => ctx.db.selectFrom('jobs').select(['id', 'kind', 'status', 'payload']).where('kind', 'in', ['order_line_fulfil', 'draft_site']).execute();
     const atKill = await jobs();
-    const byStatus = (rows: { status: string }[]) => rows.reduce<Record<string, number>>((acc, j) => ({ ...acc, [j.status]: (acc[j.status] ?? 0) + 1 }), {});
+    const byStatus = (rows: { status: string }[]) => {
+      const counts: Record<string, number> = {};
+      for (const j of rows) counts[j.status] = (counts[j.status] ?? 0) + 1;
+      return counts;
+    };
     expect(atKill.find((j) => j.kind === 'draft_site')?.status).toBe('running');
     const lines = () =>
       ctx.db

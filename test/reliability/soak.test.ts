@@ -91,7 +91,8 @@ afterAll(async () => {
 /** One soak pass against a fresh `serve` with `args`; prints and checks its figures, then stops the server gracefully. */
 async function soak(pass: string, args: string[]): Promise<void> {
   const clients = await makeClients(pass);
-  const server = (serve = await startServe(databaseUrl, { args }));
+  serve = await startServe(databaseUrl, { args });
+  const server = serve;
   const statuses = new Map<number, number>();
   const unexpected: string[] = [];
   /** Acknowledged edits: listing → taglines in the order they were acknowledged. */

@@ -119,7 +119,7 @@ async function feedPage(ctx: Context, req: Request, res: Response): Promise<void
       itemListLd(info.title, items, first),
     ],
     body: html`${sectionTabs(section)}
-<p>${info.description} ${total > 0 ? plural(total, 'product', 'products') + '.' : ''}</p>
+<p>${info.description} ${total > 0 ? `${plural(total, 'product', 'products')}.` : ''}</p>
 ${listingCards(items, { ranked: info.ranked, firstRank: first, metric: info.metric })}
 ${paginationNav(req, page, per_page, total)}
 ${weekLinks}`,

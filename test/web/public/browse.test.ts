@@ -424,7 +424,7 @@ describe('GET /compare', () => {
     const rows = Object.fromEntries([...p.doc.querySelectorAll('tbody tr')].map((tr) => [tr.querySelector('th')!.textContent, [...tr.querySelectorAll('td')].map(spoken)]));
     expect(rows['Open source']).toEqual(['Yes', 'No']);
     expect(rows['Pricing model']).toEqual(['freemium', 'Not stated']);
-    expect(rows['Country']).toEqual(['DE', 'Not stated']);
+    expect(rows.Country).toEqual(['DE', 'Not stated']);
     expect(p.doc.querySelectorAll('thead th[scope=col]')).toHaveLength(3);
     expectAccessible(p);
   });
