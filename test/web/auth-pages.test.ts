@@ -101,11 +101,36 @@ describe('sign-in and sign-out', () => {
       ['/account/api-keys', '/account/api-keys'],
       ['https://evil.example/', '/account'],
       ['//evil.example/x', '/account'],
+      // Paths that normalise into a protocol-relative URL (another host).
+      ['/.//evil.example', '/account'],
+      ['/./\\evil.example', '/account'],
+      ['/x/..//evil.example', '/account'],
+      ['/a/./b/../c?x=1', '/a/c?x=1'],
     ]) {
       const page = await (await browser.request(`/sign-in?return_to=${encodeURIComponent(returnTo)}`)).text();
       const res = await browser.request('/sign-in', { form: { ...formFor(page, '/sign-in').hidden, email, password: 'long enough pw' } });
       expect(res.headers.get('location')).toBe(expected);
       await signOut(browser);
+      // The same value posted straight to the form, not through the page.
+      const fresh = await (await browser.request('/sign-in')).text();
+      const posted = await browser.request('/sign-in', {
+        form: { ...formFor(fresh, '/sign-in').hidden, return_to: returnTo, email, password: 'long enough pw' },
+      });
+      expect(posted.headers.get('location')).toBe(expected);
+      await signOut(browser);
+      served.ctx.clock.advance(60_000); // a fresh sign-in budget for the next case
+    }
+  });
+
+  it('sends someone already signed in only to a path on this site', async () => {
+    const browser = new Browser(served.server.url);
+    await signUpThroughPages(browser, newEmail(), 'long enough pw');
+    for (const returnTo of ['/.//evil.example', '/./\\evil.example', '/x/..//evil.example']) {
+      const res = await browser.request(`/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account');
+      const signUp = await browser.request(`/sign-up?return_to=${encodeURIComponent(returnTo)}`);
+      expect(signUp.headers.get('location')).toBe('/account');
     }
   });
 

@@ -29,7 +29,10 @@ export function safeReturnTo(ctx: Context, value: string): string {
     const base = new URL(ctx.config.publicUrl);
     const url = new URL(value, base);
     if (url.origin !== base.origin) return '/account';
-    return url.pathname + url.search;
+    // Checked again after normalising: "/.//evil.example" and "/x/..//evil.example"
+    // become "//evil.example", which a browser reads as another host.
+    const target = url.pathname + url.search;
+    return target.startsWith('//') ? '/account' : target;
   } catch {
     return '/account';
   }
