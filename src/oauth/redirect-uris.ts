@@ -21,15 +21,15 @@ export function redirectUriProblem(value: unknown): string | null {
   return 'must use https, or http on localhost, 127.0.0.1 or [::1]';
 }
 
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?(?=[/?]|$)/;
+
+/**
+ * A loopback redirect URI without its port, the rest kept exactly as sent:
+ * normalising (as URL parsing does) would let `/x/../cb` stand for `/cb`.
+ */
 function withoutLoopbackPort(value: string): string | null {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) return null;
-    url.port = '';
-    return url.toString();
-  } catch {
-    return null;
-  }
+  const origin = LOOPBACK_ORIGIN.exec(value);
+  return origin ? `http://${origin[1]}${value.slice(origin[0].length)}` : null;
 }
 
 export function redirectUriMatches(registered: readonly string[], requested: string): boolean {

@@ -63,6 +63,13 @@ describe('the authorization endpoint', () => {
     expect(ok.callback?.searchParams.get('code')).toBeTruthy();
     const path = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri: 'http://127.0.0.1:9/elsewhere' });
     expect((await browser.request(path.url)).status).toBe(400);
+    // The path is compared as sent: dot segments that normalise to the registered path do not match it.
+    for (const redirectUri of ['http://127.0.0.1:54322/x/../callback', 'http://127.0.0.1:54322/./callback', 'http://127.0.0.1:54322/callback?']) {
+      const dotted = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri });
+      const res = await browser.request(dotted.url);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('redirect_uri is not one of the redirect URIs registered');
+    }
   });
 
   it('shows an error page for an unknown client', async () => {
