@@ -44,3 +44,14 @@ export async function revokeApiKey(ctx: Context, userId: number, keyId: number):
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Revokes every active key of the person (a password reset); how many it revoked. */
+export async function revokeAllApiKeys(ctx: Context, userId: number): Promise<number> {
+  const r = await ctx.db
+    .updateTable('api_keys')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,12 +1,14 @@
 // What the sign-up, sign-in, email-verification and password-reset pages do,
 // apart from HTTP: create the account and mail its verification link, check a
 // password, and use up mailed links. Sign-in failures say nothing about which
-// half was wrong, and a reset request never reveals whether an address has an
-// account.
+// half was wrong, and neither sign-up nor a reset request reveals whether an
+// address has an account: the owner of a taken address is mailed instead.
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { revokeUserGrants } from '../oauth/store.js';
+import { inTransaction } from '../platform/db.js';
 import { sendMail } from '../platform/mail.js';
+import { revokeAllApiKeys } from './api-key-list.js';
 import { createUser, hashPassword, normalizeEmail, verifyPassword } from './users.js';
 import { consumeEmailToken, createEmailToken } from './email-tokens.js';
 import { endAllSessions } from '../auth/sessions.js';
@@ -22,12 +24,38 @@ function checkPassword(password: string): void {
   }
 }
 
-export async function signUp(ctx: Context, args: { email: string; password: string; name?: string }): Promise<number> {
+/**
+ * Creates the account and mails its confirmation link; the new user's id.
+ * For an address that already has an account it changes nothing, mails its
+ * owner that someone tried (at most once a minute), and answers null after
+ * the same work (a password hash), so the answer does not tell.
+ */
+export async function signUp(ctx: Context, args: { email: string; password: string; name?: string }): Promise<number | null> {
   checkPassword(args.password);
   const name = args.name?.trim().slice(0, 120) || undefined;
-  const userId = await createUser(ctx.db, { email: args.email, password: args.password, name, now: ctx.clock.now() });
-  await sendVerificationMail(ctx, userId);
-  return userId;
+  try {
+    const userId = await createUser(ctx.db, { email: args.email, password: args.password, name, now: ctx.clock.now() });
+    await sendVerificationMail(ctx, userId);
+    return userId;
+  } catch (err) {
+    if (!(err instanceof AppError && err.kind === 'conflict')) throw err;
+    await hashPassword(args.password);
+    await mailTakenAddress(ctx, normalizeEmail(args.email));
+    return null;
+  }
+}
+
+async function mailTakenAddress(ctx: Context, email: string): Promise<void> {
+  const owner = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (!owner) return;
+  const budget = await ctx.rateLimiter.hit(`mail:sign-up-taken:${owner.id}`, 1, ctx.clock.now().getTime());
+  if (!budget.allowed) return;
+  const base = ctx.config.publicUrl;
+  await sendMail(ctx, {
+    to: email,
+    subject: 'Someone tried to sign up to Launchboard with your address',
+    text: `Someone tried to create a Launchboard account with this email address, which already has one.\n\nIf it was you, sign in here:\n\n${base}/sign-in\n\nForgot the password? Choose a new one here:\n\n${base}/password-reset\n\nIf it was not you, ignore this message; nothing changed.\n`,
+  });
 }
 
 export async function sendVerificationMail(ctx: Context, userId: number): Promise<void> {
@@ -79,23 +107,28 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
   await sendMail(ctx, {
     to: user.email,
     subject: 'Reset your Launchboard password',
-    text: `Someone asked to reset the password of your Launchboard account.\n\nChoose a new password within one hour here:\n\n${link}\n\nIf it was not you, ignore this message; your password stays the same.\n`,
+    text: `Someone asked to reset the password of your Launchboard account.\n\nChoose a new password within one hour here:\n\n${link}\n\nA new password signs you out everywhere, disconnects the apps you allowed in (OAuth) and revokes your API keys: whoever knew the old password loses access. Create new keys afterwards on your account's API keys page.\n\nIf it was not you, ignore this message; your password stays the same.\n`,
   });
 }
 
 /**
  * Sets a new password from a reset link. The link also proves the address,
- * so it counts as verified. Every session and OAuth grant of the account
- * ends: whoever knew the old password is signed out.
+ * so it counts as verified. Every session, OAuth grant and API key of the
+ * account ends, in the same transaction: whoever knew the old password (and
+ * may have made a key with it) loses access.
  */
 export async function resetPassword(ctx: Context, token: string, password: string): Promise<number | null> {
   checkPassword(password);
-  const userId = await consumeEmailToken(ctx, token, 'reset');
-  if (userId === null) return null;
-  const now = ctx.clock.now().toISOString();
-  await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
-  await ctx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
-  await endAllSessions(ctx, userId);
-  await revokeUserGrants(ctx.db, userId, now);
-  return userId;
+  const passwordHash = await hashPassword(password);
+  return inTransaction(ctx, async (tx) => {
+    const userId = await consumeEmailToken(tx, token, 'reset');
+    if (userId === null) return null;
+    const now = tx.clock.now().toISOString();
+    await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await tx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+    await endAllSessions(tx, userId);
+    await revokeUserGrants(tx.db, userId, now);
+    await revokeAllApiKeys(tx, userId);
+    return userId;
+  });
 }

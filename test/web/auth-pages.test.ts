@@ -2,6 +2,7 @@
 // mailed link, with session cookies that are HttpOnly and SameSite=Lax, stored
 // only as hashes, and a CSRF token on every form.
 import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/auth/api-keys.js';
 import { sha256Hex } from '../../src/auth/secrets.js';
 import { latestMailTo } from '../../src/platform/mail.js';
 import { servedTestContext } from '../helpers/server.js';
@@ -49,15 +50,32 @@ describe('sign-up', () => {
     expect((await browser.request(link)).status).toBe(400); // single use
   });
 
-  it('refuses a second account with the same email, and a short password', async () => {
+  it('answers a taken address as it answers a new one, mails its owner instead, and refuses a short password', async () => {
     const browser = new Browser(served.server.url);
     const email = newEmail();
     await signUpThroughPages(browser, email, 'long enough pw');
+    const mailsBefore = await served.ctx.db.selectFrom('outbox').select('id').where('to', '=', email).execute();
+
     const other = new Browser(served.server.url);
     const form = formFor(await (await other.request('/sign-up')).text(), '/sign-up');
-    const dup = await other.request('/sign-up', { form: { ...form.hidden, email: email.toUpperCase(), password: 'long enough pw' } });
-    expect(dup.status).toBe(409);
-    expect(await dup.text()).toContain('already exists');
+    const dup = await other.request('/sign-up', { form: { ...form.hidden, email: email.toUpperCase(), password: 'other password' } });
+    const fresh = new Browser(served.server.url);
+    const freshForm = formFor(await (await fresh.request('/sign-up')).text(), '/sign-up');
+    const created = await fresh.request('/sign-up', { form: { ...freshForm.hidden, email: newEmail(), password: 'other password' } });
+    expect(dup.status).toBe(created.status);
+    expect(dup.headers.get('location')).toBe(created.headers.get('location'));
+    expect(await dup.text()).toBe(await created.text());
+
+    const mail = await latestMailTo(served.ctx, email);
+    expect(mail!.subject).toMatch(/tried to sign up/);
+    expect(mail!.text).toContain('/password-reset');
+    // The account and its password are untouched.
+    expect((await signIn(new Browser(served.server.url), email, 'other password')).status).toBe(401);
+    // At most one such mail a minute to the owner.
+    await other.request('/sign-up', { form: { ...form.hidden, email, password: 'other password' } });
+    const mailsAfter = await served.ctx.db.selectFrom('outbox').select('id').where('to', '=', email).execute();
+    expect(mailsAfter.length).toBe(mailsBefore.length + 1);
+
     const short = await other.request('/sign-up', { form: { ...form.hidden, email: newEmail(), password: 'short' } });
     expect(short.status).toBe(400);
   });
@@ -176,6 +194,26 @@ describe('password reset', () => {
     expect((await signIn(browser, email, 'old password 1')).status).toBe(401);
     expect((await signIn(browser, email, 'new password 2')).status).toBe(303);
     expect((await browser.request(link)).status).toBe(400); // used up
+  });
+
+  it('revokes the API keys made before the reset, and says so in the mail', async () => {
+    const email = newEmail();
+    await signUpThroughPages(new Browser(served.server.url), email, 'old password 1');
+    const user = await served.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const key = await createApiKey(served.ctx.db, { userId: user.id, name: 'assistant', scopes: ['account:read'], now: served.ctx.clock.now() });
+    const me = () => fetch(`${served.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect((await me()).status).toBe(200);
+
+    const browser = new Browser(served.server.url);
+    const form = formFor(await (await browser.request('/password-reset')).text(), '/password-reset');
+    await browser.request('/password-reset', { form: { ...form.hidden, email } });
+    const mail = await latestMailTo(served.ctx, email);
+    expect(mail!.text).toContain('revokes your API keys');
+    const link = /(http\S+password-reset\/confirm\S+)/.exec(mail!.text)![1];
+    const confirm = formFor(await (await browser.request(link)).text(), '/password-reset/confirm');
+    expect((await browser.request('/password-reset/confirm', { form: { ...confirm.hidden, password: 'new password 2' } })).status).toBe(303);
+
+    expect((await me()).status).toBe(401);
   });
 
   it('refuses an expired link', async () => {

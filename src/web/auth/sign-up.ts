@@ -50,14 +50,14 @@ export function signUpRoutes(ctx: Context): Router {
       try {
         const userId = await signUp(ctx, { email, password: field(req, 'password', 1000), name });
         await endSession(ctx, webOf(res).sessionCookie);
-        const session = await createSession(ctx, userId);
-        setSessionCookie(ctx, res, session.cookieValue, session.expiresAt);
+        // A taken address (null) gets the same answer; its owner was mailed.
+        if (userId !== null) {
+          const session = await createSession(ctx, userId);
+          setSessionCookie(ctx, res, session.cookieValue, session.expiresAt);
+        }
         res.redirect(303, returnTo);
       } catch (err) {
-        if (err instanceof AppError && (err.kind === 'invalid' || err.kind === 'conflict')) {
-          const message = err.kind === 'conflict' ? 'An account with this email already exists. Sign in instead, or reset the password.' : err.message;
-          return form(res, { returnTo, email, name, error: message, status: err.status });
-        }
+        if (err instanceof AppError && err.kind === 'invalid') return form(res, { returnTo, email, name, error: err.message, status: err.status });
         throw err;
       }
     } catch (err) {
