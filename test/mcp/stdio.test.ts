@@ -1,4 +1,5 @@
 // MCP over stdio by spawning the real CLI, as a desktop assistant does.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,4 +59,44 @@ describe('MCP over stdio (launchboard stdio)', () => {
       await drop();
     }
   });
+
+  it('answers broken and oversized lines with JSON-RPC errors and keeps answering the lines after them', async () => {
+    const { params, drop } = await serverParams();
+    const child = spawn(params.command, params.args, { env: params.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const answers: { id?: unknown; result?: { tools?: unknown[] }; error?: { code: number } }[] = [];
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      for (let i = out.indexOf('\n'); i !== -1; i = out.indexOf('\n')) {
+        answers.push(JSON.parse(out.slice(0, i)));
+        out = out.slice(i + 1);
+      }
+    });
+    const send = (line: string) => new Promise<void>((resolve) => child.stdin.write(`${line}\n`, () => resolve()));
+    const answered = async (count: number) => {
+      for (let i = 0; i < 600 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 50));
+      return answers.slice();
+    };
+    try {
+      await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+      await answered(1);
+      await send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+      await send('{"jsonrpc":"2.0","id":5,"method":"tools/list"'); // truncated
+      await send('{"id":6,"hello":true}'); // JSON, not JSON-RPC
+      // One line of 10 MiB + 100 bytes (over the limit), then an ordinary request.
+      await send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search_listings","arguments":{"q":"${'x'.repeat(10 * 1024 * 1024 + 100)}"}}}`);
+      await send(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }));
+      const all = await answered(5);
+      expect(all.slice(1).map((a) => [a.id, a.error?.code])).toEqual([
+        [null, -32700],
+        [6, -32600],
+        [null, -32600],
+        [8, undefined],
+      ]);
+      expect(all[4]!.result!.tools!.length).toBe(tools.length);
+    } finally {
+      child.kill();
+      await drop();
+    }
+  }, 60_000);
 });
