@@ -1,10 +1,19 @@
 // Invariants every tool must keep, looped over the registry, plus the golden
-// snapshot of the tool list with its schemas.
+// snapshot of the tool list with its schemas and the rule that every tool has
+// its own test file.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
 import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src/registry/json-schema.js';
 import { expectGolden } from '../helpers/golden.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const groups = readdirSync(join(root, 'tools'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** The folders under tools/ that hold a module named for the tool. */
+const groupsOf = (name: string) => groups.filter((g) => existsSync(join(root, 'tools', g, `${name}.ts`)));
 
 describe('the tool registry', () => {
   it('has unique names and unique method + path pairs', () => {
@@ -54,5 +63,26 @@ describe('the tool registry', () => {
         outputSchema: outputJsonSchema(t),
       })),
     );
+  });
+
+  it.each(tools.map((t) => [t.name] as const))('%s has its own test file, test/tools/<group>/<name>.test.ts', (name) => {
+    const found = groupsOf(name);
+    expect(found, `one module tools/<group>/${name}.ts`).toHaveLength(1);
+    const file = join('test', 'tools', found[0]!, `${name}.test.ts`);
+    expect(existsSync(join(root, file)), `${file} is missing`).toBe(true);
+  });
+
+  it('has no test file under test/tools/<group>/ that is not named for a tool of that group (journeys across tools live in test/e2e/)', () => {
+    const names = new Set(tools.map((t) => t.name));
+    const strays: string[] = [];
+    for (const group of groups) {
+      const dir = join(root, 'test', 'tools', group);
+      if (!existsSync(dir)) continue;
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
+        const name = file.slice(0, -'.test.ts'.length);
+        if (!names.has(name) || !groupsOf(name).includes(group)) strays.push(`test/tools/${group}/${file}`);
+      }
+    }
+    expect(strays).toEqual([]);
   });
 });

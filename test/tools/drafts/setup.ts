@@ -1,7 +1,7 @@
 // Shared setup of the draft tool tests: a context that may fetch 127.0.0.1
 // fixture sites, a few categories, the HTTP server with the draft tools (and
 // get_my_listing), a REST caller and a job drain (the queue is driven
-// directly, no sleeping).
+// directly, no sleeping). The maker journey in test/e2e/maker-flow uses it too.
 import type { Scope } from '../../../src/auth/caller.js';
 import { runDueJobs } from '../../../src/platform/jobs.js';
 import { jobHandlers } from '../../../src/scheduler.js';

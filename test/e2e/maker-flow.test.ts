@@ -1,9 +1,12 @@
 // The whole maker flow over MCP with an API key: submit a URL, poll the
 // draft, edit / lock / restore / regenerate, submit, and see the listing.
+// A journey across five tools (submit_listing, get_draft, update_draft,
+// submit_draft, get_my_listing), so it lives with the other journeys here;
+// each tool's own rules are in test/tools/<group>/<tool>.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, type ClientKind } from '../../mcp/clients.js';
-import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
-import { draftTestBed, type DraftTestBed } from './setup.js';
+import { connectHttp, type ClientKind } from '../mcp/clients.js';
+import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
+import { draftTestBed, type DraftTestBed } from '../tools/drafts/setup.js';
 
 let bed: DraftTestBed;
 let rich: FixtureSite;
