@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { Context } from '../context.js';
-import { AppError, internalProblem, toProblem } from '../errors.js';
+import { AppError, bodyReadError, internalProblem, toProblem } from '../errors.js';
 import { asUnavailable } from '../platform/db-errors.js';
 
 export function sendProblem(ctx: Context, res: Response, failure: unknown): void {
@@ -27,17 +27,7 @@ export function sendProblem(ctx: Context, res: Response, failure: unknown): void
   res.status(500).type('application/problem+json').send(JSON.stringify(internalProblem(correlationId, docs)));
 }
 
-/** Express's own errors (bad JSON, body too large) as AppErrors. */
+/** Express's own errors (a body it could not read) as AppErrors; anything else as it is. */
 export function fromExpressError(err: unknown): unknown {
-  const e = err as { type?: string; status?: number };
-  if (e?.type === 'entity.parse.failed') {
-    return new AppError('invalid', 'The request body is not valid JSON.', { errors: [{ path: '(body)', message: 'invalid JSON' }] });
-  }
-  if (e?.type === 'entity.too.large') {
-    return new AppError('payload_too_large', 'The request body is larger than 1 MB.', { errors: [{ path: '(body)', message: 'too large' }] });
-  }
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
-    return new AppError('invalid', 'The request body must be UTF-8 JSON.', { errors: [{ path: '(body)', message: 'unsupported encoding' }] });
-  }
-  return err;
+  return bodyReadError(err) ?? err;
 }

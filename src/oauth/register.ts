@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
+import { bodyReadError } from '../errors.js';
 import { SCOPES } from '../auth/caller.js';
 import { oauthError, sendOAuthError } from './errors.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
@@ -78,7 +79,8 @@ export function registerRoute(ctx: Context): Router {
   });
   // A malformed JSON body is a registration error, not a 500.
   router.use('/oauth/register', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if ((err as { type?: string })?.type) return sendOAuthError(ctx, res, oauthError('invalid_client_metadata', 'the body is not valid JSON (or larger than 16 KB)'));
+    const unreadable = bodyReadError(err);
+    if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_client_metadata', `${unreadable.message} Send the metadata as a JSON object of at most 16 KB.`));
     next(err);
   });
   return router;

@@ -4,6 +4,7 @@
 import express, { type Router } from 'express';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Context } from '../context.js';
+import { bodyReadError } from '../errors.js';
 import { issuerOf } from '../auth/resources.js';
 import { sha256Hex } from '../auth/secrets.js';
 import { oauthError, sendOAuthError } from './errors.js';
@@ -47,6 +48,11 @@ export function revokeRoute(ctx: Context, keys: KeyStore): Router {
     } catch (err) {
       sendOAuthError(ctx, res, err);
     }
+  });
+  router.use('/oauth/revoke', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const unreadable = bodyReadError(err);
+    if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
+    next(err);
   });
   return router;
 }

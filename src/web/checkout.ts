@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
+import { bodyReadError } from '../errors.js';
 import { usd } from '../orders/pricing.js';
 import { type OrderRow, type OrderView, orderByCheckoutToken, orderView } from '../orders/orders.js';
 import { type PaymentProvider, paymentProviderFor } from '../orders/payments/index.js';
@@ -120,8 +121,10 @@ ${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}`,
   // Anything unexpected: logged with its detail, answered without it. A 500
   // on the webhook makes Stripe deliver the event again later.
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
-    ctx.logger.error({ err, path: req.path }, 'checkout failed');
     if (res.headersSent) return next(err);
+    const unreadable = bodyReadError(err);
+    if (unreadable) return void res.status(unreadable.status).type('text/plain').send(`The form could not be read: ${unreadable.message}`);
+    ctx.logger.error({ err, path: req.path }, 'checkout failed');
     if (req.path.startsWith('/webhooks/')) return void res.status(500).json({ error: 'internal error' });
     sendPage(res, { status: 500, title: 'Something went wrong', csrfToken: '', body: html`${errorBox('The checkout could not be shown. Nothing was charged by this error; try again in a minute.')}` });
   });

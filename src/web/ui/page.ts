@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Context } from '../../context.js';
+import { bodyReadError } from '../../errors.js';
 import { html, sendPage } from './html.js';
 import { webSession } from './session.js';
 
@@ -15,9 +16,9 @@ export function pageMiddleware(ctx: Context) {
 export function pageErrorHandler(ctx: Context) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const correlationId = (res.locals.requestId as string | undefined) ?? randomUUID();
-    const type = (err as { type?: string })?.type;
-    if (type === 'entity.too.large' || type === 'entity.parse.failed' || type === 'parameters.too.many') {
-      res.status(400).type('text/plain').send('The form could not be read. Go back and try again.');
+    const unreadable = bodyReadError(err);
+    if (unreadable) {
+      res.status(unreadable.status).type('text/plain').send(`The form could not be read: ${unreadable.message} Go back and try again.`);
       return;
     }
     ctx.logger.error({ err, correlationId }, 'page failed');
