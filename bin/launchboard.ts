@@ -73,6 +73,7 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
     config.rateLimit = {
       signedInPerMinute: Math.ceil(config.rateLimit.signedInPerMinute / workers),
       anonymousPerMinute: Math.ceil(config.rateLimit.anonymousPerMinute / workers),
+      failedAuthPerMinute: Math.ceil(config.rateLimit.failedAuthPerMinute / workers),
     };
   }
   return { config, demo: Boolean(values.demo), workers };

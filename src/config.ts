@@ -11,6 +11,7 @@ const envSchema = z.object({
   LAUNCHBOARD_API_KEY: z.string().optional(),
   RATE_LIMIT_SIGNED_IN: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_FAILED_AUTH: z.coerce.number().int().min(1).default(20),
   ALLOWED_HOSTS: z.string().optional(),
   LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: z.string().optional(),
   OAUTH_ISSUER: z.string().url().optional(),
@@ -32,7 +33,7 @@ export interface Config {
   databaseUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   stdioApiKey?: string;
-  rateLimit: { signedInPerMinute: number; anonymousPerMinute: number };
+  rateLimit: { signedInPerMinute: number; anonymousPerMinute: number; failedAuthPerMinute: number };
   /** Host header values accepted on /mcp (DNS-rebinding protection). */
   allowedHosts: string[];
   allowPrivateFetch: boolean;
@@ -81,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     stdioApiKey: e.LAUNCHBOARD_API_KEY,
-    rateLimit: { signedInPerMinute: e.RATE_LIMIT_SIGNED_IN, anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS },
+    rateLimit: { signedInPerMinute: e.RATE_LIMIT_SIGNED_IN, anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS, failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH },
     allowedHosts,
     allowPrivateFetch: e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === '1' || e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === 'true',
     oauthIssuer: e.OAUTH_ISSUER,

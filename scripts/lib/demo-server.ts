@@ -96,6 +96,7 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ANONYMOUS: '100000',
     RATE_LIMIT_SIGNED_IN: '100000',
+    RATE_LIMIT_FAILED_AUTH: '100000',
     // The fixture product site is on 127.0.0.1.
     LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
     // Claim checks look TXT records up here: a closed local port, so they fail fast and offline.

@@ -5,7 +5,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 let ctx: TestContext;
 let server: TestServer;
 beforeAll(async () => {
-  ctx = await testContext({ rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10 } });
+  ctx = await testContext({ rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10, failedAuthPerMinute: 5 } });
   server = await startServer(ctx);
 });
 afterAll(async () => {
@@ -36,5 +36,27 @@ describe('rate limits', () => {
     expect(res.status).toBe(429);
     ctx.clock.advance(60_000);
     expect((await fetch(`${server.url}/api/v1/site`)).status).toBe(200);
+  });
+
+  it('answers 429 past the limit on failed credentials from one address, on REST and MCP, with RateLimit headers', async () => {
+    ctx.clock.advance(60_000);
+    const bad = { authorization: `Bearer lb_${'x'.repeat(43)}` };
+    const statuses: number[] = [];
+    let last!: Response;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${server.url}/api/v1/me`, { headers: bad });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last.headers.get('ratelimit')).toMatch(/^"failed-auth";r=0;t=\d+$/);
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...bad, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(mcp.status).toBe(429);
+    ctx.clock.advance(60_000);
+    expect((await fetch(`${server.url}/api/v1/me`, { headers: bad })).status).toBe(401);
   });
 });

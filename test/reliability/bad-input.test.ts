@@ -40,7 +40,7 @@ const tried = { rest: 0, mcp: 0, headers: 0, bodies: 0 };
 const pathValues: Record<string, string | number> = {};
 
 beforeAll(async () => {
-  ctx = await testContext({ rateLimit: { signedInPerMinute: 1e9, anonymousPerMinute: 1e9 } });
+  ctx = await testContext({ rateLimit: { signedInPerMinute: 1e9, anonymousPerMinute: 1e9, failedAuthPerMinute: 1e9 } });
   server = await startServer(ctx);
   const maker = await userWithKey(ctx, [...SCOPES]);
   auth = maker.auth;

@@ -25,7 +25,7 @@ process.once('exit', () => {
 export function childEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
-    'TEST_DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'LAUNCHBOARD_API_KEY', 'RATE_LIMIT_SIGNED_IN', 'RATE_LIMIT_ANONYMOUS',
+    'TEST_DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'LAUNCHBOARD_API_KEY', 'RATE_LIMIT_SIGNED_IN', 'RATE_LIMIT_ANONYMOUS', 'RATE_LIMIT_FAILED_AUTH',
     'OAUTH_ISSUER', 'SMTP_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'DNS_SERVERS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
   ]) delete env[key];
   return {
@@ -36,6 +36,7 @@ export function childEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): No
     // Load tests: no client here should meet the rate limit.
     RATE_LIMIT_SIGNED_IN: '1000000',
     RATE_LIMIT_ANONYMOUS: '1000000',
+    RATE_LIMIT_FAILED_AUTH: '1000000',
     LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
     ...extra,
   };
