@@ -6,6 +6,7 @@
 // through the SSRF-safe fetcher; DNS through the configurable resolver.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { ClaimsTable, Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError, notFound } from '../errors.js';
@@ -35,27 +36,30 @@ export function claimDomain(domain: string): string {
 
 type ListingRef = Pick<Listing, 'id' | 'slug' | 'name' | 'url' | 'domain'>;
 
-export interface ClaimInstructions {
-  summary: string;
-  dns?: { type: 'TXT'; name: string; value: string };
-  meta?: { html: string; page_url: string };
-  file?: { url: string; content: string };
-  email?: { sent_to: string; link_expires_at: string };
-}
+export const claimInstructions = z.object({
+  summary: z.string().describe('What to do next, in one paragraph'),
+  dns: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }).optional(),
+  meta: z.object({ html: z.string(), page_url: z.string() }).optional(),
+  file: z.object({ url: z.string(), content: z.string() }).optional(),
+  email: z.object({ sent_to: z.string(), link_expires_at: z.string() }).optional(),
+});
+export type ClaimInstructions = z.infer<typeof claimInstructions>;
 
-export interface ClaimView {
-  claim_id: number;
-  status: ClaimRow['status'];
-  method: ClaimMethod;
-  listing: { slug: string; name: string; domain: string };
-  token: string | null;
-  instructions: ClaimInstructions;
-  created_at: string;
-  expires_at: string;
-  verified_at: string | null;
-  last_check_at: string | null;
-  last_error: string | null;
-}
+/** A claim as its claimant sees it (claim_listing, verify_claim, list_my_claims). */
+export const claimViewSchema = z.object({
+  claim_id: z.number().int(),
+  status: z.enum(['pending', 'verified', 'failed', 'expired']).describe('pending until verified; expired after 14 days; failed when someone else verified first'),
+  method: z.enum(CLAIM_METHODS),
+  listing: z.object({ slug: z.string(), name: z.string(), domain: z.string() }),
+  token: z.string().nullable().describe('The value to publish (lb-verify-…); null for the email method'),
+  instructions: claimInstructions,
+  created_at: z.string(),
+  expires_at: z.string(),
+  verified_at: z.string().nullable(),
+  last_check_at: z.string().nullable(),
+  last_error: z.string().nullable().describe('What the last check saw, when it did not find the token'),
+});
+export type ClaimView = z.infer<typeof claimViewSchema>;
 
 /** Where the homepage meta tag and the verification file are looked for: the listing URL's origin decides. */
 function fileUrl(listing: ListingRef): string {

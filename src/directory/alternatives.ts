@@ -1,13 +1,20 @@
 // Alternatives to a listing: the ones its owner approved come first (marked
 // approved=true), then other live listings of the same primary category, most
 // voted first. Only live listings are ever suggested.
+import { z } from 'zod';
 import type { Context } from '../context.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 import { publicListingBySlug } from '../listings/profile.js';
 
 export const MAX_ALTERNATIVES = 20;
 
-export async function alternativesTo(ctx: Context, slug: string): Promise<{ listing: ListingSummary; items: (ListingSummary & { approved: boolean })[] }> {
+export const alternatives = z.object({
+  listing: listingSummary,
+  items: z.array(listingSummary.extend({ approved: z.boolean().describe('Approved by the listing owner') })),
+});
+export type Alternatives = z.infer<typeof alternatives>;
+
+export async function alternativesTo(ctx: Context, slug: string): Promise<Alternatives> {
   const listing = await publicListingBySlug(ctx, slug);
   const approved = await ctx.db
     .selectFrom('listing_alternatives as a')

@@ -2,26 +2,35 @@
 // has come, newest first; a query matches title, excerpt and body, title
 // matches first. Posts without published_at, or dated later, are drafts.
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { parseFaqs, type Faq } from './faqs.js';
+import { faq, parseFaqs } from './faqs.js';
 import { containsPattern } from '../platform/db.js';
 
-export interface BlogPostSummary {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author_name: string | null;
-  published_at: string;
-  url: string;
-}
+export const blogPostSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  author_name: z.string().nullable(),
+  published_at: z.string().describe('ISO-8601 UTC'),
+  url: z.string().describe('The post on this site'),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummary>;
 
-export interface BlogPost extends BlogPostSummary {
-  updated_at: string;
-  body_markdown: string;
-  faqs: Faq[];
-}
+export const blogPostSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  author_name: z.string().nullable(),
+  published_at: z.string().describe('ISO-8601 UTC'),
+  updated_at: z.string().describe('ISO-8601 UTC'),
+  url: z.string().describe('The post on this site'),
+  body_markdown: z.string().describe('The full post as Markdown'),
+  faqs: z.array(faq),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /** Query words, at most 12 (every one must occur in the title, excerpt or body). */
 function queryWords(q: string): string[] {

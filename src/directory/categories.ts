@@ -1,15 +1,20 @@
 // The category tree (top level + subcategories) with live listing counts; a
 // listing counts for its categories and for their parents.
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Context } from '../context.js';
 
-export interface CategoryNode {
-  slug: string;
-  name: string;
-  description: string;
-  listing_count: number;
-  subcategories: CategoryNode[];
-}
+/** One category with its live listing count (list_categories shows two levels). */
+export const categoryCount = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  listing_count: z.number().int(),
+});
+export const topCategory = categoryCount.extend({ subcategories: z.array(categoryCount) });
+
+/** The tree as built here: any depth (list_categories cuts it at two levels, the pages show it whole). */
+export type CategoryNode = z.infer<typeof categoryCount> & { subcategories: CategoryNode[] };
 
 export async function categoryTree(ctx: Context, opts: { includeEmpty: boolean }): Promise<CategoryNode[]> {
   const categories = await ctx.db

@@ -2,25 +2,29 @@
 // tree, and its live listings (including those of its subcategories) most
 // voted first. Community votes only: paid plans never change this order.
 import { sql, type ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 import { subtreeIds } from './categories.js';
-import { type Faq, parseFaqs } from './faqs.js';
+import { faq, parseFaqs } from './faqs.js';
 
-export interface CategoryPage {
-  slug: string;
-  name: string;
-  description: string;
-  faqs: Faq[];
-  parent: { slug: string; name: string } | null;
-  subcategories: { slug: string; name: string; listing_count: number }[];
-  items: ListingSummary[];
-  page: number;
-  per_page: number;
-  total: number;
-}
+const categoryRef = z.object({ slug: z.string(), name: z.string() });
+
+export const categoryPageSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  faqs: z.array(faq),
+  parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
+  subcategories: z.array(categoryRef.extend({ listing_count: z.number().int().describe('Live listings in it and its own subcategories') })),
+  items: z.array(listingSummary),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type CategoryPage = z.infer<typeof categoryPageSchema>;
 
 export async function categoryPage(ctx: Context, args: { slug: string; page: number; per_page: number }): Promise<CategoryPage> {
   // The whole tree is small (tens to hundreds of rows): walk it in memory.

@@ -2,18 +2,25 @@
 // compare attributes and on the facts every profile has. A null cell means
 // that listing does not state the fact; a row stays even when both are null,
 // so a reader sees the fact is on neither listing.
+import { z } from 'zod';
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { parseJsonText, stringArray } from '../platform/json-text.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 
-type Cell = string | number | boolean | string[] | null;
-export interface ComparisonRow {
-  attribute: string;
-  a: Cell;
-  b: Cell;
-}
+const cell = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable();
+type Cell = z.infer<typeof cell>;
+
+export const comparisonRow = z.object({ attribute: z.string(), a: cell, b: cell });
+export type ComparisonRow = z.infer<typeof comparisonRow>;
+
+export const listingComparison = z.object({
+  a: listingSummary,
+  b: listingSummary,
+  rows: z.array(comparisonRow),
+});
+export type ListingComparison = z.infer<typeof listingComparison>;
 
 async function liveListing(ctx: Context, slug: string, field: 'a' | 'b'): Promise<Listing> {
   const listing = await ctx.db.selectFrom('listings').selectAll().where('slug', '=', slug).where('status', '=', 'live').executeTakeFirst();
@@ -56,7 +63,7 @@ const FACTS: [string, (l: Listing) => Cell][] = [
   ['Community votes', (l) => Number(l.votes_count)],
 ];
 
-export async function compareListings(ctx: Context, slugA: string, slugB: string): Promise<{ a: ListingSummary; b: ListingSummary; rows: ComparisonRow[] }> {
+export async function compareListings(ctx: Context, slugA: string, slugB: string): Promise<ListingComparison> {
   const [a, b] = [await liveListing(ctx, slugA, 'a'), await liveListing(ctx, slugB, 'b')];
   const attrsA = parseJsonText<Record<string, unknown>>(a.attributes, {});
   const attrsB = parseJsonText<Record<string, unknown>>(b.attributes, {});

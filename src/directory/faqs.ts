@@ -1,10 +1,9 @@
 // FAQs as categories and blog posts store them (JSON text of question/answer pairs).
+import { z } from 'zod';
 import { parseJsonText } from '../platform/json-text.js';
 
-export interface Faq {
-  question: string;
-  answer: string;
-}
+export const faq = z.object({ question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof faq>;
 
 /** FAQs stored as JSON text; anything malformed is dropped rather than failing the page. */
 export function parseFaqs(json: string): Faq[] {

@@ -2,39 +2,46 @@
 // behind at least one live listing, with those listings and the founder
 // stories their listings have unlocked.
 import { sql, type ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { containsPattern } from '../platform/db.js';
 import { parseJsonText } from '../platform/json-text.js';
-import { STORY_SECTIONS, type StorySection, unlockedSections } from '../listings/profile.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { STORY_SECTIONS, type StorySection, storySchema, unlockedSections } from '../listings/profile.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 
-export interface FounderCard {
-  slug: string;
-  name: string;
-  title: string | null;
-  country: string | null;
-  avatar_url: string | null;
-  profile_url: string;
-  companies: { slug: string; name: string }[];
-}
+export const founderCard = z.object({
+  slug: z.string(),
+  name: z.string(),
+  title: z.string().nullable().describe('Role, e.g. CEO'),
+  country: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  profile_url: z.string().describe('The founder page on this site'),
+  companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings they are behind, newest launch first'),
+});
+export type FounderCard = z.infer<typeof founderCard>;
 
+/** A published story on the founder's page: the listing it belongs to, then every section. */
+export const founderStory = z.object({
+  listing: z.object({ slug: z.string(), name: z.string(), profile_url: z.string() }),
+  ...storySchema.shape,
+});
+export type FounderStory = z.infer<typeof founderStory>;
 
-export type FounderStory = { listing: { slug: string; name: string; profile_url: string } } & Record<StorySection, string | null> & { updated_at: string };
-
-export interface FounderProfile {
-  slug: string;
-  name: string;
-  title: string | null;
-  bio: string | null;
-  country: string | null;
-  avatar_url: string | null;
-  socials: Record<string, string>;
-  profile_url: string;
-  companies: ListingSummary[];
-  stories: FounderStory[];
-}
+export const founderProfileSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  title: z.string().nullable().describe('Role, e.g. CEO'),
+  bio: z.string().nullable(),
+  country: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  socials: z.record(z.string(), z.string()).describe('Platform key → link'),
+  profile_url: z.string().describe('The founder page on this site'),
+  companies: z.array(listingSummary).describe('Live listings they are behind, newest launch first'),
+  stories: z.array(founderStory),
+});
+export type FounderProfile = z.infer<typeof founderProfileSchema>;
 
 /** Founders with at least one live listing. */
 export const behindLiveListing = (eb: ExpressionBuilder<Database, 'founders'>) =>

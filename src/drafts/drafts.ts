@@ -16,9 +16,10 @@ import type { GatedDraft } from './evidence.js';
 import { enqueue } from '../platform/jobs.js';
 import { parseJsonText } from '../platform/json-text.js';
 import type { StorySection } from '../listings/profile.js';
+import type { Comparison, ComparisonRow, DraftPageSummary, DraftStatus, DraftView, FieldState, Milestone } from './views.js';
 
-export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed';
-export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
+// The shapes clients see are zod schemas in views.ts; their types are re-exported for this service's callers.
+export type { Comparison, ComparisonRow, DraftPageSummary, DraftStatus, DraftView, FieldState, Milestone };
 
 export interface StoredField {
   value: FieldValue;
@@ -38,27 +39,6 @@ export interface Founder {
   title: string | null;
   bio: string | null;
   evidence?: Evidence[];
-}
-export interface Milestone {
-  date: string;
-  title: string;
-  description: string | null;
-  url: string | null;
-}
-export interface ComparisonRow {
-  field: FieldName;
-  ours: FieldValue;
-  theirs: FieldValue;
-  theirs_evidence: Evidence[];
-}
-export interface Comparison {
-  url: string;
-  status: 'reading' | 'ready' | 'failed';
-  failure_reason: string | null;
-  name: string | null;
-  rows: ComparisonRow[];
-  shared_features: string[];
-  compared_at: string | null;
 }
 
 export interface Draft {
@@ -272,16 +252,11 @@ export function notFoundOf(draft: Draft): FieldName[] {
   return draft.status === 'ready' || draft.status === 'failed' ? PROFILE_FIELDS.filter((f) => draft.fields[f].state === 'not_found') : [];
 }
 
-export interface DraftPageSummary {
-  url: string;
-  title: string | null;
-}
-
 export async function draftPages(db: Db, draftId: string): Promise<DraftPageSummary[]> {
   return db.selectFrom('draft_pages').select(['url', 'title']).where('draft_id', '=', draftId).orderBy('position').execute();
 }
 
-export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invites: number; invited?: { slug: string; name: string; title: string | null; bio: string | null }[] }) {
+export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invites: number; invited?: { slug: string; name: string; title: string | null; bio: string | null }[] }): DraftView {
   const fields = Object.fromEntries(
     PROFILE_FIELDS.map((f) => {
       const s = draft.fields[f];
@@ -316,7 +291,6 @@ export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invi
     updated_at: draft.updated_at,
   };
 }
-export type DraftView = ReturnType<typeof draftView>;
 
 export const MAX_INVITES = 10;
 

@@ -4,18 +4,20 @@
 // another invite. The page behind the link (sign up or in, add your founder
 // profile) is src/web/invites.ts; acceptInvite below does the work.
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { inviteCount, MAX_INVITES, ownDraft } from './drafts.js';
 import { sendMail } from '../platform/mail.js';
 
-export interface InviteResult {
-  email: string;
-  created_at: string;
-  resent: boolean;
-  invites_sent: number;
-  invites_left: number;
-}
+export const inviteResult = z.object({
+  email: z.string(),
+  created_at: z.string(),
+  resent: z.boolean().describe('True when this address had been invited before'),
+  invites_sent: z.number().int(),
+  invites_left: z.number().int(),
+});
+export type InviteResult = z.infer<typeof inviteResult>;
 
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -4,6 +4,7 @@
 // milestones. Running it again, or editing the draft afterwards, updates the
 // same listing (syncListing); edits of a submitted draft go to the listing's
 // version history like any other owner edit.
+import { z } from 'zod';
 import type { Listing, ListingUpdate } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import type { Db } from '../platform/db.js';
@@ -168,13 +169,14 @@ export async function syncListing(ctx: Context, trx: Db, draft: Draft, parts: Se
   }
 }
 
-export interface Submitted {
-  draft: Draft;
-  listing_id: number;
-  slug: string;
-  status: string;
-  created: boolean;
-}
+export const submitted = z.object({
+  listing_id: z.number().int(),
+  slug: z.string(),
+  status: z.string().describe('The listing status (draft until published)'),
+  created: z.boolean().describe('False when an earlier submission was updated'),
+});
+/** What submit_draft answers, plus the submitted draft for the service's callers (never sent to clients). */
+export type Submitted = z.infer<typeof submitted> & { draft: Draft };
 
 export async function submitDraft(ctx: Context, userId: number, draftId: string): Promise<Submitted> {
   const siteId = await ensureMainSite(ctx);

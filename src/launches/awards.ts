@@ -1,18 +1,20 @@
 // Launch of the Week awards (list_awards): written by the weekly rollover from
 // community votes only, read here newest week first.
 import { type ExpressionBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 
-export interface AwardView {
-  week: string;
-  rank: number;
-  title: string;
-  votes: number;
-  awarded_at: string;
-  listing: ListingSummary;
-}
+export const awardView = z.object({
+  week: z.string().describe('Monday (YYYY-MM-DD) of the award week'),
+  rank: z.number().int().describe('1, 2 or 3'),
+  title: z.string().describe('e.g. Launch of the Week #1'),
+  votes: z.number().int().describe('Community votes when the award was given'),
+  awarded_at: z.string(),
+  listing: listingSummary,
+});
+export type AwardView = z.infer<typeof awardView>;
 
 /**
  * Awards newest week first (#1 before #2 within a week), optionally of one

@@ -31,13 +31,13 @@ export function isBadgeKind(value: string): value is BadgeKind {
   return (BADGE_KINDS as readonly string[]).includes(value);
 }
 
-export interface EarnedBadge {
-  kind: BadgeKind;
-  label: string;
-  /** Launch of the Week only: the award's Monday and rank. */
-  week: string | null;
-  rank: number | null;
-}
+export const earnedBadge = z.object({
+  kind: z.enum(BADGE_KINDS),
+  label: z.string(),
+  week: z.string().nullable().describe('Launch of the Week: Monday (YYYY-MM-DD) of the winning week; otherwise null'),
+  rank: z.number().int().nullable().describe('Launch of the Week: 1, 2 or 3; otherwise null'),
+});
+export type EarnedBadge = z.infer<typeof earnedBadge>;
 
 export interface BadgeSubject {
   listing: { slug: string; name: string; status: string };
@@ -117,13 +117,15 @@ export function badgeAlt(badge: EarnedBadge, listingName: string): string {
   return `${listingName}: ${badge.label}${badge.week ? `, week of ${badge.week}` : ''}`;
 }
 
-export interface BadgeEmbed extends EarnedBadge {
-  image_url: string;
-  link_url: string;
-  width: number;
-  height: number;
-  html: string;
-}
+/** One badge of get_badges: what it says, its image and the HTML to paste. */
+export const badgeEmbedSchema = earnedBadge.extend({
+  image_url: z.string().describe('The SVG image'),
+  link_url: z.string().describe('The listing page the badge links to'),
+  width: z.number().int(),
+  height: z.number().int(),
+  html: z.string().describe('Embed code: a link wrapping the image, every attribute escaped'),
+});
+export type BadgeEmbed = z.infer<typeof badgeEmbedSchema>;
 
 export function badgeEmbed(publicUrl: string, subject: BadgeSubject, badge: EarnedBadge, style: BadgeStyle): BadgeEmbed {
   const image = badgeImageUrl(publicUrl, subject.listing.slug, badge, style);

@@ -2,11 +2,12 @@
 // live launches are ranked by community votes, ties going to the earlier
 // launch (ARCHITECTURE §5); paid plans never change an order here.
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds, type ListingSummary } from '../listings/summary.js';
 import { trendingScores } from './trending.js';
-import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind, type WeekKind } from './weeks.js';
+import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind } from './weeks.js';
 
 export const LAUNCH_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
 export type LaunchSection = (typeof LAUNCH_SECTIONS)[number];
@@ -37,22 +38,25 @@ async function rankedPage(ctx: Context, where: Where, order: Order, page: Page):
   return { ids: rows.map((r) => r.id), total: Number(count.n) };
 }
 
-export interface LaunchWeekItem {
-  /** 1-based position by votes; null for launches not yet live. */
-  rank: number | null;
-  listing: ListingSummary;
-}
+const date = z.string().describe('YYYY-MM-DD');
 
-export interface LaunchWeek {
-  week: string;
-  starts_on: string;
-  ends_on: string;
-  kind: WeekKind;
-  previous_week: string;
-  next_week: string;
-  items: LaunchWeekItem[];
-  total: number;
-}
+export const launchWeekItem = z.object({
+  rank: z.number().int().nullable().describe('Position by community votes; null for scheduled launches of a future week'),
+  listing: listingSummary,
+});
+export type LaunchWeekItem = z.infer<typeof launchWeekItem>;
+
+export const launchWeekSchema = z.object({
+  week: date.describe('Monday of the week (YYYY-MM-DD), the week\'s name'),
+  starts_on: date.describe('Monday, the first day'),
+  ends_on: date.describe('Sunday, the last day'),
+  kind: z.enum(['past', 'current', 'future']),
+  previous_week: date.describe('Monday of the week before'),
+  next_week: date.describe('Monday of the week after'),
+  items: z.array(launchWeekItem),
+  total: z.number().int(),
+});
+export type LaunchWeek = z.infer<typeof launchWeekSchema>;
 
 /**
  * The Monday-to-Sunday week named by `this`, `next`, `last` or a date: its live

@@ -3,42 +3,45 @@
 // admin-imported Domain Rating and revenue boards. Each response says which
 // kind of ranking it is, so a paid order is never mistaken for a community one.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
 import { resolveWeek, weekKind } from './weeks.js';
 
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
 
-export interface Metric {
-  name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents';
-  value: number;
-  /** domain-rating: the value before the latest import. */
-  previous?: number | null;
-  trend?: 'up' | 'down' | 'same' | 'new';
-  /** Third-party boards: when the value was measured, and by whom. */
-  as_of?: string | null;
-  source?: string | null;
-}
+export const leaderboardMetric = z.object({
+  name: z.string().describe('votes, billboard_cents, domain_rating or revenue_cents'),
+  value: z.number(),
+  previous: z.number().nullable().optional().describe('domain-rating: the value before the latest import'),
+  trend: z.enum(['up', 'down', 'same', 'new']).optional().describe('domain-rating: change since the previous value'),
+  as_of: z.string().nullable().optional().describe('Third-party boards: when the value was measured'),
+  source: z.string().nullable().optional().describe('Third-party boards: where the value comes from'),
+});
+/** What the domain builds: the contract's `name` is any string, but only these four are ever written. */
+export type Metric = z.infer<typeof leaderboardMetric> & { name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents' };
 
-export interface LeaderboardItem {
-  rank: number;
-  listing: ListingSummary;
-  metric: Metric;
-}
+export const leaderboardItem = z.object({
+  rank: z.number().int(),
+  listing: listingSummary,
+  metric: leaderboardMetric,
+});
+export type LeaderboardItem = z.infer<typeof leaderboardItem>;
 
-export interface Leaderboard {
-  board: Board;
-  paid: boolean;
-  label: string;
-  week?: string;
-  items: LeaderboardItem[];
-  page: number;
-  per_page: number;
-  total: number;
-}
+export const leaderboardSchema = z.object({
+  board: z.enum(BOARDS),
+  paid: z.boolean().describe('True for the billboard: a ranking bought with money, not earned by votes'),
+  label: z.string().describe('What kind of ranking this is, to show alongside it'),
+  week: z.string().optional().describe('community-weekly: Monday (YYYY-MM-DD) of the ranked week'),
+  items: z.array(leaderboardItem),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 export const BOARD_LABELS: Record<Board, string> = {
   'community-weekly': 'Community ranking: the live launches of this week, by community votes. Paid placements never change it.',

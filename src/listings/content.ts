@@ -1,18 +1,14 @@
 // What makers add to their own listings besides the profile fields: updates
 // (followers are told), milestones and the founder story. Ownership is checked
 // by the caller through ownListing (another user's listing is 404).
+import { z } from 'zod';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { STORY_SECTIONS, type StorySection } from './profile.js';
 import { ownListing } from './my-listings.js';
 
-export interface PostedUpdate {
-  id: number;
-  title: string;
-  body: string;
-  created_at: string;
-  followers_notified: number;
-}
+export const postedUpdate = z.object({ id: z.number().int(), title: z.string(), body: z.string(), created_at: z.string(), followers_notified: z.number().int() });
+export type PostedUpdate = z.infer<typeof postedUpdate>;
 
 /**
  * Posts an update and tells every follower: a notification row each, and an

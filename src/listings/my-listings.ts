@@ -2,12 +2,13 @@
 // Ownership is checked on every call; another user's listing is 404, never
 // 403, so listing ids cannot be probed. Every edit publishes at once and is
 // kept in listing_versions with its before/after (the admin review feed).
+import { z } from 'zod';
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import type { Db } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
-import { profileOf, type ListingProfile } from './profile.js';
-import { summariesByIds, type ListingSummary } from './summary.js';
+import { listingProfile, profileOf } from './profile.js';
+import { listingSummary, summariesByIds } from './summary.js';
 
 export async function ownListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
   const listing = await ctx.db.selectFrom('listings').selectAll().where('id', '=', listingId).where('owner_id', '=', userId).executeTakeFirst();
@@ -15,10 +16,8 @@ export async function ownListing(ctx: Context, userId: number, listingId: number
   return listing;
 }
 
-export interface OwnListingSummary extends ListingSummary {
-  listing_id: number;
-  plan: string;
-}
+export const ownListingSummary = listingSummary.extend({ listing_id: z.number().int(), plan: z.string() });
+export type OwnListingSummary = z.infer<typeof ownListingSummary>;
 
 export async function listMyListings(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: OwnListingSummary[]; total: number }> {
   const [rows, count] = await Promise.all([
@@ -37,11 +36,13 @@ export async function listMyListings(ctx: Context, userId: number, page: { page:
   return { items: summaries.map((s, i) => ({ ...s, listing_id: rows[i]!.id, plan: rows[i]!.plan })), total: Number(count.n) };
 }
 
-export interface OwnListing extends ListingProfile {
-  listing_id: number;
-  plan: string;
-  badge_check: { checked_at: string | null; result: string | null };
-}
+/** The owner's view of a listing (get_my_listing, update_my_listing): the public profile plus plan and badge check. */
+export const ownListingSchema = listingProfile.extend({
+  listing_id: z.number().int(),
+  plan: z.string().describe('none, free or paid'),
+  badge_check: z.object({ checked_at: z.string().nullable(), result: z.string().nullable() }).describe('The last check of your homepage for our badge (free launches)'),
+});
+export type OwnListing = z.infer<typeof ownListingSchema>;
 
 export async function ownListingView(ctx: Context, listing: Listing): Promise<OwnListing> {
   return {

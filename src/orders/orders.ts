@@ -4,13 +4,14 @@
 // checkout page in src/web/checkout.ts. Another user's order is 404.
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { z } from 'zod';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { retryOnUniqueViolation } from '../platform/db-errors.js';
 import { inTransaction } from '../platform/db.js';
 import { enqueue } from '../platform/jobs.js';
-import { type OrderRequest, type PricedLine, priceOrder, type VatView } from './pricing.js';
+import { type OrderRequest, pricedLine, priceOrder, type VatView, vatView } from './pricing.js';
 import { percent } from './vat.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -110,25 +111,28 @@ export async function orderByCheckoutToken(ctx: Context, token: string): Promise
   return ctx.db.selectFrom('orders').selectAll().where('checkout_token', '=', token).executeTakeFirst();
 }
 
-export interface OrderLineView extends PricedLine {
-  fulfilled: boolean;
-  fulfilled_at: string | null;
-  fulfilment_error: string | null;
-}
+export const orderLineView = pricedLine.extend({
+  fulfilled: z.boolean(),
+  fulfilled_at: z.string().nullable(),
+  fulfilment_error: z.string().nullable(),
+});
+export type OrderLineView = z.infer<typeof orderLineView>;
 
-export interface OrderView {
-  number: string;
-  status: OrderRow['status'];
-  currency: 'USD';
-  lines: OrderLineView[];
-  subtotal_cents: number;
-  vat: VatView;
-  total_cents: number;
-  checkout_url: string | null;
-  created_at: string;
-  expires_at: string;
-  paid_at: string | null;
-}
+/** An order as its buyer sees it (get_order, list_my_orders, create_checkout without next steps). */
+export const orderViewSchema = z.object({
+  number: z.string().describe('LB-YYYY-NNNNNN'),
+  status: z.enum(['pending', 'paid', 'fulfilled', 'expired', 'canceled', 'refunded']),
+  currency: z.literal('USD'),
+  lines: z.array(orderLineView),
+  subtotal_cents: z.number().int(),
+  vat: vatView,
+  total_cents: z.number().int(),
+  checkout_url: z.string().nullable().describe('While pending: the page where the person pays. Give it to them; never ask for card details.'),
+  created_at: z.string(),
+  expires_at: z.string().describe('An unpaid order expires then (24 h after checkout)'),
+  paid_at: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
 
 export async function orderLines(ctx: Context, orderId: number): Promise<OrderLineRow[]> {
   return ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();

@@ -3,6 +3,7 @@
 // booking calendar and the admin's prices (the products table; nothing here
 // holds a price), then subtotal, VAT and total in USD cents. Reads only.
 import type { ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { Database, Listing, OrdersTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import type { Db } from '../platform/db.js';
@@ -42,35 +43,39 @@ export interface OrderRequest {
   vat_number?: string;
 }
 
-export interface PricedLine {
-  position: number;
-  product: string;
-  product_name: string;
-  description: string;
-  listing: { listing_id: number; slug: string; name: string } | null;
-  week: string | null;
-  categories: string[];
-  unit_cents: number;
-  amount_cents: number;
-}
+export const pricedLine = z.object({
+  position: z.number().int().describe('Index of the item in the request'),
+  product: z.string(),
+  product_name: z.string(),
+  description: z.string(),
+  listing: z.object({ listing_id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
+  week: z.string().nullable().describe('Monday of the launch or featured week; null = at once / no week'),
+  categories: z.array(z.string()).describe('launch: extra categories added when fulfilled'),
+  unit_cents: z.number().int(),
+  amount_cents: z.number().int(),
+});
+export type PricedLine = z.infer<typeof pricedLine>;
 
-export interface VatView {
-  computed: boolean;
-  rate_percent: number;
-  amount_cents: number;
-  billing_country: string | null;
-  vat_number: string | null;
-  reverse_charge: boolean;
-  note: string;
-}
+export const vatView = z.object({
+  computed: z.boolean().describe('False when no billing_country was given (totals then exclude VAT)'),
+  rate_percent: z.number(),
+  amount_cents: z.number().int(),
+  billing_country: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  reverse_charge: z.boolean(),
+  note: z.string().describe('Why this VAT applies'),
+});
+export type VatView = z.infer<typeof vatView>;
 
-export interface PricedOrder {
-  currency: 'USD';
-  lines: PricedLine[];
-  subtotal_cents: number;
-  vat: VatView;
-  total_cents: number;
-}
+/** The quote (quote_order without its next steps). */
+export const pricedOrder = z.object({
+  currency: z.literal('USD'),
+  lines: z.array(pricedLine),
+  subtotal_cents: z.number().int().describe('Excluding VAT'),
+  vat: vatView,
+  total_cents: z.number().int().describe('Including VAT'),
+});
+export type PricedOrder = z.infer<typeof pricedOrder>;
 
 type ItemListing = Pick<Listing, 'id' | 'slug' | 'name' | 'status' | 'plan' | 'launch_week' | 'unlocked_sections'>;
 

@@ -1,18 +1,20 @@
 // Products and their prices, which only the admin sets (`admin price set`).
 // A product without a price is not for sale and is not listed.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../errors.js';
 
-export interface ProductView {
-  key: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  currency: 'USD';
-  vat_included: false;
-  needs_listing: boolean;
-}
+export const productView = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number().int(),
+  currency: z.literal('USD'),
+  vat_included: z.literal(false),
+  needs_listing: z.boolean(),
+});
+export type ProductView = z.infer<typeof productView>;
 
 export async function listProductsForSale(db: Kysely<Database>): Promise<ProductView[]> {
   const rows = await db

@@ -16,11 +16,12 @@
 // Paid plans never change relevance (ARCHITECTURE §5).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { Database, Listing } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
 import { subtreeIds } from '../directory/categories.js';
-import { PUBLIC_STATUSES, summariesByIds, type ListingSummary } from '../listings/summary.js';
+import { listingSummary, PUBLIC_STATUSES, summariesByIds } from '../listings/summary.js';
 import { kthLargest, nthLowest, ShortFieldIndex, tokens, type IndexedStatus } from './short-field-index.js';
 import { trendingScores } from '../launches/trending.js';
 import { stringArray } from '../platform/json-text.js';
@@ -251,8 +252,12 @@ export interface SearchInput {
   per_page: number;
 }
 
+/** One search result: the listing summary, with its relevance when a query was given. */
+export const searchHit = listingSummary.extend({ score: z.number().optional().describe('Relevance 0..1 (only when q is given)') });
+export type SearchHit = z.infer<typeof searchHit>;
+
 export interface SearchResult {
-  items: (ListingSummary & { score?: number })[];
+  items: SearchHit[];
   total: number;
 }
 

@@ -1,10 +1,9 @@
 // list_my_claims: your claims, newest first, with status and instructions.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listMyClaims } from '../../src/claims/claims.js';
+import { claimViewSchema, listMyClaims } from '../../src/claims/claims.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
-import { claimRecord } from './schemas.js';
 
 export default defineTool({
   name: 'list_my_claims',
@@ -14,7 +13,7 @@ export default defineTool({
   scope: 'account:read',
   http: { method: 'GET', path: '/claims' },
   input: z.strictObject({ ...pagination }),
-  output: pageOf(claimRecord),
+  output: pageOf(claimViewSchema),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyClaims(ctx, signedInUserId(caller), input);

@@ -1,11 +1,8 @@
 // compare_listings: two live listings side by side.
 import { z } from 'zod';
-import { compareListings } from '../../src/directory/compare.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { compareListings, listingComparison } from '../../src/directory/compare.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
-
-const cell = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable();
 
 export default defineTool({
   name: 'compare_listings',
@@ -16,11 +13,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/compare' },
   input: z.strictObject({ a: slug.describe('Slug of the first listing'), b: slug.describe('Slug of the second listing') }),
-  output: z.object({
-    a: listingSummary,
-    b: listingSummary,
-    rows: z.array(z.object({ attribute: z.string(), a: cell, b: cell })),
-  }),
+  output: listingComparison,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: (ctx, input) => compareListings(ctx, input.a, input.b),
 });

@@ -1,7 +1,6 @@
 // get_alternatives: what else does the same job.
 import { z } from 'zod';
-import { alternativesTo, MAX_ALTERNATIVES } from '../../src/directory/alternatives.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { alternatives, alternativesTo, MAX_ALTERNATIVES } from '../../src/directory/alternatives.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 
@@ -14,10 +13,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}/alternatives' },
   input: z.strictObject({ slug: slug.describe('The listing slug, from search_listings or a listing URL') }),
-  output: z.object({
-    listing: listingSummary,
-    items: z.array(listingSummary.extend({ approved: z.boolean().describe('Approved by the listing owner') })),
-  }),
+  output: alternatives,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: (ctx, input) => alternativesTo(ctx, input.slug),
 });

@@ -1,6 +1,6 @@
 // get_badges: the badges a listing may show, with image URLs and HTML to embed.
 import { z } from 'zod';
-import { BADGE_KINDS, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/launches/badges.js';
+import { badgeEmbedSchema, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/launches/badges.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 
@@ -25,19 +25,7 @@ export default defineTool({
     shape: badgeShape,
     mode: badgeMode,
     size: badgeSize,
-    items: z.array(
-      z.object({
-        kind: z.enum(BADGE_KINDS),
-        label: z.string(),
-        week: z.string().nullable().describe('Launch of the Week: Monday (YYYY-MM-DD) of the winning week; otherwise null'),
-        rank: z.number().int().nullable().describe('Launch of the Week: 1, 2 or 3; otherwise null'),
-        image_url: z.string().describe('The SVG image'),
-        link_url: z.string().describe('The listing page the badge links to'),
-        width: z.number().int(),
-        height: z.number().int(),
-        html: z.string().describe('Embed code: a link wrapping the image, every attribute escaped'),
-      }),
-    ),
+    items: z.array(badgeEmbedSchema),
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => listingBadges(ctx, input),

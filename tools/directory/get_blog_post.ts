@@ -1,6 +1,6 @@
 // get_blog_post: one published post with its Markdown text and FAQs.
 import { z } from 'zod';
-import { blogPost } from '../../src/directory/blog.js';
+import { blogPost, blogPostSchema } from '../../src/directory/blog.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
 
@@ -13,17 +13,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/blog/{slug}' },
   input: z.strictObject({ slug: slug.describe('Blog post slug') }),
-  output: z.object({
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    author_name: z.string().nullable(),
-    published_at: z.string().describe('ISO-8601 UTC'),
-    updated_at: z.string().describe('ISO-8601 UTC'),
-    url: z.string().describe('The post on this site'),
-    body_markdown: z.string().describe('The full post as Markdown'),
-    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
-  }),
+  output: blogPostSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => blogPost(ctx, input.slug),
 });

@@ -1,11 +1,8 @@
 // get_category: one category with its FAQs, place in the tree and live listings.
 import { z } from 'zod';
-import { categoryPage } from '../../src/directory/category-pages.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { categoryPage, categoryPageSchema } from '../../src/directory/category-pages.js';
 import { defineTool } from '../define.js';
-import { pageOf, pagination, slug } from '../schemas.js';
-
-const categoryRef = z.object({ slug: z.string(), name: z.string() });
+import { pagination, slug } from '../schemas.js';
 
 export default defineTool({
   name: 'get_category',
@@ -21,15 +18,7 @@ export default defineTool({
     slug: slug.describe('Category slug, e.g. developer-tools'),
     ...pagination,
   }),
-  output: z.object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
-    parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
-    subcategories: z.array(categoryRef.extend({ listing_count: z.number().int().describe('Live listings in it and its own subcategories') })),
-    ...pageOf(listingSummary).shape,
-  }),
+  output: categoryPageSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => categoryPage(ctx, input),
 });

@@ -1,11 +1,8 @@
 // get_founder: one founder's public profile, companies and published stories.
 import { z } from 'zod';
-import { founderProfile } from '../../src/directory/founders.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { founderProfile, founderProfileSchema } from '../../src/directory/founders.js';
 import { defineTool } from '../define.js';
 import { slug } from '../schemas.js';
-
-const section = z.string().nullable();
 
 export default defineTool({
   name: 'get_founder',
@@ -19,32 +16,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/founders/{slug}' },
   input: z.strictObject({ slug: slug.describe('Founder slug') }),
-  output: z.object({
-    slug: z.string(),
-    name: z.string(),
-    title: z.string().nullable().describe('Role, e.g. CEO'),
-    bio: z.string().nullable(),
-    country: z.string().nullable(),
-    avatar_url: z.string().nullable(),
-    socials: z.record(z.string(), z.string()).describe('Platform key → link'),
-    profile_url: z.string().describe('The founder page on this site'),
-    companies: z.array(listingSummary).describe('Live listings they are behind, newest launch first'),
-    stories: z.array(
-      z.object({
-        listing: z.object({ slug: z.string(), name: z.string(), profile_url: z.string() }),
-        title: section,
-        story: section,
-        why_started: section,
-        problem: section,
-        journey: section,
-        challenges: section,
-        achievements: section,
-        lessons: section,
-        whats_next: section,
-        updated_at: z.string(),
-      }),
-    ),
-  }),
+  output: founderProfileSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => founderProfile(ctx, input.slug),
 });

@@ -1,10 +1,7 @@
 // get_launch_week: one Monday-to-Sunday launch week, its launches ranked by votes.
 import { z } from 'zod';
-import { launchWeek } from '../../src/launches/launches.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { launchWeek, launchWeekSchema } from '../../src/launches/launches.js';
 import { defineTool } from '../define.js';
-
-const date = z.string().describe('YYYY-MM-DD');
 
 export default defineTool({
   name: 'get_launch_week',
@@ -20,21 +17,7 @@ export default defineTool({
   input: z.strictObject({
     week: z.string().max(10).describe('this, next, last, or a date YYYY-MM-DD (snapped to its Monday)'),
   }),
-  output: z.object({
-    week: date.describe('Monday of the week (YYYY-MM-DD), the week\'s name'),
-    starts_on: date.describe('Monday, the first day'),
-    ends_on: date.describe('Sunday, the last day'),
-    kind: z.enum(['past', 'current', 'future']),
-    previous_week: date.describe('Monday of the week before'),
-    next_week: date.describe('Monday of the week after'),
-    items: z.array(
-      z.object({
-        rank: z.number().int().nullable().describe('Position by community votes; null for scheduled launches of a future week'),
-        listing: listingSummary,
-      }),
-    ),
-    total: z.number().int(),
-  }),
+  output: launchWeekSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => launchWeek(ctx, input.week),
 });

@@ -1,7 +1,6 @@
 // get_leaderboard: one of the separate ranking systems, each labelled for what it is.
 import { z } from 'zod';
-import { BOARDS, leaderboard } from '../../src/launches/leaderboards.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { BOARDS, leaderboard, leaderboardSchema } from '../../src/launches/leaderboards.js';
 import { defineTool } from '../define.js';
 import { pagination } from '../schemas.js';
 
@@ -22,29 +21,7 @@ export default defineTool({
     week: z.string().max(10).optional().describe('community-weekly only: this (default), last, or a date YYYY-MM-DD (snapped to its Monday)'),
     ...pagination,
   }),
-  output: z.object({
-    board: z.enum(BOARDS),
-    paid: z.boolean().describe('True for the billboard: a ranking bought with money, not earned by votes'),
-    label: z.string().describe('What kind of ranking this is, to show alongside it'),
-    week: z.string().optional().describe('community-weekly: Monday (YYYY-MM-DD) of the ranked week'),
-    items: z.array(
-      z.object({
-        rank: z.number().int(),
-        listing: listingSummary,
-        metric: z.object({
-          name: z.string().describe('votes, billboard_cents, domain_rating or revenue_cents'),
-          value: z.number(),
-          previous: z.number().nullable().optional().describe('domain-rating: the value before the latest import'),
-          trend: z.enum(['up', 'down', 'same', 'new']).optional().describe('domain-rating: change since the previous value'),
-          as_of: z.string().nullable().optional().describe('Third-party boards: when the value was measured'),
-          source: z.string().nullable().optional().describe('Third-party boards: where the value comes from'),
-        }),
-      }),
-    ),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  }),
+  output: leaderboardSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => leaderboard(ctx, input),
 });

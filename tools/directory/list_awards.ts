@@ -1,7 +1,6 @@
 // list_awards: Launch of the Week awards, newest week first.
 import { z } from 'zod';
-import { listAwards } from '../../src/launches/awards.js';
-import { listingSummary } from '../../src/listings/summary.js';
+import { awardView, listAwards } from '../../src/launches/awards.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination, slug } from '../schemas.js';
 
@@ -19,16 +18,7 @@ export default defineTool({
     listing: slug.optional().describe('Only awards of this listing (slug)'),
     ...pagination,
   }),
-  output: pageOf(
-    z.object({
-      week: z.string().describe('Monday (YYYY-MM-DD) of the award week'),
-      rank: z.number().int().describe('1, 2 or 3'),
-      title: z.string().describe('e.g. Launch of the Week #1'),
-      votes: z.number().int().describe('Community votes when the award was given'),
-      awarded_at: z.string(),
-      listing: listingSummary,
-    }),
-  ),
+  output: pageOf(awardView),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const result = await listAwards(ctx, input);

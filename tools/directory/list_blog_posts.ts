@@ -1,17 +1,8 @@
 // list_blog_posts: published posts newest first, or those matching `q`.
 import { z } from 'zod';
-import { listBlogPosts } from '../../src/directory/blog.js';
+import { blogPostSummary, listBlogPosts } from '../../src/directory/blog.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
-
-const blogPostSummary = z.object({
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  author_name: z.string().nullable(),
-  published_at: z.string().describe('ISO-8601 UTC'),
-  url: z.string().describe('The post on this site'),
-});
 
 export default defineTool({
   name: 'list_blog_posts',

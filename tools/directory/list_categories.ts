@@ -1,15 +1,7 @@
 // list_categories: the category tree with live listing counts.
 import { z } from 'zod';
-import { categoryTree } from '../../src/directory/categories.js';
+import { categoryTree, topCategory } from '../../src/directory/categories.js';
 import { defineTool } from '../define.js';
-
-const subcategory = z.object({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  listing_count: z.number().int(),
-});
-const category = subcategory.extend({ subcategories: z.array(subcategory) });
 
 export default defineTool({
   name: 'list_categories',
@@ -21,7 +13,7 @@ export default defineTool({
   input: z.strictObject({
     include_empty: z.boolean().default(true).describe('Include categories without live listings (default true)'),
   }),
-  output: z.object({ items: z.array(category) }),
+  output: z.object({ items: z.array(topCategory) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const tree = await categoryTree(ctx, { includeEmpty: input.include_empty });

@@ -1,6 +1,6 @@
 // list_founders: people behind live listings, by name.
 import { z } from 'zod';
-import { listFounders } from '../../src/directory/founders.js';
+import { founderCard, listFounders } from '../../src/directory/founders.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 
@@ -19,17 +19,7 @@ export default defineTool({
     country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional().describe('Two-letter country code, case-insensitive'),
     ...pagination,
   }),
-  output: pageOf(
-    z.object({
-      slug: z.string(),
-      name: z.string(),
-      title: z.string().nullable().describe('Role, e.g. CEO'),
-      country: z.string().nullable(),
-      avatar_url: z.string().nullable(),
-      profile_url: z.string().describe('The founder page on this site'),
-      companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings they are behind, newest launch first'),
-    }),
-  ),
+  output: pageOf(founderCard),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const result = await listFounders(ctx, input);

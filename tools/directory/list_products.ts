@@ -1,6 +1,6 @@
 // list_products: what can be bought and its current price (set by the admin).
 import { z } from 'zod';
-import { listProductsForSale } from '../../src/orders/products.js';
+import { listProductsForSale, productView } from '../../src/orders/products.js';
 import { defineTool } from '../define.js';
 
 export default defineTool({
@@ -11,19 +11,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/products' },
   input: z.strictObject({}),
-  output: z.object({
-    items: z.array(
-      z.object({
-        key: z.string(),
-        name: z.string(),
-        description: z.string(),
-        price_cents: z.number().int(),
-        currency: z.literal('USD'),
-        vat_included: z.literal(false),
-        needs_listing: z.boolean(),
-      }),
-    ),
-  }),
+  output: z.object({ items: z.array(productView) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx) => ({ items: await listProductsForSale(ctx.db) }),
 });

@@ -1,7 +1,6 @@
 // search_listings: typo-tolerant full-text search and filtered browsing.
 import { z } from 'zod';
-import { listingSummary } from '../../src/listings/summary.js';
-import { searchListings } from '../../src/search/search.js';
+import { searchHit, searchListings } from '../../src/search/search.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination, slug } from '../schemas.js';
 
@@ -26,7 +25,7 @@ export default defineTool({
     sort: z.enum(['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed']).default('relevance').describe('Order of results; relevance (default) is most voted when q is empty'),
     ...pagination,
   }),
-  output: pageOf(listingSummary.extend({ score: z.number().optional().describe('Relevance 0..1 (only when q is given)') })),
+  output: pageOf(searchHit),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const result = await searchListings(ctx, input);

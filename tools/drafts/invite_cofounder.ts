@@ -1,7 +1,7 @@
 // invite_cofounder: email a co-founder a link to add their own founder profile.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { inviteCofounder } from '../../src/drafts/invites.js';
+import { inviteCofounder, inviteResult } from '../../src/drafts/invites.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { draftId } from './schemas.js';
@@ -15,14 +15,7 @@ export default defineTool({
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   input: z.strictObject({ id: draftId, email: z.email('must be an email address').max(254) }),
-  output: z.object({
-    email: z.string(),
-    created_at: z.string(),
-    resent: z.boolean().describe('True when this address had been invited before'),
-    invites_sent: z.number().int(),
-    invites_left: z.number().int(),
-    next_steps: nextSteps,
-  }),
+  output: inviteResult.extend({ next_steps: nextSteps }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { completenessOf, listDrafts, missingOf } from '../../src/drafts/drafts.js';
+import { draftStatus } from '../../src/drafts/views.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 
@@ -20,7 +21,7 @@ export default defineTool({
       url: z.string(),
       domain: z.string(),
       name: z.string().nullable(),
-      status: z.enum(['crawling', 'drafting', 'ready', 'failed']),
+      status: draftStatus,
       failure_reason: z.string().nullable(),
       completeness: z.number().int(),
       missing: z.array(z.string()),

@@ -1,7 +1,7 @@
 // submit_draft: save the draft as the caller's listing (not published).
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { submitDraft } from '../../src/drafts/submit.js';
+import { submitDraft, submitted } from '../../src/drafts/submit.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { draftId } from './schemas.js';
@@ -15,13 +15,7 @@ export default defineTool({
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/submit' },
   input: z.strictObject({ id: draftId }),
-  output: z.object({
-    listing_id: z.number().int(),
-    slug: z.string(),
-    status: z.string().describe('The listing status (draft until published)'),
-    created: z.boolean().describe('False when an earlier submission was updated'),
-    next_steps: nextSteps,
-  }),
+  output: submitted.extend({ next_steps: nextSteps }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

@@ -1,8 +1,7 @@
 // list_my_listings: every listing the caller owns, any status.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listingSummary } from '../../src/listings/summary.js';
-import { listMyListings } from '../../src/listings/my-listings.js';
+import { listMyListings, ownListingSummary } from '../../src/listings/my-listings.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
 
@@ -14,7 +13,7 @@ export default defineTool({
   scope: 'account:read',
   http: { method: 'GET', path: '/me/listings' },
   input: z.strictObject({ ...pagination }),
-  output: pageOf(listingSummary.extend({ listing_id: z.number().int(), plan: z.string() })),
+  output: pageOf(ownListingSummary),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyListings(ctx, signedInUserId(caller), input);

@@ -1,7 +1,7 @@
 // post_listing_update: news for a listing's followers.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { postListingUpdate } from '../../src/listings/content.js';
+import { postedUpdate, postListingUpdate } from '../../src/listings/content.js';
 import { sendMail } from '../../src/platform/mail.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
@@ -14,7 +14,7 @@ export default defineTool({
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   input: z.strictObject({ listing_id: listingId, title: z.string().min(1).max(200), body: z.string().min(1).max(5000) }),
-  output: z.object({ id: z.number().int(), title: z.string(), body: z.string(), created_at: z.string(), followers_notified: z.number().int() }),
+  output: postedUpdate,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...post }, caller) =>

@@ -1,7 +1,7 @@
 // Zod pieces shared by the my-listings tools (SPEC Part 2 "Own-listing fields"
 // and "Shared sub-objects").
 import { z } from 'zod';
-import { listingProfile } from '../../src/listings/profile.js';
+import { ownListingSchema } from '../../src/listings/my-listings.js';
 import { nextSteps } from '../schemas.js';
 
 export const listingId = z.number().int().min(1).describe('Your listing id (listing_id from submit_draft or list_my_listings)');
@@ -38,9 +38,4 @@ export const ownListingFields = z.strictObject({
   seo_description: z.string().max(320),
 }).partial();
 
-export const ownListing = listingProfile.extend({
-  listing_id: z.number().int(),
-  plan: z.string().describe('none, free or paid'),
-  badge_check: z.object({ checked_at: z.string().nullable(), result: z.string().nullable() }).describe('The last check of your homepage for our badge (free launches)'),
-  next_steps: nextSteps,
-});
+export const ownListing = ownListingSchema.extend({ next_steps: nextSteps });

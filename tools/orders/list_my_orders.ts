@@ -1,10 +1,9 @@
 // list_my_orders: your orders, newest first.
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
-import { listMyOrders } from '../../src/orders/orders.js';
+import { listMyOrders, orderViewSchema } from '../../src/orders/orders.js';
 import { defineTool } from '../define.js';
 import { pageOf, pagination } from '../schemas.js';
-import { order } from './schemas.js';
 
 export default defineTool({
   name: 'list_my_orders',
@@ -14,7 +13,7 @@ export default defineTool({
   scope: 'account:read',
   http: { method: 'GET', path: '/orders' },
   input: z.strictObject({ ...pagination }),
-  output: pageOf(order),
+  output: pageOf(orderViewSchema),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyOrders(ctx, signedInUserId(caller), input);

@@ -1,6 +1,9 @@
-// Zod pieces shared by the order tools (SPEC Part 2 "Order item", "Order";
-// option fields per ARCHITECTURE §5 "Orders").
+// Zod pieces shared by the order tools (SPEC Part 2 "Order item"; option
+// fields per ARCHITECTURE §5 "Orders"). The order and quote views live in
+// src/orders; here they only gain their next steps.
 import { z } from 'zod';
+import { orderViewSchema } from '../../src/orders/orders.js';
+import { pricedOrder } from '../../src/orders/pricing.js';
 import { nextSteps, slug } from '../schemas.js';
 
 export const orderItem = z.strictObject({
@@ -25,58 +28,9 @@ export const orderRequest = {
   vat_number: z.string().min(4).max(20).optional().describe('EU businesses: a VAT number of the billing country; a valid one from another EU country than ours gets the reverse charge (no VAT)'),
 };
 
-const line = z.object({
-  position: z.number().int().describe('Index of the item in the request'),
-  product: z.string(),
-  product_name: z.string(),
-  description: z.string(),
-  listing: z.object({ listing_id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
-  week: z.string().nullable().describe('Monday of the launch or featured week; null = at once / no week'),
-  categories: z.array(z.string()).describe('launch: extra categories added when fulfilled'),
-  unit_cents: z.number().int(),
-  amount_cents: z.number().int(),
-});
+export const quote = pricedOrder.extend({ next_steps: nextSteps });
 
-export const vat = z.object({
-  computed: z.boolean().describe('False when no billing_country was given (totals then exclude VAT)'),
-  rate_percent: z.number(),
-  amount_cents: z.number().int(),
-  billing_country: z.string().nullable(),
-  vat_number: z.string().nullable(),
-  reverse_charge: z.boolean(),
-  note: z.string().describe('Why this VAT applies'),
-});
-
-export const quote = z.object({
-  currency: z.literal('USD'),
-  lines: z.array(line),
-  subtotal_cents: z.number().int().describe('Excluding VAT'),
-  vat,
-  total_cents: z.number().int().describe('Including VAT'),
-  next_steps: nextSteps,
-});
-
-export const order = z.object({
-  number: z.string().describe('LB-YYYY-NNNNNN'),
-  status: z.enum(['pending', 'paid', 'fulfilled', 'expired', 'canceled', 'refunded']),
-  currency: z.literal('USD'),
-  lines: z.array(
-    line.extend({
-      fulfilled: z.boolean(),
-      fulfilled_at: z.string().nullable(),
-      fulfilment_error: z.string().nullable(),
-    }),
-  ),
-  subtotal_cents: z.number().int(),
-  vat,
-  total_cents: z.number().int(),
-  checkout_url: z.string().nullable().describe('While pending: the page where the person pays. Give it to them; never ask for card details.'),
-  created_at: z.string(),
-  expires_at: z.string().describe('An unpaid order expires then (24 h after checkout)'),
-  paid_at: z.string().nullable(),
-});
-
-export const orderWithSteps = order.extend({ next_steps: nextSteps });
+export const orderWithSteps = orderViewSchema.extend({ next_steps: nextSteps });
 
 export function orderNextSteps(o: { status: string; number: string }): { tool: string; why: string }[] {
   switch (o.status) {
