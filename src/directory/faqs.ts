@@ -1,4 +1,4 @@
-// FAQs as categories and blog posts store them (JSON text of question/answer pairs).
+// FAQs as categories, blog posts and listings show them; stored as JSON text of question/answer pairs.
 import { z } from 'zod';
 import { parseJsonText } from '../platform/json-text.js';
 

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
+import { faq } from '../directory/faqs.js';
 import { cachedOutput, type CachedOutput, deepFreeze, PreparedOutput } from '../platform/prepared-output.js';
 import { PUBLIC_STATUSES } from './summary.js';
 import { stringArray } from '../platform/json-text.js';
 
-const faq = z.object({ question: z.string(), answer: z.string() });
 /** The sections of a founder story (SPEC Part 2), in reading order. */
 export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
