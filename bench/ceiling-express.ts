@@ -16,5 +16,7 @@ app.set('etag', false);
 app.get('/api/v1/listings/:slug', (_req, res) => {
   res.json(profile);
 });
-const server = app.listen(Number(values.port), '127.0.0.1', () => process.stdout.write(`listening on 127.0.0.1:${values.port}\n`));
+const server = app.listen(Number(values.port), '127.0.0.1', () =>
+  process.stdout.write(`listening on 127.0.0.1:${values.port}\n`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

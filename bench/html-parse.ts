@@ -7,7 +7,10 @@ import { createHtmlWorkerPool, inlineHtmlParser, type HtmlParser } from '../src/
 
 /** A marketing-site page of about `kb` kilobytes: nav, sections, lists, tables, scripts, JSON-LD. */
 export function bigPage(kb: number, seed = 1): string {
-  const words = 'fast secure team workflow product launch customers pricing analytics reports integrate automate insight dashboard realtime collaborate export api'.split(' ');
+  const words =
+    'fast secure team workflow product launch customers pricing analytics reports integrate automate insight dashboard realtime collaborate export api'.split(
+      ' ',
+    );
   let n = seed;
   const word = () => {
     n = (n * 1103515245 + 12345) % 2147483648;
@@ -67,5 +70,6 @@ const inflight = Math.max(1, Number(process.argv[4] ?? 2));
 const pages = Array.from({ length: count }, (_, i) => bigPage(200, i + 1));
 console.log(`start: rss ${mb(process.memoryUsage().rss)} MB`);
 if (mode === 'inline' || mode === 'both') await run('inline (main thread)', inlineHtmlParser(), pages);
-if (mode === 'pool' || mode === 'both') await run('worker pool (2 threads, 256 MB heap limit each)', createHtmlWorkerPool({ size: 2 }), pages);
+if (mode === 'pool' || mode === 'both')
+  await run('worker pool (2 threads, 256 MB heap limit each)', createHtmlWorkerPool({ size: 2 }), pages);
 process.exit(0);

@@ -30,7 +30,12 @@ export interface LoadResult {
   cpuUsPerRequest?: number;
 }
 
-function run(url: string, requests: autocannon.Request[], connections: number, duration: number): Promise<autocannon.Result> {
+function run(
+  url: string,
+  requests: autocannon.Request[],
+  connections: number,
+  duration: number,
+): Promise<autocannon.Result> {
   let nextClient = 0;
   return autocannon({
     url,
@@ -46,12 +51,21 @@ function run(url: string, requests: autocannon.Request[], connections: number, d
 }
 
 /** `serverPid`: the process answering, whose CPU time the run measures. */
-export async function measureLoad(name: string, baseUrl: string, requests: autocannon.Request[], settings: LoadSettings, serverPid?: number): Promise<LoadResult> {
+export async function measureLoad(
+  name: string,
+  baseUrl: string,
+  requests: autocannon.Request[],
+  settings: LoadSettings,
+  serverPid?: number,
+): Promise<LoadResult> {
   if (settings.warmup > 0) await run(baseUrl, requests, settings.connections, settings.warmup);
   const cpuBefore = serverPid === undefined ? undefined : cpuMs(serverPid);
   const r = await run(baseUrl, requests, settings.connections, settings.duration);
   const cpuAfter = serverPid === undefined ? undefined : cpuMs(serverPid);
-  const cpuUsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : undefined;
+  const cpuUsPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
+      : undefined;
   return {
     name,
     rps: r['2xx'] / r.duration,

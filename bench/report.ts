@@ -61,11 +61,31 @@ export function targets(r: BenchReport): Target[] {
   const restVsExpress = pct(r.http.restGet.rps, r.http.expressCeiling.rps);
   const mcpVsRest = pct(r.http.mcpGet.rps, r.http.restGet.rps);
   return [
-    { name: 'get_listing over REST >= 70% of bare Express', measured: fmtPct(restVsExpress), pass: restVsExpress >= 70 },
-    { name: 'MCP tools/call get_listing >= 40% of REST get_listing', measured: fmtPct(mcpVsRest), pass: mcpVsRest >= 40 },
-    { name: `search p99 < 10 ms in-process at ${r.listings} listings`, measured: `${ms(r.search.mixed.p99)} ms`, pass: r.search.mixed.p99 < 10 },
-    { name: `start-up < 3 s with ${r.listings} listings (npm start: TypeScript through tsx)`, measured: `${r.startupSeconds.toFixed(2)} s`, pass: r.startupSeconds < 3 },
-    { name: `start-up < 3 s with ${r.listings} listings (the executable)`, measured: `${r.exeStartup.startupSeconds.toFixed(2)} s`, pass: r.exeStartup.startupSeconds < 3 },
+    {
+      name: 'get_listing over REST >= 70% of bare Express',
+      measured: fmtPct(restVsExpress),
+      pass: restVsExpress >= 70,
+    },
+    {
+      name: 'MCP tools/call get_listing >= 40% of REST get_listing',
+      measured: fmtPct(mcpVsRest),
+      pass: mcpVsRest >= 40,
+    },
+    {
+      name: `search p99 < 10 ms in-process at ${r.listings} listings`,
+      measured: `${ms(r.search.mixed.p99)} ms`,
+      pass: r.search.mixed.p99 < 10,
+    },
+    {
+      name: `start-up < 3 s with ${r.listings} listings (npm start: TypeScript through tsx)`,
+      measured: `${r.startupSeconds.toFixed(2)} s`,
+      pass: r.startupSeconds < 3,
+    },
+    {
+      name: `start-up < 3 s with ${r.listings} listings (the executable)`,
+      measured: `${r.exeStartup.startupSeconds.toFixed(2)} s`,
+      pass: r.exeStartup.startupSeconds < 3,
+    },
     {
       name: `peak RSS < 600 MB with ${r.listings} listings`,
       measured: mb(r.peakRssMb),
@@ -76,7 +96,8 @@ export function targets(r: BenchReport): Target[] {
 
 export function renderReport(r: BenchReport): string {
   const { nodeCeiling, expressCeiling, restGet, restSearch, mcpGet, mcpGetLegacy } = r.http;
-  const ofCeilings = (x: LoadResult) => `${fmtPct(pct(x.rps, expressCeiling.rps))} of Express, ${fmtPct(pct(x.rps, nodeCeiling.rps))} of node:http`;
+  const ofCeilings = (x: LoadResult) =>
+    `${fmtPct(pct(x.rps, expressCeiling.rps))} of Express, ${fmtPct(pct(x.rps, nodeCeiling.rps))} of node:http`;
   const ofRest = (x: LoadResult) => `${fmtPct(pct(x.rps, restGet.rps))} of REST get_listing`;
   const row = (x: LoadResult, ratio: string) =>
     `| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50.toFixed(0)} | ${x.p99.toFixed(0)} | ${x.non2xx} | ${x.errors} | ${x.cpuUsPerRequest === undefined ? 'n/a' : x.cpuUsPerRequest.toFixed(0)} | ${ratio} |`;

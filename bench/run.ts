@@ -30,15 +30,33 @@ const { values } = parseArgs({
 });
 const LISTINGS = Number(values.listings);
 const ROUNDS = Number(values.rounds);
-const load: LoadSettings = { connections: Number(values.connections), duration: Number(values.duration), warmup: Number(values.warmup) };
+const load: LoadSettings = {
+  connections: Number(values.connections),
+  duration: Number(values.duration),
+  warmup: Number(values.warmup),
+};
 
 const began = performance.now();
 const loadAverage = loadavg()[0]!;
-const step = (what: string) => process.stderr.write(`[${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${what}\n`);
+const step = (what: string) =>
+  process.stderr.write(`[${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${what}\n`);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 // Misspellings of words every listing is likely to contain, and of brand names.
-const TYPO_QUERIES = ['tealm', 'colud', 'managre', 'trakc', 'buidl', 'smiple', 'noiton', 'fimga', 'lineer', 'stirpe', 'supabsae', 'airtabel'];
+const TYPO_QUERIES = [
+  'tealm',
+  'colud',
+  'managre',
+  'trakc',
+  'buidl',
+  'smiple',
+  'noiton',
+  'fimga',
+  'lineer',
+  'stirpe',
+  'supabsae',
+  'airtabel',
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-bench-'));
 const dbFile = join(dir, 'bench.db');
@@ -52,7 +70,10 @@ const generateSeconds = seconds(t0);
 
 // 2. Search in process: index build, then latency per query kind.
 step('building the search index in process');
-const config = loadConfig({ DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' }, { publicUrl: 'http://localhost:3000' });
+const config = loadConfig(
+  { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' },
+  { publicUrl: 'http://localhost:3000' },
+);
 const ctx = await buildContext(config, { logger: pino({ level: 'silent' }), migrate: false });
 t0 = performance.now();
 await ctx.search.sync();
@@ -117,16 +138,30 @@ async function secondsUntilSearchAnswers(baseUrl: string): Promise<number> {
   if (res.status !== 200) throw new Error(`search answered ${res.status}`);
   return seconds(since);
 }
-const serve = await startServer({ name: 'serve', args: ['bin/launchboard.js', 'serve'], port, readyPath: '/api/v1/site', env: serveEnv(port) });
+const serve = await startServer({
+  name: 'serve',
+  args: ['bin/launchboard.js', 'serve'],
+  port,
+  readyPath: '/api/v1/site',
+  env: serveEnv(port),
+});
 const startupSeconds = serve.startupMs / 1000;
 // The server answers before its search index is built; a search waits for it.
 const searchReadySeconds = startupSeconds + (await secondsUntilSearchAnswers(serve.baseUrl));
 
 // Many keys, so a cache of one listing or one query cannot flatter the numbers.
-const sampleSlugs = Array.from({ length: Math.min(1000, slugs.length) }, () => slugs[Math.floor(text.rnd() * slugs.length)]!);
+const sampleSlugs = Array.from(
+  { length: Math.min(1000, slugs.length) },
+  () => slugs[Math.floor(text.rnd() * slugs.length)]!,
+);
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const mcpCall = (slug: string, meta?: Record<string, unknown>) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_listing', arguments: { slug }, ...(meta ? { _meta: meta } : {}) } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get_listing', arguments: { slug }, ...(meta ? { _meta: meta } : {}) },
+  });
 // A 2026-07-28 request stands alone: the revision, client and capabilities travel in
 // params._meta (mirrored in headers), with no initialize and no session.
 const MODERN_META = {
@@ -134,15 +169,31 @@ const MODERN_META = {
   'io.modelcontextprotocol/clientInfo': { name: 'launchboard-bench', version: '1.0.0' },
   'io.modelcontextprotocol/clientCapabilities': {},
 };
-const modernHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_listing' };
+const modernHeaders = {
+  ...MCP_HEADERS,
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': 'get_listing',
+};
 // A 2025-era client without a session: the SDK's stateless fallback answers over SSE.
 const legacyHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2025-11-25' };
 
 const requests = {
   restGet: sampleSlugs.map((slug): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings/${slug}` })),
-  restSearch: TYPO_QUERIES.map((q): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(q)}` })),
-  mcpGet: sampleSlugs.map((slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: modernHeaders, body: mcpCall(slug, MODERN_META) })),
-  mcpGetLegacy: sampleSlugs.map((slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: legacyHeaders, body: mcpCall(slug) })),
+  restSearch: TYPO_QUERIES.map(
+    (q): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(q)}` }),
+  ),
+  mcpGet: sampleSlugs.map(
+    (slug): autocannon.Request => ({
+      method: 'POST',
+      path: '/mcp',
+      headers: modernHeaders,
+      body: mcpCall(slug, MODERN_META),
+    }),
+  ),
+  mcpGetLegacy: sampleSlugs.map(
+    (slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: legacyHeaders, body: mcpCall(slug) }),
+  ),
 };
 
 // 4. Each endpoint must do the real work before it is loaded.
@@ -151,20 +202,26 @@ const slug = sampleSlugs[0]!;
 async function fetchOk(path: string, init?: RequestInit): Promise<string> {
   const res = await fetch(`${serve.baseUrl}${path}`, init);
   const body = await res.text();
-  if (res.status !== 200) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${body.slice(0, 300)}`);
   return body;
 }
 const listingBody = await fetchOk(`/api/v1/listings/${slug}`);
-if ((JSON.parse(listingBody) as { slug?: string }).slug !== slug) throw new Error(`GET /api/v1/listings/${slug} did not return that listing`);
+if ((JSON.parse(listingBody) as { slug?: string }).slug !== slug)
+  throw new Error(`GET /api/v1/listings/${slug} did not return that listing`);
 for (const q of TYPO_QUERIES) {
   const page = JSON.parse(await fetchOk(`/api/v1/listings?q=${encodeURIComponent(q)}`)) as { items: unknown[] };
   if (page.items.length === 0) throw new Error(`the typo query "${q}" found nothing`);
 }
 const toolResult = (rpc: string, label: string) => {
   const parsed = JSON.parse(rpc) as { result?: { isError?: boolean; structuredContent?: { slug?: string } } };
-  if (parsed.result?.isError || parsed.result?.structuredContent?.slug !== slug) throw new Error(`${label} did not return the listing: ${rpc.slice(0, 300)}`);
+  if (parsed.result?.isError || parsed.result?.structuredContent?.slug !== slug)
+    throw new Error(`${label} did not return the listing: ${rpc.slice(0, 300)}`);
 };
-toolResult(await fetchOk('/mcp', { method: 'POST', headers: modernHeaders, body: mcpCall(slug, MODERN_META) }), 'MCP tools/call (2026-07-28)');
+toolResult(
+  await fetchOk('/mcp', { method: 'POST', headers: modernHeaders, body: mcpCall(slug, MODERN_META) }),
+  'MCP tools/call (2026-07-28)',
+);
 const sse = await fetchOk('/mcp', { method: 'POST', headers: legacyHeaders, body: mcpCall(slug) });
 toolResult(/^data: (.*)$/m.exec(sse)?.[1] ?? sse, 'MCP tools/call (2025-11-25)');
 
@@ -175,7 +232,9 @@ const loadOne = async (key: string, name: string, server: RunningServer, reqs: a
   loads[key] = await measureLoad(name, server.baseUrl, reqs, load, server.pid);
 };
 // The server's peak resident set after start-up and after each load, so the report shows which one raised it.
-const rssSteps: [string, number | undefined][] = [['start-up, the search index and one call of each kind', peakRssMb(serve.pid)]];
+const rssSteps: [string, number | undefined][] = [
+  ['start-up, the search index and one call of each kind', peakRssMb(serve.pid)],
+];
 const loadServe = async (key: string, name: string, reqs: autocannon.Request[]) => {
   await loadOne(key, name, serve, reqs);
   rssSteps.push([name, peakRssMb(serve.pid)]);
@@ -201,7 +260,10 @@ const exeServe = await startServer({
   readyPath: '/api/v1/site',
   env: { ...serveEnv(exePort), LAUNCHBOARD_CACHE_DIR: join(dir, 'exe-cache') },
 });
-const exeStartup = { startupSeconds: exeServe.startupMs / 1000, searchReadySeconds: exeServe.startupMs / 1000 + (await secondsUntilSearchAnswers(exeServe.baseUrl)) };
+const exeStartup = {
+  startupSeconds: exeServe.startupMs / 1000,
+  searchReadySeconds: exeServe.startupMs / 1000 + (await secondsUntilSearchAnswers(exeServe.baseUrl)),
+};
 await exeServe.stop();
 
 // 6. The ceilings, answering with the body get_listing just sent.

@@ -19,7 +19,9 @@ import { ensureMainSite } from '../src/directory/sites.js';
 import { tools } from '../tools/index.js';
 import { commonWords, loadSyntheticListings, namePrefixes, syntheticText, vocabulary } from './synthetic.js';
 
-const { values } = parseArgs({ options: { listings: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { listings: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '200' } },
+});
 const LISTINGS = Number(values.listings);
 const ROUNDS = Number(values.rounds);
 
@@ -29,7 +31,10 @@ const { rnd, pick } = text;
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-bench-'));
 const dbFile = join(dir, 'bench.db');
-const config = loadConfig({ DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' }, { publicUrl: 'http://localhost:3000' });
+const config = loadConfig(
+  { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' },
+  { publicUrl: 'http://localhost:3000' },
+);
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -47,7 +52,13 @@ async function measure(name: string, n: number, fn: (i: number) => Promise<unkno
   }
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
-  return { name, p50: percentile(times, 50), p99: percentile(times, 99), cpuP50: percentile(cpuTimes, 50), cpuP99: percentile(cpuTimes, 99) };
+  return {
+    name,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    cpuP50: percentile(cpuTimes, 50),
+    cpuP99: percentile(cpuTimes, 99),
+  };
 }
 
 const ctx = await buildContext(config, { logger: pino({ level: 'silent' }) });
@@ -64,7 +75,10 @@ await ctx.search.sync();
 const buildSeconds = (performance.now() - t0) / 1000;
 
 const base: SearchInput = { status: 'live', sort: 'relevance', page: 1, per_page: 20 };
-const typo = () => pick(namePrefixes).toLowerCase().replace(/(.)(.)/, '$2$1'); // swapped letters
+const typo = () =>
+  pick(namePrefixes)
+    .toLowerCase()
+    .replace(/(.)(.)/, '$2$1'); // swapped letters
 const queries: [string, () => Partial<SearchInput>][] = [
   ['typo name ("noiton")', () => ({ q: typo() })],
   ['prefix ("figm")', () => ({ q: pick(namePrefixes).slice(0, 4).toLowerCase() })],
@@ -76,9 +90,11 @@ const queries: [string, () => Partial<SearchInput>][] = [
   ['trending', () => ({ sort: 'trending' })],
 ];
 // Warm up (JIT, and the garbage of the bulk load) on fixed queries, so the measured stream stays the same.
-for (let i = 0; i < 10; i++) for (const q of ['noiton', 'figm', 'team', 'figma team']) await searchListings(ctx, { ...base, q });
+for (let i = 0; i < 10; i++)
+  for (const q of ['noiton', 'figm', 'team', 'figma team']) await searchListings(ctx, { ...base, q });
 const inProcess = [];
-for (const [name, make] of queries) inProcess.push(await measure(name, ROUNDS, () => searchListings(ctx, { ...base, ...make() })));
+for (const [name, make] of queries)
+  inProcess.push(await measure(name, ROUNDS, () => searchListings(ctx, { ...base, ...make() })));
 
 const http = createHttpApp(ctx, tools);
 const server = await new Promise<import('node:http').Server>((resolve) => {
@@ -87,19 +103,24 @@ const server = await new Promise<import('node:http').Server>((resolve) => {
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/listings`;
 const overRest = [];
 for (const [name, make] of queries.slice(0, 5)) {
-  overRest.push(await measure(`REST ${name}`, ROUNDS, async () => {
-    const params = new URLSearchParams(Object.entries(make()).map(([k, v]) => [k, String(v)]));
-    const res = await fetch(`${url}?${params}`);
-    if (res.status !== 200) throw new Error(`REST answered ${res.status}`);
-    await res.arrayBuffer();
-  }));
+  overRest.push(
+    await measure(`REST ${name}`, ROUNDS, async () => {
+      const params = new URLSearchParams(Object.entries(make()).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${url}?${params}`);
+      if (res.status !== 200) throw new Error(`REST answered ${res.status}`);
+      await res.arrayBuffer();
+    }),
+  );
 }
 server.close();
 await http.close();
 await ctx.close();
-if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true }); else process.stderr.write(`kept ${dbFile}\n`);
+if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+else process.stderr.write(`kept ${dbFile}\n`);
 
-const rows = [...inProcess, ...overRest].map((r) => `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuP50.toFixed(2)} | ${r.cpuP99.toFixed(2)} |`);
+const rows = [...inProcess, ...overRest].map(
+  (r) => `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuP50.toFixed(2)} | ${r.cpuP99.toFixed(2)} |`,
+);
 process.stdout.write(
   [
     `listings: ${LISTINGS}, rounds per query: ${ROUNDS}, node ${process.version}`,

@@ -21,9 +21,38 @@ export function random(seed: number): () => number {
 
 const syllables = ['ka', 'lo', 'mi', 'ne', 'ta', 'ri', 'so', 'vu', 'pe', 'da', 'zo', 'fi', 'gu', 'ha', 'jo', 'be'];
 /** Words about 30% of all description words are drawn from (the search worst case). */
-export const commonWords = ['the', 'and', 'for', 'team', 'data', 'work', 'app', 'tool', 'fast', 'simple', 'cloud', 'users', 'build', 'manage', 'track'];
+export const commonWords = [
+  'the',
+  'and',
+  'for',
+  'team',
+  'data',
+  'work',
+  'app',
+  'tool',
+  'fast',
+  'simple',
+  'cloud',
+  'users',
+  'build',
+  'manage',
+  'track',
+];
 /** Brand-like first words of listing names. */
-export const namePrefixes = ['Notion', 'Figma', 'Linear', 'Slack', 'Stripe', 'Vercel', 'Supabase', 'Airtable', 'Zapier', 'Canva', 'Loom', 'Miro'];
+export const namePrefixes = [
+  'Notion',
+  'Figma',
+  'Linear',
+  'Slack',
+  'Stripe',
+  'Vercel',
+  'Supabase',
+  'Airtable',
+  'Zapier',
+  'Canva',
+  'Loom',
+  'Miro',
+];
 /** 5,000 made-up words; low indexes are drawn far more often than high ones. */
 export const vocabulary = Array.from({ length: 5000 }, (_, i) => {
   let w = '';
@@ -69,9 +98,24 @@ export function loadSyntheticListings(dbFile: string, siteId: number, count: num
           const slug = `${name.toLowerCase().replace(' ', '-')}-${i}`;
           const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(rnd() * 320) * 86_400_000).toISOString();
           insert.run(
-            siteId, `${slug}.example`, slug, name, `https://${slug}.example`, `${slug}.example`, sentence(8), sentence(300),
-            JSON.stringify([word(), word(), word()]), Math.floor(rnd() * 500), Math.floor(rnd() * 10_000), Math.floor(rnd() * 100),
-            pick(['US', 'DE', 'GB', 'FR']), pick(['free', 'freemium', 'paid']), at, at.slice(0, 10), at, at,
+            siteId,
+            `${slug}.example`,
+            slug,
+            name,
+            `https://${slug}.example`,
+            `${slug}.example`,
+            sentence(8),
+            sentence(300),
+            JSON.stringify([word(), word(), word()]),
+            Math.floor(rnd() * 500),
+            Math.floor(rnd() * 10_000),
+            Math.floor(rnd() * 100),
+            pick(['US', 'DE', 'GB', 'FR']),
+            pick(['free', 'freemium', 'paid']),
+            at,
+            at.slice(0, 10),
+            at,
+            at,
           );
           slugs.push(slug);
         }
@@ -90,11 +134,17 @@ export function loadSyntheticListings(dbFile: string, siteId: number, count: num
  */
 function withFullTextRebuiltAfter(raw: SQLite.Database, load: () => void): void {
   const ftsTables = raw
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%' AND sql LIKE '%content=''listings''%'`)
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%' AND sql LIKE '%content=''listings''%'`,
+    )
     .pluck()
     .all() as string[];
-  const triggers = (raw.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings'`).all() as { name: string; sql: string }[])
-    .filter((t) => ftsTables.some((fts) => t.sql.includes(fts)));
+  const triggers = (
+    raw.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings'`).all() as {
+      name: string;
+      sql: string;
+    }[]
+  ).filter((t) => ftsTables.some((fts) => t.sql.includes(fts)));
   for (const t of triggers) raw.exec(`DROP TRIGGER "${t.name}"`);
   try {
     load();
@@ -108,8 +158,15 @@ function withFullTextRebuiltAfter(raw: SQLite.Database, load: () => void): void 
  * A fresh SQLite file at `dbFile`: migrated (through buildContext, as `serve`
  * would), with the main site, then `count` synthetic listings.
  */
-export async function createSyntheticDatabase(dbFile: string, count: number, seed = 42): Promise<{ slugs: string[]; text: SyntheticText }> {
-  const config = loadConfig({ DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' }, { publicUrl: 'http://localhost:3000' });
+export async function createSyntheticDatabase(
+  dbFile: string,
+  count: number,
+  seed = 42,
+): Promise<{ slugs: string[]; text: SyntheticText }> {
+  const config = loadConfig(
+    { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' },
+    { publicUrl: 'http://localhost:3000' },
+  );
   const ctx = await buildContext(config, { logger: pino({ level: 'silent' }) });
   let siteId: number;
   try {

@@ -51,7 +51,10 @@ Configuration comes from the environment (see README): PORT, HOST, PUBLIC_URL, D
 
 class UsageError extends Error {}
 
-async function withContext<T>(config: Config, fn: (ctx: Awaited<ReturnType<typeof buildContext>>) => Promise<T>): Promise<T> {
+async function withContext<T>(
+  config: Config,
+  fn: (ctx: Awaited<ReturnType<typeof buildContext>>) => Promise<T>,
+): Promise<T> {
   const ctx = await buildContext(config);
   try {
     return await fn(ctx);
@@ -62,10 +65,23 @@ async function withContext<T>(config: Config, fn: (ctx: Awaited<ReturnType<typeo
 
 /** Parses `serve`'s flags into the config and the number of HTTP worker processes. */
 function serveOptions(args: string[]): { config: Config; demo: boolean; workers: number } {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' }, workers: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      demo: { type: 'boolean' },
+      workers: { type: 'string' },
+    },
+  });
   const workers = values.workers === undefined ? 1 : Number(values.workers);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError('serve --workers N: N is a whole number from 1 to 64');
-  const env = { ...process.env, ...(values.port ? { PORT: values.port } : {}), ...(values.host ? { HOST: values.host } : {}) };
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new UsageError('serve --workers N: N is a whole number from 1 to 64');
+  const env = {
+    ...process.env,
+    ...(values.port ? { PORT: values.port } : {}),
+    ...(values.host ? { HOST: values.host } : {}),
+  };
   const config = loadConfig(env);
   // On SQLite, rate-limit counters live in each process: with N workers (the
   // OS spreads connections over them) each one allows its share.
@@ -93,7 +109,9 @@ async function prepareDatabase(config: Config, demo: boolean) {
 }
 
 function banner(config: Config, port: number): string {
-  const base = process.env.PUBLIC_URL ? config.publicUrl : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const base = process.env.PUBLIC_URL
+    ? config.publicUrl
+    : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   return (
     `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
     `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`
@@ -101,7 +119,10 @@ function banner(config: Config, port: number): string {
 }
 
 /** Serves HTTP from this process (search index built first); with `runJobs`, also runs the job workers. */
-async function serveHttp(ctx: Awaited<ReturnType<typeof buildContext>>, opts: { runJobs: boolean; announce: boolean }): Promise<void> {
+async function serveHttp(
+  ctx: Awaited<ReturnType<typeof buildContext>>,
+  opts: { runJobs: boolean; announce: boolean },
+): Promise<void> {
   const config = ctx.config;
   const started = Date.now();
   // The search index builds while the server already answers (seconds at
@@ -127,7 +148,10 @@ async function serveHttp(ctx: Awaited<ReturnType<typeof buildContext>>, opts: { 
     ctx.logger.info({ signal }, 'shutting down');
     // Requests in flight and running jobs finish first (bounded); what is cut
     // off is retried by clients and re-queued by the next start.
-    const [drained, jobsDone] = await Promise.all([drainServer(server), within(workers?.stop() ?? Promise.resolve(), SHUTDOWN_GRACE_MS)]);
+    const [drained, jobsDone] = await Promise.all([
+      drainServer(server),
+      within(workers?.stop() ?? Promise.resolve(), SHUTDOWN_GRACE_MS),
+    ]);
     if (!drained || !jobsDone) ctx.logger.warn({ drained, jobsDone }, 'stopped before everything finished');
     await http.close();
     // A job still running holds the database: leave it to the next start instead of closing under it.
@@ -152,7 +176,9 @@ async function servePrimary(config: Config, demo: boolean, count: number): Promi
   cluster.on('listening', (_worker, address) => {
     if (announced) return;
     announced = true;
-    process.stdout.write(`${banner(config, address.port)}  Workers: ${count} HTTP processes (pid ${process.pid} runs the jobs)\n`);
+    process.stdout.write(
+      `${banner(config, address.port)}  Workers: ${count} HTTP processes (pid ${process.pid} runs the jobs)\n`,
+    );
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -211,11 +237,22 @@ async function admin(args: string[]): Promise<void> {
   const [area, action, ...rest] = args;
   const config = loadConfig();
   if (area === 'price' && action === 'set') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, 'no-listing': { type: 'boolean' } } });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, 'no-listing': { type: 'boolean' } },
+    });
     const [key, cents] = positionals;
-    if (!key || cents === undefined || !/^\d+$/.test(cents)) throw new UsageError('admin price set KEY CENTS: CENTS is a whole number of USD cents');
+    if (!key || cents === undefined || !/^\d+$/.test(cents))
+      throw new UsageError('admin price set KEY CENTS: CENTS is a whole number of USD cents');
     await withContext(config, (ctx) =>
-      setProductPrice(ctx.db, { key, cents: Number(cents), name: values.name, needsListing: !values['no-listing'], now: ctx.clock.now() }),
+      setProductPrice(ctx.db, {
+        key,
+        cents: Number(cents),
+        name: values.name,
+        needsListing: !values['no-listing'],
+        now: ctx.clock.now(),
+      }),
     );
     process.stdout.write(`price of ${key} set to ${cents} USD cents (excluding VAT)\n`);
     return;
@@ -256,11 +293,22 @@ async function admin(args: string[]): Promise<void> {
   if (area === 'user' && action === 'create') {
     const { values } = parseArgs({
       args: rest,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        admin: { type: 'boolean' },
+      },
     });
     if (!values.email) throw new UsageError('admin user create needs --email');
     const id = await withContext(config, (ctx) =>
-      createUser(ctx.db, { email: values.email!, password: values.password, name: values.name, role: values.admin ? 'admin' : 'user', now: ctx.clock.now() }),
+      createUser(ctx.db, {
+        email: values.email!,
+        password: values.password,
+        name: values.name,
+        role: values.admin ? 'admin' : 'user',
+        now: ctx.clock.now(),
+      }),
     );
     process.stdout.write(`created user ${id} <${values.email}>\n`);
     return;
@@ -268,12 +316,21 @@ async function admin(args: string[]): Promise<void> {
   if (area === 'apikey' && action === 'create') {
     const { values } = parseArgs({
       args: rest,
-      options: { email: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' } },
+      options: {
+        email: { type: 'string' },
+        scopes: { type: 'string' },
+        name: { type: 'string' },
+        expires: { type: 'string' },
+      },
     });
     if (!values.email || !values.scopes) throw new UsageError('admin apikey create needs --email and --scopes');
-    const scopes = values.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+    const scopes = values.scopes
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = scopes.filter((s) => !isScope(s));
-    if (scopes.length === 0 || unknown.length > 0) throw new UsageError(`--scopes must be a comma list of ${SCOPES.join(', ')}`);
+    if (scopes.length === 0 || unknown.length > 0)
+      throw new UsageError(`--scopes must be a comma list of ${SCOPES.join(', ')}`);
     const expiresAt = values.expires ? new Date(values.expires) : null;
     if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO date');
     const created = await withContext(config, async (ctx) => {
@@ -286,7 +343,9 @@ async function admin(args: string[]): Promise<void> {
         now: ctx.clock.now(),
       });
     });
-    process.stdout.write(`API key ${created.id} for ${values.email} with scopes ${scopes.join(' ')} (shown once; store it now):\n${created.key}\n`);
+    process.stdout.write(
+      `API key ${created.id} for ${values.email} with scopes ${scopes.join(' ')} (shown once; store it now):\n${created.key}\n`,
+    );
     return;
   }
   if (area === 'backup' || area === 'restore') {
@@ -295,10 +354,14 @@ async function admin(args: string[]): Promise<void> {
     const { backupDatabase, restoreDatabase } = await import('../src/ops/backup.js');
     if (area === 'backup') {
       const copy = await backupDatabase(config.databaseUrl, file);
-      process.stdout.write(`backed up to ${copy.file} (${copy.bytes} bytes, ${copy.migrations} migrations; integrity ok)\n`);
+      process.stdout.write(
+        `backed up to ${copy.file} (${copy.bytes} bytes, ${copy.migrations} migrations; integrity ok)\n`,
+      );
     } else {
       const restored = await restoreDatabase(config.databaseUrl, file);
-      process.stdout.write(`restored ${restored.target} from ${restored.file} (${restored.bytes} bytes, ${restored.migrations} migrations)\n`);
+      process.stdout.write(
+        `restored ${restored.target} from ${restored.file} (${restored.bytes} bytes, ${restored.migrations} migrations)\n`,
+      );
       if (restored.previous) process.stdout.write(`the replaced database is kept at ${restored.previous}\n`);
     }
     return;
@@ -325,7 +388,8 @@ async function main(argv: string[]): Promise<void> {
       const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
       await withContext(loadConfig(), async (ctx) => {
         await ensureMainSite(ctx);
-        if (!(await isDatabaseEmpty(ctx.db))) throw new UsageError('the database already has listings; seed only fills an empty one');
+        if (!(await isDatabaseEmpty(ctx.db)))
+          throw new UsageError('the database already has listings; seed only fills an empty one');
         const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
         process.stdout.write(`seeded: ${JSON.stringify(summary)}\n`);
       });
@@ -334,7 +398,9 @@ async function main(argv: string[]): Promise<void> {
     case 'doctor': {
       const { formatDoctorReport, runDoctor } = await import('../src/ops/doctor.js');
       const checks = await runDoctor();
-      process.stdout.write(args.includes('--json') ? `${JSON.stringify({ checks }, null, 2)}\n` : formatDoctorReport(checks));
+      process.stdout.write(
+        args.includes('--json') ? `${JSON.stringify({ checks }, null, 2)}\n` : formatDoctorReport(checks),
+      );
       if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;
       return;
     }

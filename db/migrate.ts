@@ -7,7 +7,10 @@ import { migrations } from './migrations/index.js';
 
 const LOCK_ID = 4_242_001;
 
-export async function migrateToLatest({ db, dialect }: OpenDatabase, now: () => Date = () => new Date()): Promise<string[]> {
+export async function migrateToLatest(
+  { db, dialect }: OpenDatabase,
+  now: () => Date = () => new Date(),
+): Promise<string[]> {
   await db.schema
     .createTable('launchboard_migrations')
     .ifNotExists()
@@ -18,13 +21,18 @@ export async function migrateToLatest({ db, dialect }: OpenDatabase, now: () => 
   return db.connection().execute(async (conn) => {
     if (dialect === 'postgres') await sql`select pg_advisory_lock(${LOCK_ID})`.execute(conn);
     try {
-      const done = new Set((await conn.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name));
+      const done = new Set(
+        (await conn.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name),
+      );
       const applied: string[] = [];
       for (const m of migrations) {
         if (done.has(m.name)) continue;
         await conn.transaction().execute(async (trx) => {
           await m.up(trx, dialect);
-          await trx.insertInto('launchboard_migrations').values({ name: m.name, applied_at: now().toISOString() }).execute();
+          await trx
+            .insertInto('launchboard_migrations')
+            .values({ name: m.name, applied_at: now().toISOString() })
+            .execute();
         });
         applied.push(m.name);
       }

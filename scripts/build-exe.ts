@@ -46,11 +46,15 @@ async function buildExe(outDir: string): Promise<string> {
     { encoding: 'utf8' },
   );
   // LIEF warns about every ELF note section it does not know; they are harmless.
-  const warnings = injected.stderr.split('\n').filter((line) => line && !/Can't find string offset for section name/.test(line));
+  const warnings = injected.stderr
+    .split('\n')
+    .filter((line) => line && !/Can't find string offset for section name/.test(line));
   if (warnings.length > 0) process.stderr.write(`${warnings.join('\n')}\n`);
   if (injected.status !== 0) throw new Error(`postject failed (exit ${injected.status})`);
   const mb = (statSync(exe).size / 1024 / 1024).toFixed(1);
-  process.stdout.write(`built ${exe} (${mb} MB, ${bundle.assets.length} assets, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(
+    `built ${exe} (${mb} MB, ${bundle.assets.length} assets, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   return exe;
 }
 

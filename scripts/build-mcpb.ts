@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { tools } from '../tools/index.js';
 import { bundleApp, MAIN_SCRIPT, ROOT } from './bundle/bundle.js';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; description: string; license: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  description: string;
+  license: string;
+};
 
 /** The addon is compiled for this Node's ABI and platform: the bundle says so. */
 function nodeRange(): string {
@@ -64,7 +69,8 @@ function manifest(): object {
       database_url: {
         type: 'string',
         title: 'Database',
-        description: 'Where the directory lives: sqlite:PATH for a file (created when missing) or a postgres:// URL shared with a Launchboard server.',
+        description:
+          'Where the directory lives: sqlite:PATH for a file (created when missing) or a postgres:// URL shared with a Launchboard server.',
         required: true,
         default: 'sqlite:${HOME}/.launchboard/launchboard.db',
       },

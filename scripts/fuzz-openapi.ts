@@ -35,7 +35,10 @@ async function prepare(server: DemoServer): Promise<Record<string, string>> {
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${server.url}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${server.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${server.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json()) as any;
@@ -65,9 +68,15 @@ async function prepare(server: DemoServer): Promise<Record<string, string>> {
   const otherDraft = await readyDraft();
   await api('PATCH', `/drafts/${otherDraft}`, { fields: { name: 'Gridnote Teams' } });
   const orderedListing = (await api('POST', `/drafts/${otherDraft}/submit`)).listing_id;
-  const order = await api('POST', '/orders/checkout', { items: [{ product: 'launch', listing_id: orderedListing }], billing_country: 'DE' });
+  const order = await api('POST', '/orders/checkout', {
+    items: [{ product: 'launch', listing_id: orderedListing }],
+    billing_country: 'DE',
+  });
   // On the other listing: submit_draft (in the collection) rewrites the first one's milestones from its draft.
-  const milestone = await api('POST', `/me/listings/${orderedListing}/milestones`, { date: '2026-01-15', title: 'Public beta' });
+  const milestone = await api('POST', `/me/listings/${orderedListing}/milestones`, {
+    date: '2026-01-15',
+    title: 'Public beta',
+  });
   const claim = await api('POST', '/claims', { slug: listings[1].slug, method: 'dns' });
 
   return {
@@ -91,7 +100,11 @@ async function prepare(server: DemoServer): Promise<Record<string, string>> {
 interface PostmanItem {
   name: string;
   item?: PostmanItem[];
-  request?: { url?: { query?: { key: string; value?: string; disabled?: boolean }[] }; body?: { raw?: string }; header?: { key: string; value?: string; disabled?: boolean }[] };
+  request?: {
+    url?: { query?: { key: string; value?: string; disabled?: boolean }[] };
+    body?: { raw?: string };
+    header?: { key: string; value?: string; disabled?: boolean }[];
+  };
 }
 
 /**
@@ -108,7 +121,11 @@ function dropUnchangedVariants(file: string): number {
       body: i.request?.body?.raw ? JSON.parse(i.request.body.raw) : null,
       headers: (i.request?.header ?? []).filter((h) => !h.disabled).map((h) => [h.key, h.value]),
     });
-  const base = new Map(leaves(collection.item).filter((i) => !i.name.includes('[Fuzzed]')).map((i) => [i.name, requestOf(i)]));
+  const base = new Map(
+    leaves(collection.item)
+      .filter((i) => !i.name.includes('[Fuzzed]'))
+      .map((i) => [i.name, requestOf(i)]),
+  );
   let dropped = 0;
   const prune = (items: PostmanItem[]): PostmanItem[] =>
     items
@@ -147,12 +164,30 @@ async function main() {
     writeFileSync(doc, await (await fetch(`${server.url}/api/v1/openapi.json`)).text());
     // Numbers in request bodies ("{{{listingId}}}") are filled in before Portman reads the config: its fuzzer parses the bodies as JSON.
     const config = join(server.dir, 'portman-config.json');
-    writeFileSync(config, readFileSync(CONFIG, 'utf8').replace(/"\{\{\{(\w+)\}\}\}"/g, (_, name: string) => String(Number(variables[name]))));
+    writeFileSync(
+      config,
+      readFileSync(CONFIG, 'utf8').replace(/"\{\{\{(\w+)\}\}\}"/g, (_, name: string) =>
+        String(Number(variables[name])),
+      ),
+    );
     const collection = join(server.dir, 'collection.json');
     // Portman writes working files under its current directory: keep them in the temporary one.
     await promisify(execFile)(
       PORTMAN,
-      ['--local', doc, '--baseUrl', `${server.url}/api/v1`, '--portmanConfigFile', config, '--output', collection, '--syncPostman', 'false', '--warn', 'false'],
+      [
+        '--local',
+        doc,
+        '--baseUrl',
+        `${server.url}/api/v1`,
+        '--portmanConfigFile',
+        config,
+        '--output',
+        collection,
+        '--syncPostman',
+        'false',
+        '--warn',
+        'false',
+      ],
       { cwd: server.dir, maxBuffer: 16 * 1024 * 1024 },
     );
     const unchanged = dropUnchangedVariants(collection);
@@ -161,13 +196,18 @@ async function main() {
     const fuzzed = summary.run.executions.filter((e) => /\[Fuzzed\]/.test(e.item.name)).length;
     const kinds = new Map<string, number>();
     for (const e of summary.run.executions) {
-      const kind = /\[Fuzzed\]\[(required|minimum number value|maximum number value|minimum length|maximum length)/.exec(e.item.name)?.[1];
+      const kind =
+        /\[Fuzzed\]\[(required|minimum number value|maximum number value|minimum length|maximum length)/.exec(
+          e.item.name,
+        )?.[1];
       if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
     const serverErrors = summary.run.executions.filter((e) => (e.response?.code ?? 0) >= 500);
     for (const f of summary.run.failures) {
       const response = summary.run.executions.find((e) => e.item.id === f.source?.id)?.response;
-      process.stdout.write(`✗ ${f.source?.name ?? '(collection)'}: ${f.error.test ?? f.error.name}: ${f.error.message}${response ? ` [${response.code}] ${response.stream?.toString().slice(0, 200)}` : ''}\n`);
+      process.stdout.write(
+        `✗ ${f.source?.name ?? '(collection)'}: ${f.error.test ?? f.error.name}: ${f.error.message}${response ? ` [${response.code}] ${response.stream?.toString().slice(0, 200)}` : ''}\n`,
+      );
     }
     process.stdout.write(
       `Portman/newman: ${requests.total} requests (${fuzzed} fuzzed; ${unchanged} fuzzed variants that changed nothing left out; ${requests.failed} failed to send), ${assertions.total} assertions, ${assertions.failed} failed; ` +

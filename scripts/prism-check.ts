@@ -50,7 +50,10 @@ async function proxyDocument(server: DemoServer, file: string): Promise<{ operat
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>)) {
     paths[API + path] = item;
     for (const [method, op] of Object.entries(item)) {
-      operations.set(op.operationId, new RegExp(`^${method.toUpperCase()} ${API}${path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?.*)?$`));
+      operations.set(
+        op.operationId,
+        new RegExp(`^${method.toUpperCase()} ${API}${path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?.*)?$`),
+      );
     }
   }
   doc.paths = paths;
@@ -59,11 +62,27 @@ async function proxyDocument(server: DemoServer, file: string): Promise<{ operat
   return { operations, doc };
 }
 
-async function startProxy(document: string, upstream: string, name: string, dir: string, validateRequest: boolean): Promise<Proxy> {
+async function startProxy(
+  document: string,
+  upstream: string,
+  name: string,
+  dir: string,
+  validateRequest: boolean,
+): Promise<Proxy> {
   const port = await freePort();
   const logFile = join(dir, `prism-${name}.log`);
   const log = openSync(logFile, 'a');
-  const args = ['proxy', '--errors', '--host', '127.0.0.1', '--port', String(port), `--validate-request=${validateRequest}`, document, upstream];
+  const args = [
+    'proxy',
+    '--errors',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    `--validate-request=${validateRequest}`,
+    document,
+    upstream,
+  ];
   const child = spawn(PRISM, args, { cwd: ROOT, stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${API}/site`, 60, child);
@@ -111,7 +130,12 @@ async function main() {
       if (res.status !== c.expect) problems.push(`expected ${c.expect}, got ${res.status}: ${text.slice(0, 300)}`);
       const line = `${method} ${API}${c.path}`;
       const operation = [...operations].find(([, re]) => re.test(line))?.[0] ?? '(none)';
-      outcomes.push({ operation, call: `${line}${c.auth === true ? ' (signed in)' : c.auth ? ' (read-only key)' : ''}`, status: res.status, problems });
+      outcomes.push({
+        operation,
+        call: `${line}${c.auth === true ? ' (signed in)' : c.auth ? ' (read-only key)' : ''}`,
+        status: res.status,
+        problems,
+      });
       return { status: res.status, body, headers: res.headers };
     };
     const idem = (n: string) => ({ 'idempotency-key': `prism-${n}-${Date.now()}` });
@@ -133,8 +157,10 @@ async function main() {
     await send({ path: `/categories/${categories[0].slug}?per_page=5`, expect: 200 });
     await send({ path: '/launches/weeks/this', expect: 200 });
     await send({ path: '/launches/weeks/2026-01-07', expect: 200 });
-    for (const section of ['this-week', 'today', 'upcoming', 'trending']) await send({ path: `/launches?section=${section}`, expect: 200 });
-    for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) await send({ path: `/leaderboards/${board}`, expect: 200 });
+    for (const section of ['this-week', 'today', 'upcoming', 'trending'])
+      await send({ path: `/launches?section=${section}`, expect: 200 });
+    for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'])
+      await send({ path: `/leaderboards/${board}`, expect: 200 });
     await send({ path: '/leaderboards/community-weekly?week=last', expect: 200 });
     const founders = (await send({ path: '/founders', expect: 200 })).body.items as { slug: string }[];
     if (founders.length) await send({ path: `/founders/${founders[0].slug}`, expect: 200 });
@@ -143,7 +169,10 @@ async function main() {
     await send({ path: '/awards', expect: 200 });
     await send({ path: `/listings/${a}/badges?shape=pill&mode=dark&size=l`, expect: 200 });
     const questions = (await send({ path: '/interview-questions', expect: 200 })).body.items as { id: number }[];
-    const products = (await send({ path: '/products', expect: 200 })).body.items as { key: string; needs_listing: boolean }[];
+    const products = (await send({ path: '/products', expect: 200 })).body.items as {
+      key: string;
+      needs_listing: boolean;
+    }[];
 
     // Public reads with bad input, unknown slugs and a bad credential.
     await send({ path: '/site?surprise=1', expect: 400, invalid: true });
@@ -168,7 +197,16 @@ async function main() {
     await send({ path: '/me', auth: true, expect: 200 });
     // (Without any credential Prism answers 401 itself: a wrong one reaches the server.)
     await send({ path: '/me', auth: 'lb_revoked_or_made_up', expect: 401, invalid: true });
-    const draft = (await send({ method: 'POST', path: '/drafts', auth: true, headers: idem('draft'), body: { url: server.siteUrl }, expect: 201 })).body;
+    const draft = (
+      await send({
+        method: 'POST',
+        path: '/drafts',
+        auth: true,
+        headers: idem('draft'),
+        body: { url: server.siteUrl },
+        expect: 201,
+      })
+    ).body;
     let status = draft.status as string;
     for (let i = 0; i < 120 && status === 'crawling'; i++) {
       await new Promise((r) => setTimeout(r, 500));
@@ -176,59 +214,228 @@ async function main() {
     }
     if (status !== 'ready') throw new Error(`the draft ended ${status}, not ready`);
     await send({ path: '/drafts?per_page=5', auth: true, expect: 200 });
-    await send({ method: 'PATCH', path: `/drafts/${draft.id}`, auth: true, body: { fields: { name: 'Gridnote', tagline: 'Notes that line up' } }, expect: 200 });
-    await send({ method: 'POST', path: `/drafts/${draft.id}/invites`, auth: true, body: { email: 'cofounder@example.com' }, expect: 201 });
-    const submitted = (await send({ method: 'POST', path: `/drafts/${draft.id}/submit`, auth: true, expect: 200 })).body;
+    await send({
+      method: 'PATCH',
+      path: `/drafts/${draft.id}`,
+      auth: true,
+      body: { fields: { name: 'Gridnote', tagline: 'Notes that line up' } },
+      expect: 200,
+    });
+    await send({
+      method: 'POST',
+      path: `/drafts/${draft.id}/invites`,
+      auth: true,
+      body: { email: 'cofounder@example.com' },
+      expect: 201,
+    });
+    const submitted = (await send({ method: 'POST', path: `/drafts/${draft.id}/submit`, auth: true, expect: 200 }))
+      .body;
     const id = submitted.listing_id as number;
     await send({ path: '/me/listings', auth: true, expect: 200 });
     await send({ path: `/me/listings/${id}`, auth: true, expect: 200 });
-    await send({ method: 'PATCH', path: `/me/listings/${id}`, auth: true, body: { fields: { tagline: 'Notes that line up, for teams' } }, expect: 200 });
-    await send({ method: 'POST', path: `/me/listings/${id}/updates`, auth: true, body: { title: 'Grid view', body: 'Notes now snap to the grid.' }, expect: 201 });
-    const milestone = (await send({ method: 'POST', path: `/me/listings/${id}/milestones`, auth: true, body: { date: '2026-01-15', title: 'Public beta' }, expect: 201 })).body;
+    await send({
+      method: 'PATCH',
+      path: `/me/listings/${id}`,
+      auth: true,
+      body: { fields: { tagline: 'Notes that line up, for teams' } },
+      expect: 200,
+    });
+    await send({
+      method: 'POST',
+      path: `/me/listings/${id}/updates`,
+      auth: true,
+      body: { title: 'Grid view', body: 'Notes now snap to the grid.' },
+      expect: 201,
+    });
+    const milestone = (
+      await send({
+        method: 'POST',
+        path: `/me/listings/${id}/milestones`,
+        auth: true,
+        body: { date: '2026-01-15', title: 'Public beta' },
+        expect: 201,
+      })
+    ).body;
     await send({ method: 'DELETE', path: `/me/listings/${id}/milestones/${milestone.id}`, auth: true, expect: 200 });
-    await send({ method: 'PUT', path: `/me/listings/${id}/story`, auth: true, body: { title: 'Why Gridnote', story: 'We lost our notes once too often.' }, expect: 200 });
-    if (questions.length) await send({ method: 'PUT', path: '/me/interview', auth: true, body: { answers: [{ question_id: questions[0].id, answer: 'Shipping small things often.' }] }, expect: 200 });
+    await send({
+      method: 'PUT',
+      path: `/me/listings/${id}/story`,
+      auth: true,
+      body: { title: 'Why Gridnote', story: 'We lost our notes once too often.' },
+      expect: 200,
+    });
+    if (questions.length)
+      await send({
+        method: 'PUT',
+        path: '/me/interview',
+        auth: true,
+        body: { answers: [{ question_id: questions[0].id, answer: 'Shipping small things often.' }] },
+        expect: 200,
+      });
     const launch = products.find((p) => p.key === 'launch') ?? products.find((p) => p.needs_listing) ?? products[0];
     const items = [{ product: launch.key, ...(launch.needs_listing ? { listing_id: id } : {}) }];
-    await send({ method: 'POST', path: '/orders/quote', auth: true, body: { items, billing_country: 'DE' }, expect: 200 });
+    await send({
+      method: 'POST',
+      path: '/orders/quote',
+      auth: true,
+      body: { items, billing_country: 'DE' },
+      expect: 200,
+    });
     const checkoutKey = idem('checkout');
-    const order = (await send({ method: 'POST', path: '/orders/checkout', auth: true, headers: checkoutKey, body: { items, billing_country: 'DE' }, expect: 200 })).body;
+    const order = (
+      await send({
+        method: 'POST',
+        path: '/orders/checkout',
+        auth: true,
+        headers: checkoutKey,
+        body: { items, billing_country: 'DE' },
+        expect: 200,
+      })
+    ).body;
     await send({ path: '/orders', auth: true, expect: 200 });
     await send({ path: `/orders/${order.number}`, auth: true, expect: 200 });
     await send({ method: 'POST', path: `/me/listings/${id}/free`, auth: true, expect: 200 });
-    const claim = (await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'dns' }, expect: 200 })).body;
+    const claim = (
+      await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'dns' }, expect: 200 })
+    ).body;
     await send({ path: '/claims', auth: true, expect: 200 });
     await send({ method: 'POST', path: `/claims/${claim.claim_id}/verify`, auth: true, expect: 200 });
 
     // Signed in, wrong: missing credential, scope, unknown ids, bad bodies, replays.
-    await send({ method: 'POST', path: '/drafts', auth: 'lb_revoked_or_made_up', body: { url: server.siteUrl }, expect: 401, invalid: true });
-    await send({ method: 'POST', path: '/drafts', auth: readOnlyKey, body: { url: server.siteUrl }, expect: 403, invalid: true });
+    await send({
+      method: 'POST',
+      path: '/drafts',
+      auth: 'lb_revoked_or_made_up',
+      body: { url: server.siteUrl },
+      expect: 401,
+      invalid: true,
+    });
+    await send({
+      method: 'POST',
+      path: '/drafts',
+      auth: readOnlyKey,
+      body: { url: server.siteUrl },
+      expect: 403,
+      invalid: true,
+    });
     await send({ method: 'POST', path: '/drafts', auth: true, body: {}, expect: 400, invalid: true });
     await send({ method: 'POST', path: '/drafts', auth: true, body: '{"url":', expect: 400, invalid: true });
-    await send({ method: 'POST', path: '/drafts', auth: true, body: 'url=x', headers: { 'content-type': 'text/plain' }, expect: 400, invalid: true });
+    await send({
+      method: 'POST',
+      path: '/drafts',
+      auth: true,
+      body: 'url=x',
+      headers: { 'content-type': 'text/plain' },
+      expect: 400,
+      invalid: true,
+    });
     const replay = checkoutKey;
-    const replayed = await send({ method: 'POST', path: '/orders/checkout', auth: true, headers: replay, body: { items, billing_country: 'DE' }, expect: 200 });
-    if (replayed.headers.get('idempotent-replayed') !== 'true') outcomes.at(-1)!.problems.push(`no Idempotent-Replayed: true in ${JSON.stringify([...replayed.headers])}`);
-    await send({ method: 'POST', path: '/orders/checkout', auth: true, headers: replay, body: { items, billing_country: 'FR' }, expect: 422, invalid: true });
+    const replayed = await send({
+      method: 'POST',
+      path: '/orders/checkout',
+      auth: true,
+      headers: replay,
+      body: { items, billing_country: 'DE' },
+      expect: 200,
+    });
+    if (replayed.headers.get('idempotent-replayed') !== 'true')
+      outcomes.at(-1)!.problems.push(`no Idempotent-Replayed: true in ${JSON.stringify([...replayed.headers])}`);
+    await send({
+      method: 'POST',
+      path: '/orders/checkout',
+      auth: true,
+      headers: replay,
+      body: { items, billing_country: 'FR' },
+      expect: 422,
+      invalid: true,
+    });
     await send({ path: '/drafts/00000000-0000-4000-8000-000000000000', auth: true, expect: 404, invalid: true });
     await send({ path: '/drafts/not-a-uuid', auth: true, expect: 400, invalid: true });
-    await send({ method: 'PATCH', path: `/drafts/${draft.id}`, auth: true, body: { fields: { nickname: 'x' } }, expect: 400, invalid: true });
-    await send({ method: 'POST', path: `/drafts/${draft.id}/invites`, auth: true, body: { email: 'not an email' }, expect: 400, invalid: true });
-    await send({ method: 'POST', path: '/drafts/00000000-0000-4000-8000-000000000000/submit', auth: true, expect: 404, invalid: true });
+    await send({
+      method: 'PATCH',
+      path: `/drafts/${draft.id}`,
+      auth: true,
+      body: { fields: { nickname: 'x' } },
+      expect: 400,
+      invalid: true,
+    });
+    await send({
+      method: 'POST',
+      path: `/drafts/${draft.id}/invites`,
+      auth: true,
+      body: { email: 'not an email' },
+      expect: 400,
+      invalid: true,
+    });
+    await send({
+      method: 'POST',
+      path: '/drafts/00000000-0000-4000-8000-000000000000/submit',
+      auth: true,
+      expect: 404,
+      invalid: true,
+    });
     await send({ path: '/me/listings?per_page=101', auth: true, expect: 400, invalid: true });
     await send({ path: '/me/listings/999999', auth: true, expect: 404, invalid: true });
-    await send({ method: 'PATCH', path: `/me/listings/${id}`, auth: true, body: { fields: { country: 'Germany' } }, expect: 400, invalid: true });
-    await send({ method: 'POST', path: `/me/listings/${id}/updates`, auth: true, body: { title: '' }, expect: 400, invalid: true });
-    await send({ method: 'POST', path: `/me/listings/${id}/milestones`, auth: true, body: { date: '2026-02-30', title: 'Impossible' }, expect: 400, invalid: true });
-    await send({ method: 'DELETE', path: `/me/listings/${id}/milestones/999999`, auth: true, expect: 404, invalid: true });
-    await send({ method: 'PUT', path: `/me/listings/${id}/story`, auth: true, body: { story: 7 }, expect: 400, invalid: true });
+    await send({
+      method: 'PATCH',
+      path: `/me/listings/${id}`,
+      auth: true,
+      body: { fields: { country: 'Germany' } },
+      expect: 400,
+      invalid: true,
+    });
+    await send({
+      method: 'POST',
+      path: `/me/listings/${id}/updates`,
+      auth: true,
+      body: { title: '' },
+      expect: 400,
+      invalid: true,
+    });
+    await send({
+      method: 'POST',
+      path: `/me/listings/${id}/milestones`,
+      auth: true,
+      body: { date: '2026-02-30', title: 'Impossible' },
+      expect: 400,
+      invalid: true,
+    });
+    await send({
+      method: 'DELETE',
+      path: `/me/listings/${id}/milestones/999999`,
+      auth: true,
+      expect: 404,
+      invalid: true,
+    });
+    await send({
+      method: 'PUT',
+      path: `/me/listings/${id}/story`,
+      auth: true,
+      body: { story: 7 },
+      expect: 400,
+      invalid: true,
+    });
     await send({ method: 'PUT', path: '/me/interview', auth: true, body: { answers: [] }, expect: 400, invalid: true });
     await send({ method: 'POST', path: '/me/listings/999999/free', auth: true, expect: 404, invalid: true });
-    await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'carrier-pigeon' }, expect: 400, invalid: true });
+    await send({
+      method: 'POST',
+      path: '/claims',
+      auth: true,
+      body: { slug: b, method: 'carrier-pigeon' },
+      expect: 400,
+      invalid: true,
+    });
     await send({ path: '/claims?page=x', auth: true, expect: 400, invalid: true });
     await send({ method: 'POST', path: '/claims/999999/verify', auth: true, expect: 404, invalid: true });
     await send({ method: 'POST', path: '/orders/quote', auth: true, body: { items: [] }, expect: 400, invalid: true });
-    await send({ method: 'POST', path: '/orders/checkout', auth: true, body: { items: [{ product: launch.key }], billing_country: 'DE', vat_number: 'x' }, expect: 400, invalid: true });
+    await send({
+      method: 'POST',
+      path: '/orders/checkout',
+      auth: true,
+      body: { items: [{ product: launch.key }], billing_country: 'DE', vat_number: 'x' },
+      expect: 400,
+      invalid: true,
+    });
     await send({ path: '/orders?per_page=1000', auth: true, expect: 400, invalid: true });
     await send({ path: '/orders/LB-0000-000000', auth: true, expect: 404, invalid: true });
 
@@ -242,7 +449,8 @@ async function main() {
         .filter((l) => /Violation:/.test(l))
         .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()),
     );
-    for (const o of failed) process.stdout.write(`✗ ${o.operation}: ${o.call} → ${o.status}\n    ${o.problems.join('\n    ')}\n`);
+    for (const o of failed)
+      process.stdout.write(`✗ ${o.operation}: ${o.call} → ${o.status}\n    ${o.problems.join('\n    ')}\n`);
     for (const l of logged) process.stdout.write(`✗ prism log: ${l}\n`);
     if (missing.length) process.stdout.write(`✗ operations never answered with success: ${missing.join(', ')}\n`);
     const opsCovered = new Set(outcomes.map((o) => o.operation)).size;

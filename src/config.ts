@@ -21,7 +21,10 @@ const envSchema = z.object({
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-6'),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   DNS_SERVERS: z.string().optional(),
-  SELLER_COUNTRY: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').default('IE'),
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .default('IE'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
@@ -67,13 +70,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither, for the test payment provider)');
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither, for the test payment provider)',
+    );
   }
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicHost = new URL(publicUrl).hostname;
   const allowedHosts = e.ALLOWED_HOSTS
-    ? e.ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean)
+    ? e.ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean)
     : [...new Set(['localhost', '127.0.0.1', '[::1]', publicHost])];
   return {
     port,
@@ -82,18 +89,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     stdioApiKey: e.LAUNCHBOARD_API_KEY,
-    rateLimit: { signedInPerMinute: e.RATE_LIMIT_SIGNED_IN, anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS, failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH },
+    rateLimit: {
+      signedInPerMinute: e.RATE_LIMIT_SIGNED_IN,
+      anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS,
+      failedAuthPerMinute: e.RATE_LIMIT_FAILED_AUTH,
+    },
     allowedHosts,
-    allowPrivateFetch: e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === '1' || e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === 'true',
+    allowPrivateFetch:
+      e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === '1' || e.LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH === 'true',
     oauthIssuer: e.OAUTH_ISSUER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Launchboard <no-reply@${publicHost}>`,
     anthropicApiKey: e.ANTHROPIC_API_KEY || undefined,
     anthropicModel: e.ANTHROPIC_MODEL,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
-    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    dnsServers: e.DNS_SERVERS
+      ? e.DNS_SERVERS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     sellerCountry: e.SELLER_COUNTRY.toUpperCase(),
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     version: VERSION,
     ...overrides,
     ...(overrides.publicUrl === undefined ? {} : { publicUrl }),

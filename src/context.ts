@@ -42,7 +42,10 @@ export interface BuildOptions {
   migrate?: boolean;
 }
 
-export async function buildContext(config: Config, opts: BuildOptions = {}): Promise<Context & { close(): Promise<void> }> {
+export async function buildContext(
+  config: Config,
+  opts: BuildOptions = {},
+): Promise<Context & { close(): Promise<void> }> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
   if (opts.migrate !== false) {

@@ -81,20 +81,29 @@ export function bodyReadError(err: unknown): AppError | null {
   const e = err as { type?: string; status?: number; expose?: boolean; code?: unknown } | null;
   if (!e || typeof e !== 'object') return null;
   const body = (message: string) => [{ path: '(body)', message }];
-  if (e.type === 'entity.parse.failed') return new AppError('invalid', 'The request body is not valid JSON.', { errors: body('invalid JSON') });
+  if (e.type === 'entity.parse.failed')
+    return new AppError('invalid', 'The request body is not valid JSON.', { errors: body('invalid JSON') });
   if (e.type === 'entity.too.large') {
     return new AppError('payload_too_large', 'The request body is too large.', { errors: body('too large') });
   }
-  if (e.type === 'parameters.too.many') return new AppError('invalid', 'The form has too many fields.', { errors: body('too many fields') });
+  if (e.type === 'parameters.too.many')
+    return new AppError('invalid', 'The form has too many fields.', { errors: body('too many fields') });
   if (e.type === 'encoding.unsupported') {
-    return new AppError('invalid', 'The request body has a Content-Encoding this server does not read: send it uncompressed, or as gzip, deflate or br.', {
-      errors: body('unsupported Content-Encoding'),
-    });
+    return new AppError(
+      'invalid',
+      'The request body has a Content-Encoding this server does not read: send it uncompressed, or as gzip, deflate or br.',
+      {
+        errors: body('unsupported Content-Encoding'),
+      },
+    );
   }
-  if (e.type === 'charset.unsupported') return new AppError('invalid', 'The request body must be UTF-8.', { errors: body('unsupported charset') });
+  if (e.type === 'charset.unsupported')
+    return new AppError('invalid', 'The request body must be UTF-8.', { errors: body('unsupported charset') });
   // zlib failing on the bytes body-parser was inflating: marked 400 but without a type.
   if (typeof e.code === 'string' && e.code.startsWith('Z_')) {
-    return new AppError('invalid', 'The request body does not decompress as its Content-Encoding says.', { errors: body('corrupt compressed body') });
+    return new AppError('invalid', 'The request body does not decompress as its Content-Encoding says.', {
+      errors: body('corrupt compressed body'),
+    });
   }
   if (e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     return new AppError('invalid', 'The request body could not be read.', { errors: body('unreadable') });

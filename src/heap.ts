@@ -11,7 +11,10 @@ import v8 from 'node:v8';
 export const HEAP_GROWING_PERCENT = 30;
 
 /** Sets the growth factor unless the process was started with its own. */
-export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, setFlags: (flags: string) => void = v8.setFlagsFromString): void {
+export function limitHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  setFlags: (flags: string) => void = v8.setFlagsFromString,
+): void {
   if (execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) return;
   setFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }

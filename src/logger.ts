@@ -7,9 +7,28 @@ import type { Config } from './config.js';
 export type Logger = pino.Logger;
 
 const SECRET_KEYS = [
-  'authorization', 'cookie', 'set-cookie', 'password', 'new_password', 'current_password',
-  'token', 'access_token', 'refresh_token', 'id_token', 'code_verifier', 'client_secret',
-  'api_key', 'apiKey', 'secret', 'csrf', 'card', 'card_number', 'cvc', 'cvv', 'iban', 'payment_method',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'new_password',
+  'current_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code_verifier',
+  'client_secret',
+  'api_key',
+  'apiKey',
+  'secret',
+  'csrf',
+  'card',
+  'card_number',
+  'cvc',
+  'cvv',
+  'iban',
+  'payment_method',
 ];
 
 /** Each secret key at the top of a logged object and up to two levels down (req.headers.authorization). */
@@ -19,6 +38,12 @@ export const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
   return [key, `*${dot}${key}`, `*.*${dot}${key}`];
 });
 
-export function createLogger(level: Config['logLevel'], destination: pino.DestinationStream = pino.destination(2)): Logger {
-  return pino({ level, base: { app: 'launchboard' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+export function createLogger(
+  level: Config['logLevel'],
+  destination: pino.DestinationStream = pino.destination(2),
+): Logger {
+  return pino(
+    { level, base: { app: 'launchboard' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    destination,
+  );
 }

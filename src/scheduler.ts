@@ -6,7 +6,15 @@ import PQueue from 'p-queue';
 import type { Context } from './context.js';
 import { DRAFT_COMPETITOR, DRAFT_SITE } from './drafts/drafts.js';
 import { runCompetitorJob, runDraftJob } from './drafts/job.js';
-import { claimNext, enqueue, type JobHandlers, newWorkerId, recoverOrphaned, recoverStale, runJob } from './platform/jobs.js';
+import {
+  claimNext,
+  enqueue,
+  type JobHandlers,
+  newWorkerId,
+  recoverOrphaned,
+  recoverStale,
+  runJob,
+} from './platform/jobs.js';
 import { checkAllBadges } from './launches/free-launch.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
@@ -35,7 +43,10 @@ export async function ensureRolloverScheduled(ctx: Context): Promise<{ id: numbe
 }
 
 /** Makes sure one queued badge_checks job exists, due within the hour. */
-export async function ensureBadgeChecksScheduled(ctx: Context, delayMs = BADGE_CHECK_EVERY_MS): Promise<{ id: number; created: boolean }> {
+export async function ensureBadgeChecksScheduled(
+  ctx: Context,
+  delayMs = BADGE_CHECK_EVERY_MS,
+): Promise<{ id: number; created: boolean }> {
   return enqueue(ctx, BADGE_CHECKS, {}, { runAt: new Date(ctx.clock.now().getTime() + delayMs), dedupe: true });
 }
 

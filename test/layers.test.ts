@@ -49,12 +49,16 @@ beforeAll(async () => {
     writeFileSync(join(scratch, file), `import { probe } from '${spec}';\n\nexport const used = probe;\n`);
   }
   // biome exits 1 when it reports errors: the JSON report is what is read.
-  const { stdout } = await promisify(execFile)(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], { cwd: scratch }).catch(
-    (err: { stdout: string }) => ({ stdout: err.stdout }),
-  );
-  const report = JSON.parse(stdout) as { diagnostics: { category: string; message: string; location: { path: string } }[] };
+  const { stdout } = await promisify(execFile)(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
+    cwd: scratch,
+  }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+  const report = JSON.parse(stdout) as {
+    diagnostics: { category: string; message: string; location: { path: string } }[];
+  };
   flagged = new Map(
-    report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports').map((d) => [d.location.path, d.message]),
+    report.diagnostics
+      .filter((d) => d.category === 'lint/style/noRestrictedImports')
+      .map((d) => [d.location.path, d.message]),
   );
 }, 30_000);
 

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const slug = z
   .string()
   .max(220)
-  .regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must be a slug: lowercase letters, digits and hyphens, starting with a letter or digit');
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,219}$/,
+    'must be a slug: lowercase letters, digits and hyphens, starting with a letter or digit',
+  );
 
 export const pagination = {
   page: z.number().int().min(1).max(1000).default(1).describe('Page number, 1..1000'),

@@ -117,7 +117,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('listing_categories_pk', ['listing_id', 'category_id'])
     .execute();
-  await db.schema.createIndex('listing_categories_category').on('listing_categories').columns(['category_id', 'listing_id']).execute();
+  await db.schema
+    .createIndex('listing_categories_category')
+    .on('listing_categories')
+    .columns(['category_id', 'listing_id'])
+    .execute();
 
   await db.schema
     .createTable('listing_socials')
@@ -171,7 +175,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('listing_updates_listing').on('listing_updates').columns(['listing_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('listing_updates_listing')
+    .on('listing_updates')
+    .columns(['listing_id', 'created_at'])
+    .execute();
 
   await id(db.schema.createTable('milestones'))
     .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))
@@ -186,7 +194,17 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   let stories = db.schema
     .createTable('stories')
     .addColumn('listing_id', 'integer', (c) => c.primaryKey().references('listings.id').onDelete('cascade'));
-  for (const section of ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next']) {
+  for (const section of [
+    'title',
+    'story',
+    'why_started',
+    'problem',
+    'journey',
+    'challenges',
+    'achievements',
+    'lessons',
+    'whats_next',
+  ]) {
     stories = stories.addColumn(section, 'text');
   }
   await stories.addColumn('updated_at', 'text', (c) => c.notNull()).execute();
@@ -294,5 +312,4 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('hits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('rate_limits_pk', ['bucket', 'window_start'])
     .execute();
-
 }

@@ -6,10 +6,14 @@ import type { MigrationDialect } from './index.js';
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
   if (dialect === 'postgres') {
-    await sql`CREATE INDEX listings_description_fts ON listings USING GIN (to_tsvector('english', coalesce(description, '')))`.execute(db);
+    await sql`CREATE INDEX listings_description_fts ON listings USING GIN (to_tsvector('english', coalesce(description, '')))`.execute(
+      db,
+    );
     return;
   }
-  await sql`CREATE VIRTUAL TABLE listings_fts USING fts5(description, content='listings', content_rowid='id', tokenize='porter unicode61')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE listings_fts USING fts5(description, content='listings', content_rowid='id', tokenize='porter unicode61')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER listings_fts_insert AFTER INSERT ON listings BEGIN
     INSERT INTO listings_fts(rowid, description) VALUES (new.id, coalesce(new.description, ''));
   END`.execute(db);

@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('changes', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('listing_versions_listing').on('listing_versions').columns(['listing_id', 'id']).execute();
+  await db.schema
+    .createIndex('listing_versions_listing')
+    .on('listing_versions')
+    .columns(['listing_id', 'id'])
+    .execute();
   await db.schema.createIndex('listing_versions_created').on('listing_versions').column('created_at').execute();
 
   await id(db.schema.createTable('notifications'))

@@ -32,7 +32,13 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   await db.schema.createIndex('claims_listing').on('claims').columns(['listing_id', 'status']).execute();
   await db.schema.createIndex('claims_status_expires').on('claims').columns(['status', 'expires_at']).execute();
   // At most one pending claim per user and listing (a partial unique index, in both dialects).
-  await db.schema.createIndex('claims_one_pending').on('claims').columns(['user_id', 'listing_id']).unique().where(sql.ref('status'), '=', sql.lit('pending')).execute();
+  await db.schema
+    .createIndex('claims_one_pending')
+    .on('claims')
+    .columns(['user_id', 'listing_id'])
+    .unique()
+    .where(sql.ref('status'), '=', sql.lit('pending'))
+    .execute();
 
   await id(db.schema.createTable('orders'))
     // LB-YYYY-NNNNNN

@@ -10,11 +10,21 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 
   // network: a hash of the voter's /24 (IPv4) or /48 (IPv6) prefix, never the address itself.
   await db.schema.alterTable('votes').addColumn('network', 'text').execute();
-  await db.schema.alterTable('votes').addColumn('flags', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('votes')
+    .addColumn('flags', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('votes').addColumn('discounted_at', 'text').execute();
   await db.schema.alterTable('votes').addColumn('discounted_by', 'integer').execute();
-  await db.schema.createIndex('votes_listing_network').on('votes').columns(['listing_id', 'network', 'created_at']).execute();
-  await db.schema.alterTable('listings').addColumn('votes_discounted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createIndex('votes_listing_network')
+    .on('votes')
+    .columns(['listing_id', 'network', 'created_at'])
+    .execute();
+  await db.schema
+    .alterTable('listings')
+    .addColumn('votes_discounted', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await id(db.schema.createTable('vote_events'))
     .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))

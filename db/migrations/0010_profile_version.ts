@@ -9,7 +9,17 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationDialect } from './index.js';
 
 /** Tables with a listing_id whose rows appear in the listing's profile. */
-const CHILD_TABLES = ['listing_categories', 'listing_founders', 'listing_faqs', 'listing_socials', 'listing_updates', 'reviews', 'awards', 'stories', 'milestones'];
+const CHILD_TABLES = [
+  'listing_categories',
+  'listing_founders',
+  'listing_faqs',
+  'listing_socials',
+  'listing_updates',
+  'reviews',
+  'awards',
+  'stories',
+  'milestones',
+];
 
 /** Shared rows shown on many profiles: the columns a profile shows, and the join table that links them to listings. */
 const SHARED_TABLES = [
@@ -18,7 +28,10 @@ const SHARED_TABLES = [
 ];
 
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  await db.schema.alterTable('listings').addColumn('profile_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('listings')
+    .addColumn('profile_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   if (dialect === 'postgres') await postgresTriggers(db);
   else await sqliteTriggers(db);
 }
@@ -27,14 +40,24 @@ const bump = (idExpr: string) => `UPDATE listings SET profile_version = profile_
 
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
   for (const table of CHILD_TABLES) {
-    await sql.raw(`CREATE TRIGGER ${table}_profile_insert AFTER INSERT ON ${table} BEGIN ${bump('new.listing_id')} END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_profile_update AFTER UPDATE ON ${table} BEGIN ${bump('old.listing_id')} ${bump('new.listing_id')} END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_profile_delete AFTER DELETE ON ${table} BEGIN ${bump('old.listing_id')} END`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_profile_insert AFTER INSERT ON ${table} BEGIN ${bump('new.listing_id')} END`)
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_profile_update AFTER UPDATE ON ${table} BEGIN ${bump('old.listing_id')} ${bump('new.listing_id')} END`,
+      )
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_profile_delete AFTER DELETE ON ${table} BEGIN ${bump('old.listing_id')} END`)
+      .execute(db);
   }
   for (const { table, columns, link, key } of SHARED_TABLES) {
     const linked = `(SELECT listing_id FROM ${link} WHERE ${key} = new.id)`;
     await sql
-      .raw(`CREATE TRIGGER ${table}_profile_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN UPDATE listings SET profile_version = profile_version + 1 WHERE id IN ${linked}; END`)
+      .raw(
+        `CREATE TRIGGER ${table}_profile_update AFTER UPDATE OF ${columns.join(', ')} ON ${table} BEGIN UPDATE listings SET profile_version = profile_version + 1 WHERE id IN ${linked}; END`,
+      )
       .execute(db);
   }
 }
@@ -47,7 +70,11 @@ BEGIN
   RETURN NULL;
 END $$`.execute(db);
   for (const table of CHILD_TABLES) {
-    await sql.raw(`CREATE TRIGGER ${table}_profile AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION bump_profile_version()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_profile AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION bump_profile_version()`,
+      )
+      .execute(db);
   }
   for (const { table, columns, link, key } of SHARED_TABLES) {
     await sql
@@ -59,6 +86,10 @@ BEGIN
 END $$`,
       )
       .execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_profile AFTER UPDATE OF ${columns.join(', ')} ON ${table} FOR EACH ROW EXECUTE FUNCTION bump_${table}_profiles()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_profile AFTER UPDATE OF ${columns.join(', ')} ON ${table} FOR EACH ROW EXECUTE FUNCTION bump_${table}_profiles()`,
+      )
+      .execute(db);
   }
 }

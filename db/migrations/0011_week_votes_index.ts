@@ -6,6 +6,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('listings_status_week_votes').on('listings').columns(['status', 'launch_week', 'votes_count']).execute();
+  await db.schema
+    .createIndex('listings_status_week_votes')
+    .on('listings')
+    .columns(['status', 'launch_week', 'votes_count'])
+    .execute();
   await db.schema.dropIndex('listings_status_week').execute();
 }

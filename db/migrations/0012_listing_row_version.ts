@@ -24,7 +24,9 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$`.execute(db);
-    await sql`CREATE TRIGGER listings_row_version BEFORE UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION bump_listing_row_version()`.execute(db);
+    await sql`CREATE TRIGGER listings_row_version BEFORE UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION bump_listing_row_version()`.execute(
+      db,
+    );
     return;
   }
   await listingRowVersionTrigger(db);
@@ -37,6 +39,8 @@ export async function listingRowVersionTrigger(db: Kysely<any>): Promise<void> {
     .filter((name) => !UNVERSIONED_COLUMNS.includes(name));
   await sql`DROP TRIGGER IF EXISTS listings_row_version`.execute(db);
   await sql
-    .raw(`CREATE TRIGGER listings_row_version AFTER UPDATE OF ${columns.map((c) => `"${c}"`).join(', ')} ON listings BEGIN UPDATE listings SET profile_version = profile_version + 1 WHERE id = new.id; END`)
+    .raw(
+      `CREATE TRIGGER listings_row_version AFTER UPDATE OF ${columns.map((c) => `"${c}"`).join(', ')} ON listings BEGIN UPDATE listings SET profile_version = profile_version + 1 WHERE id = new.id; END`,
+    )
     .execute(db);
 }

@@ -74,7 +74,10 @@ async function insertChunked<T extends keyof Database & string>(
   const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
   for (let i = 0; i < rows.length; i += size) {
     // kysely's generic insert typing cannot follow a table name held in a type parameter
-    await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 
@@ -84,7 +87,10 @@ async function idsBy<T extends 'users' | 'listings' | 'categories' | 'founders'>
   column: 'email' | 'slug',
 ): Promise<Map<string, number>> {
   // kysely cannot type a select over a table chosen by a type parameter
-  const rows = (await trx.selectFrom(table as 'users').select(['id', `${column as 'email'} as key`]).execute()) as { id: number; key: string }[];
+  const rows = (await trx
+    .selectFrom(table as 'users')
+    .select(['id', `${column as 'email'} as key`])
+    .execute()) as { id: number; key: string }[];
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
@@ -104,19 +110,36 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
   return db.transaction().execute(async (trx) => {
     // Settings and products: only what is missing, so an admin's values stay.
     for (const [key, value] of Object.entries(options.settings)) {
-      await trx.insertInto('settings').values({ key, value: JSON.stringify(value), updated_at: nowIso }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await trx
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value), updated_at: nowIso })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     }
     for (const p of data.demoProducts) {
-      await trx.insertInto('products').values({ ...p, updated_at: nowIso }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await trx
+        .insertInto('products')
+        .values({ ...p, updated_at: nowIso })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     }
 
     // Sites: `main` (kept if present) and a second, EU edition.
     const siteIds: number[] = [];
-    for (const [key, name, base] of [['main', 'Launchboard', 'http://localhost:3000'], ['eu', 'Launchboard EU', 'http://localhost:3000/eu']] as const) {
+    for (const [key, name, base] of [
+      ['main', 'Launchboard', 'http://localhost:3000'],
+      ['eu', 'Launchboard EU', 'http://localhost:3000/eu'],
+    ] as const) {
       const existing = await trx.selectFrom('sites').select('id').where('key', '=', key).executeTakeFirst();
       siteIds.push(
         existing?.id ??
-          (await trx.insertInto('sites').values({ key, name, base_url: base, created_at: nowIso }).returning('id').executeTakeFirstOrThrow()).id,
+          (
+            await trx
+              .insertInto('sites')
+              .values({ key, name, base_url: base, created_at: nowIso })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
       );
     }
     const [mainSite, euSite] = siteIds as [number, number];
@@ -132,7 +155,10 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         position: i + 1,
         faqs: JSON.stringify([
           { question: `What counts as ${c.name.toLowerCase()}?`, answer: c.description },
-          { question: `How are ${c.name} products ranked?`, answer: 'By community votes in their launch week; paid placements are marked as such.' },
+          {
+            question: `How are ${c.name} products ranked?`,
+            answer: 'By community votes in their launch week; paid placements are marked as such.',
+          },
         ]),
         compare_attributes: JSON.stringify(c.attributes),
         created_at: nowIso,
@@ -158,14 +184,35 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
 
     // People: an admin, makers who own listings, and voters.
     const users: Insertable<Database['users']>[] = [
-      { email: 'admin@demo.launchboard.example', name: 'Demo Admin', password_hash: null, role: 'admin', email_verified_at: nowIso, created_at: nowIso },
+      {
+        email: 'admin@demo.launchboard.example',
+        name: 'Demo Admin',
+        password_hash: null,
+        role: 'admin',
+        email_verified_at: nowIso,
+        created_at: nowIso,
+      },
     ];
     const personName = () => `${rnd.pick(data.firstNames)} ${rnd.pick(data.lastNames)}`;
     for (let i = 1; i <= MAKERS; i++) {
-      users.push({ email: `maker${i}@demo.launchboard.example`, name: personName(), password_hash: null, role: 'user', email_verified_at: nowIso, created_at: new Date(now.getTime() - rnd.int(14, 400) * DAY).toISOString() });
+      users.push({
+        email: `maker${i}@demo.launchboard.example`,
+        name: personName(),
+        password_hash: null,
+        role: 'user',
+        email_verified_at: nowIso,
+        created_at: new Date(now.getTime() - rnd.int(14, 400) * DAY).toISOString(),
+      });
     }
     for (let i = 1; i <= VOTERS; i++) {
-      users.push({ email: `voter${i}@demo.launchboard.example`, name: personName(), password_hash: null, role: 'user', email_verified_at: nowIso, created_at: new Date(now.getTime() - rnd.int(1, 400) * DAY).toISOString() });
+      users.push({
+        email: `voter${i}@demo.launchboard.example`,
+        name: personName(),
+        password_hash: null,
+        role: 'user',
+        email_verified_at: nowIso,
+        created_at: new Date(now.getTime() - rnd.int(1, 400) * DAY).toISOString(),
+      });
     }
     await insertChunked(trx, 'users', users);
     const userIds = await idsBy(trx, 'users', 'email');
@@ -175,7 +222,13 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     // Listings.
     const names = new Set<string>();
     const subcategories = data.demoCategories.flatMap((c) => c.subs.map(([slug]) => ({ parent: c.slug, slug })));
-    interface Plan { slug: string; status: string; categories: number[]; launchedAt: Date | null; owner: number }
+    interface Plan {
+      slug: string;
+      status: string;
+      categories: number[];
+      launchedAt: Date | null;
+      owner: number;
+    }
     const plans: Plan[] = [];
     const listingRows: Insertable<Database['listings']>[] = [];
     for (let i = 0; i < LISTINGS; i++) {
@@ -188,12 +241,18 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
       const status = roll < 0.8 ? 'live' : roll < 0.9 ? 'scheduled' : roll < 0.95 ? 'awaiting_badge' : 'draft';
       const launchedAt = status === 'live' ? new Date(now.getTime() - rnd.int(60, 84 * 24 * 60) * 60_000) : null;
       const launchWeek =
-        status === 'live' ? mondayOf(launchedAt!)
-        : status === 'scheduled' ? mondayOf(new Date(thisMonday.getTime() + rnd.int(1, 5) * WEEK))
-        : status === 'awaiting_badge' ? mondayOf(new Date(thisMonday.getTime() + rnd.int(6, 8) * WEEK))
-        : null;
+        status === 'live'
+          ? mondayOf(launchedAt!)
+          : status === 'scheduled'
+            ? mondayOf(new Date(thisMonday.getTime() + rnd.int(1, 5) * WEEK))
+            : status === 'awaiting_badge'
+              ? mondayOf(new Date(thisMonday.getTime() + rnd.int(6, 8) * WEEK))
+              : null;
       const sub = rnd.pick(subcategories);
-      const categories = [allCategoryIds.get(sub.slug)!, ...(rnd.next() < 0.3 ? [allCategoryIds.get(rnd.pick(subcategories).slug)!] : [])];
+      const categories = [
+        allCategoryIds.get(sub.slug)!,
+        ...(rnd.next() < 0.3 ? [allCategoryIds.get(rnd.pick(subcategories).slug)!] : []),
+      ];
       const noun = rnd.pick(data.productNouns);
       const audience = rnd.pick(data.audiences);
       const benefit = rnd.pick(data.benefits);
@@ -220,7 +279,8 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
           `Teams use it for ${category.description.toLowerCase().replace(/\.$/, '')}, and it fits into the tools they already have.`,
         stage: rnd.pick(data.stages),
         pricing_model: pricing,
-        pricing_summary: pricing === 'free' || pricing === 'open-source' ? 'Free forever' : `From $${rnd.int(5, 49)}/month`,
+        pricing_summary:
+          pricing === 'free' || pricing === 'open-source' ? 'Free forever' : `From $${rnd.int(5, 49)}/month`,
         country,
         city: country && rnd.next() < 0.7 ? data.cities[country]! : null,
         founded_year: rnd.int(2015, 2026),
@@ -231,7 +291,9 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         keywords: JSON.stringify([noun, category.name.toLowerCase(), audience]),
         tags: JSON.stringify([category.slug]),
         attributes: JSON.stringify(Object.fromEntries(category.attributes.map((a) => [a, rnd.next() < 0.5]))),
-        not_found: JSON.stringify(rnd.sample(['founded_year', 'city', 'demo_video_url', 'contact_email'], rnd.int(0, 2))),
+        not_found: JSON.stringify(
+          rnd.sample(['founded_year', 'city', 'demo_video_url', 'contact_email'], rnd.int(0, 2)),
+        ),
         status,
         plan,
         unlocked_sections: JSON.stringify(plan === 'paid' ? ['story', 'milestones', 'media'] : []),
@@ -264,22 +326,45 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     const idOf = (p: Plan) => listingIds.get(p.slug)!;
     const live = plans.filter((p) => p.status === 'live');
 
-    await insertChunked(trx, 'listing_categories', plans.flatMap((p) => p.categories.map((category_id, position) => ({ listing_id: idOf(p), category_id, is_primary: position === 0 ? 1 : 0, position }))));
+    await insertChunked(
+      trx,
+      'listing_categories',
+      plans.flatMap((p) =>
+        p.categories.map((category_id, position) => ({
+          listing_id: idOf(p),
+          category_id,
+          is_primary: position === 0 ? 1 : 0,
+          position,
+        })),
+      ),
+    );
     await insertChunked(
       trx,
       'listing_socials',
       plans.flatMap((p) => [
         { listing_id: idOf(p), platform: 'website', url: `https://${p.slug}.example` },
         ...(rnd.next() < 0.6 ? [{ listing_id: idOf(p), platform: 'github', url: `https://github.com/${p.slug}` }] : []),
-        ...(rnd.next() < 0.5 ? [{ listing_id: idOf(p), platform: 'linkedin', url: `https://www.linkedin.com/company/${p.slug}` }] : []),
+        ...(rnd.next() < 0.5
+          ? [{ listing_id: idOf(p), platform: 'linkedin', url: `https://www.linkedin.com/company/${p.slug}` }]
+          : []),
       ]),
     );
     await insertChunked(
       trx,
       'listing_faqs',
       plans.flatMap((p) => [
-        { listing_id: idOf(p), position: 0, question: 'Is there a free trial?', answer: rnd.next() < 0.6 ? 'Yes, 14 days, no card needed.' : 'There is a free plan with the core features.' },
-        { listing_id: idOf(p), position: 1, question: 'Can I export my data?', answer: 'Yes, at any time, as CSV or JSON.' },
+        {
+          listing_id: idOf(p),
+          position: 0,
+          question: 'Is there a free trial?',
+          answer: rnd.next() < 0.6 ? 'Yes, 14 days, no card needed.' : 'There is a free plan with the core features.',
+        },
+        {
+          listing_id: idOf(p),
+          position: 1,
+          question: 'Can I export my data?',
+          answer: 'Yes, at any time, as CSV or JSON.',
+        },
       ]),
     );
 
@@ -290,7 +375,11 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
       const slugs: string[] = [];
       for (let k = 0; k < (rnd.next() < 0.35 ? 2 : 1); k++) {
         const name = personName();
-        const slug = `${name.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(/ /g, '-')}-${i + 1}-${k + 1}`;
+        const slug = `${name
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z ]/g, '')
+          .replace(/ /g, '-')}-${i + 1}-${k + 1}`;
         const country = rnd.pick(data.countries);
         founderRows.push({
           user_id: k === 0 ? p.owner : null,
@@ -310,10 +399,19 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     }
     await insertChunked(trx, 'founders', founderRows);
     const founderIds = await idsBy(trx, 'founders', 'slug');
-    await insertChunked(trx, 'listing_founders', plans.flatMap((p) => founderOf.get(p.slug)!.map((s, position) => ({ listing_id: idOf(p), founder_id: founderIds.get(s)!, position }))));
+    await insertChunked(
+      trx,
+      'listing_founders',
+      plans.flatMap((p) =>
+        founderOf
+          .get(p.slug)!
+          .map((s, position) => ({ listing_id: idOf(p), founder_id: founderIds.get(s)!, position })),
+      ),
+    );
 
     // Votes, follows and reviews: only on live listings, after their launch.
-    const between = (from: Date, to: Date) => new Date(from.getTime() + rnd.next() * (to.getTime() - from.getTime())).toISOString();
+    const between = (from: Date, to: Date) =>
+      new Date(from.getTime() + rnd.next() * (to.getTime() - from.getTime())).toISOString();
     const votes: Insertable<Database['votes']>[] = [];
     const follows: Insertable<Database['follows']>[] = [];
     const reviews: Insertable<Database['reviews']>[] = [];
@@ -321,10 +419,19 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     for (const p of live) {
       const voters = rnd.sample(voterIds, Math.floor(6 + 140 * rnd.next() ** 2));
       voteCount.set(p.slug, voters.length);
-      for (const user_id of voters) votes.push({ listing_id: idOf(p), user_id, created_at: between(p.launchedAt!, now) });
-      for (const user_id of voters.slice(0, Math.floor(voters.length * rnd.next() * 0.4))) follows.push({ listing_id: idOf(p), user_id, created_at: between(p.launchedAt!, now) });
+      for (const user_id of voters)
+        votes.push({ listing_id: idOf(p), user_id, created_at: between(p.launchedAt!, now) });
+      for (const user_id of voters.slice(0, Math.floor(voters.length * rnd.next() * 0.4)))
+        follows.push({ listing_id: idOf(p), user_id, created_at: between(p.launchedAt!, now) });
       for (const user_id of rnd.sample(voters, rnd.int(0, 4))) {
-        reviews.push({ listing_id: idOf(p), user_id, rating: rnd.next() < 0.8 ? rnd.int(4, 5) : rnd.int(1, 3), body: rnd.pick(data.reviewBodies), flagged: rnd.next() < 0.05 ? 1 : 0, created_at: between(p.launchedAt!, now) });
+        reviews.push({
+          listing_id: idOf(p),
+          user_id,
+          rating: rnd.next() < 0.8 ? rnd.int(4, 5) : rnd.int(1, 3),
+          body: rnd.pick(data.reviewBodies),
+          flagged: rnd.next() < 0.05 ? 1 : 0,
+          created_at: between(p.launchedAt!, now),
+        });
       }
     }
     await insertChunked(trx, 'votes', votes);
@@ -333,7 +440,11 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     const followCount = new Map<number, number>();
     for (const f of follows) followCount.set(f.listing_id, (followCount.get(f.listing_id) ?? 0) + 1);
     for (const p of live) {
-      await trx.updateTable('listings').set({ votes_count: voteCount.get(p.slug)!, followers_count: followCount.get(idOf(p)) ?? 0 }).where('id', '=', idOf(p)).execute();
+      await trx
+        .updateTable('listings')
+        .set({ votes_count: voteCount.get(p.slug)!, followers_count: followCount.get(idOf(p)) ?? 0 })
+        .where('id', '=', idOf(p))
+        .execute();
     }
 
     // Stories, milestones and updates on a share of live listings.
@@ -343,19 +454,38 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     for (const p of live) {
       if (rnd.next() < 0.3) {
         stories.push({
-          listing_id: idOf(p), title: `Why we built ${p.slug}`, story: 'It started as a weekend project to fix our own workflow.',
-          why_started: 'We kept losing time to the same manual steps.', problem: 'Existing tools were built for large companies.',
-          journey: 'Three months of evenings, then a private beta with twenty friends.', challenges: 'Pricing, and saying no to features.',
-          achievements: 'Our first hundred paying customers.', lessons: 'Talk to users every week.', whats_next: 'A public API and mobile apps.', updated_at: nowIso,
+          listing_id: idOf(p),
+          title: `Why we built ${p.slug}`,
+          story: 'It started as a weekend project to fix our own workflow.',
+          why_started: 'We kept losing time to the same manual steps.',
+          problem: 'Existing tools were built for large companies.',
+          journey: 'Three months of evenings, then a private beta with twenty friends.',
+          challenges: 'Pricing, and saying no to features.',
+          achievements: 'Our first hundred paying customers.',
+          lessons: 'Talk to users every week.',
+          whats_next: 'A public API and mobile apps.',
+          updated_at: nowIso,
         });
       }
       if (rnd.next() < 0.5) {
         for (const [k, title] of rnd.sample(data.milestoneTitles, rnd.int(1, 3)).entries()) {
-          milestones.push({ listing_id: idOf(p), date: new Date(p.launchedAt!.getTime() - (k + 1) * 30 * DAY).toISOString().slice(0, 10), title, description: null, url: null, created_at: nowIso });
+          milestones.push({
+            listing_id: idOf(p),
+            date: new Date(p.launchedAt!.getTime() - (k + 1) * 30 * DAY).toISOString().slice(0, 10),
+            title,
+            description: null,
+            url: null,
+            created_at: nowIso,
+          });
         }
       }
       if (rnd.next() < 0.3) {
-        updates.push({ listing_id: idOf(p), title: rnd.pick(data.updateTitles), body: 'Thanks to everyone who tried it in launch week. Here is what changed since.', created_at: between(p.launchedAt!, now) });
+        updates.push({
+          listing_id: idOf(p),
+          title: rnd.pick(data.updateTitles),
+          body: 'Thanks to everyone who tried it in launch week. Here is what changed since.',
+          created_at: between(p.launchedAt!, now),
+        });
       }
     }
     await insertChunked(trx, 'stories', stories);
@@ -368,7 +498,14 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     await insertChunked(
       trx,
       'listing_alternatives',
-      live.flatMap((p) => rnd.sample(byCategory.get(p.categories[0]!)!.filter((o) => o !== p), 3).map((o) => ({ listing_id: idOf(p), alternative_id: idOf(o), approved: 1 }))),
+      live.flatMap((p) =>
+        rnd
+          .sample(
+            byCategory.get(p.categories[0]!)!.filter((o) => o !== p),
+            3,
+          )
+          .map((o) => ({ listing_id: idOf(p), alternative_id: idOf(o), approved: 1 })),
+      ),
     );
 
     // Awards: the top three by votes of every completed launch week.
@@ -381,10 +518,22 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     const titles = ['Launch of the Week #1', 'Launch of the Week #2', 'Launch of the Week #3'];
     for (const [week, entries] of [...byWeek].sort(([a], [b]) => a.localeCompare(b))) {
       // The rollover's rule: most votes, ties to the earlier launch.
-      const top = [...entries].sort((a, b) => voteCount.get(b.slug)! - voteCount.get(a.slug)! || a.launchedAt!.getTime() - b.launchedAt!.getTime()).slice(0, 3);
+      const top = [...entries]
+        .sort(
+          (a, b) =>
+            voteCount.get(b.slug)! - voteCount.get(a.slug)! || a.launchedAt!.getTime() - b.launchedAt!.getTime(),
+        )
+        .slice(0, 3);
       const awardedAt = new Date(new Date(`${week}T00:00:00.000Z`).getTime() + WEEK).toISOString();
       top.forEach((p, k) => {
-        awards.push({ listing_id: idOf(p), week, rank: k + 1, title: titles[k]!, votes: voteCount.get(p.slug)!, created_at: awardedAt });
+        awards.push({
+          listing_id: idOf(p),
+          week,
+          rank: k + 1,
+          title: titles[k]!,
+          votes: voteCount.get(p.slug)!,
+          created_at: awardedAt,
+        });
       });
     }
     await insertChunked(trx, 'awards', awards);
@@ -394,9 +543,13 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
       trx,
       'blog_posts',
       data.blogTopics.map((title, i) => {
-        const published = i < data.blogTopics.length - 2 ? new Date(now.getTime() - (i * 9 + 2) * DAY).toISOString() : null;
+        const published =
+          i < data.blogTopics.length - 2 ? new Date(now.getTime() - (i * 9 + 2) * DAY).toISOString() : null;
         return {
-          slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, ''),
+          slug: title
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/(^-|-$)/g, ''),
           title,
           excerpt: `${title}: practical advice from the Launchboard team.`,
           body_markdown: `# ${title}\n\nEvery week makers launch on Launchboard. This post collects what works.\n\n## The short version\n\nBe clear about who the product is for, show it working, and answer questions on launch day.\n`,
@@ -409,7 +562,11 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
       }),
     );
     if (!(await trx.selectFrom('interview_questions').select('id').limit(1).executeTakeFirst())) {
-      await insertChunked(trx, 'interview_questions', data.interviewQuestions.map((question, i) => ({ position: i + 1, question, active: 1 })));
+      await insertChunked(
+        trx,
+        'interview_questions',
+        data.interviewQuestions.map((question, i) => ({ position: i + 1, question, active: 1 })),
+      );
     }
 
     return {

@@ -28,7 +28,8 @@ function patchSource(name: string, filter: RegExp, find: string, replacement: (f
     setup(b) {
       b.onLoad({ filter }, (args) => {
         const source = readFileSync(args.path, 'utf8');
-        if (!source.includes(find)) throw new Error(`${name}: ${args.path} no longer contains the code this build patches`);
+        if (!source.includes(find))
+          throw new Error(`${name}: ${args.path} no longer contains the code this build patches`);
         return { contents: source.replace(find, replacement(args.path)), loader: 'js' };
       });
     },
@@ -131,13 +132,18 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
   copyFileSync(join(ROOT, 'src/web/ui/style.css'), join(dir, 'style.css'));
   const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(dir, 'node_modules/swagger-ui-dist'), { recursive: true });
-  for (const file of SWAGGER_FILES) copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));
+  for (const file of SWAGGER_FILES)
+    copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));
 
   const assets = filesUnder(dir)
     .map((file) => relative(dir, file).split(sep).join('/'))
     .sort();
   const hash = createHash('sha256');
-  for (const name of assets) hash.update(name).update('\0').update(readFileSync(join(dir, name)));
+  for (const name of assets)
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(dir, name)));
   const digest = hash.digest('hex').slice(0, 16);
 
   const script = join(dir, MAIN_SCRIPT);

@@ -57,7 +57,8 @@ async function fixtureSite(): Promise<{ server: Server; url: string }> {
 
 export async function waitFor(url: string, seconds: number, child?: ChildProcess): Promise<void> {
   for (let i = 0; i < seconds * 4; i++) {
-    if (child && child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
@@ -115,9 +116,28 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
     await waitFor(`${url}/api/v1/site`, 90, child);
     const email = 'openapi-check@example.com';
     const run = promisify(execFile);
-    await run(process.execPath, [CLI, 'admin', 'user', 'create', '--email', email, '--password', 'correct horse battery staple', '--name', 'OpenAPI Check'], { cwd: ROOT, env });
+    await run(
+      process.execPath,
+      [
+        CLI,
+        'admin',
+        'user',
+        'create',
+        '--email',
+        email,
+        '--password',
+        'correct horse battery staple',
+        '--name',
+        'OpenAPI Check',
+      ],
+      { cwd: ROOT, env },
+    );
     const createApiKey = async (scopes: string[]) => {
-      const { stdout } = await run(process.execPath, [CLI, 'admin', 'apikey', 'create', '--email', email, '--scopes', scopes.join(','), '--name', 'openapi check'], { cwd: ROOT, env });
+      const { stdout } = await run(
+        process.execPath,
+        [CLI, 'admin', 'apikey', 'create', '--email', email, '--scopes', scopes.join(','), '--name', 'openapi check'],
+        { cwd: ROOT, env },
+      );
       const key = stdout.trim().split('\n').at(-1)!;
       if (!key.startsWith('lb_')) throw new Error(`admin apikey create printed no key:\n${stdout}`);
       return key;

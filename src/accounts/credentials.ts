@@ -30,7 +30,10 @@ function checkPassword(password: string): void {
  * owner that someone tried (at most once a minute), and answers null after
  * the same work (a password hash), so the answer does not tell.
  */
-export async function signUp(ctx: Context, args: { email: string; password: string; name?: string }): Promise<number | null> {
+export async function signUp(
+  ctx: Context,
+  args: { email: string; password: string; name?: string },
+): Promise<number | null> {
   checkPassword(args.password);
   const name = args.name?.trim().slice(0, 120) || undefined;
   try {
@@ -59,7 +62,11 @@ async function mailTakenAddress(ctx: Context, email: string): Promise<void> {
 }
 
 export async function sendVerificationMail(ctx: Context, userId: number): Promise<void> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'email_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (user.email_verified_at) return;
   const token = await createEmailToken(ctx, userId, 'verify');
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -78,7 +85,11 @@ export async function checkCredentials(ctx: Context, email: string, password: st
   } catch {
     return null;
   }
-  const user = await ctx.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normalized).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', normalized)
+    .executeTakeFirst();
   // Hash anyway when the account is unknown, so timing does not tell which half was wrong.
   const stored = user?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
   const ok = password.length <= MAX_PASSWORD && (await verifyPassword(password, stored));
@@ -88,7 +99,12 @@ export async function checkCredentials(ctx: Context, email: string, password: st
 export async function verifyEmail(ctx: Context, token: string): Promise<boolean> {
   const userId = await consumeEmailToken(ctx, token, 'verify');
   if (userId === null) return false;
-  await ctx.db.updateTable('users').set({ email_verified_at: ctx.clock.now().toISOString() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ email_verified_at: ctx.clock.now().toISOString() })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
   return true;
 }
 
@@ -100,7 +116,11 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
   } catch {
     return;
   }
-  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', normalized)
+    .executeTakeFirst();
   if (!user) return;
   const token = await createEmailToken(ctx, user.id, 'reset');
   const link = `${ctx.config.publicUrl}/password-reset/confirm?token=${encodeURIComponent(token)}`;
@@ -125,7 +145,12 @@ export async function resetPassword(ctx: Context, token: string, password: strin
     if (userId === null) return null;
     const now = tx.clock.now().toISOString();
     await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-    await tx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+    await tx.db
+      .updateTable('users')
+      .set({ email_verified_at: now })
+      .where('id', '=', userId)
+      .where('email_verified_at', 'is', null)
+      .execute();
     await endAllSessions(tx, userId);
     await revokeUserGrants(tx.db, userId, now);
     await revokeAllApiKeys(tx, userId);

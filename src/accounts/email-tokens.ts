@@ -12,7 +12,12 @@ export async function createEmailToken(ctx: Context, userId: number, purpose: Em
   const token = randomSecret();
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    await trx
+      .deleteFrom('email_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('email_tokens')
       .values({
@@ -42,7 +47,11 @@ export async function peekEmailToken(ctx: Context, token: string, purpose: Email
 }
 
 /** Uses a link up, atomically; the user it was for, or null when it is not (or no longer) valid. */
-export async function consumeEmailToken(ctx: Context, token: string, purpose: EmailTokenPurpose): Promise<number | null> {
+export async function consumeEmailToken(
+  ctx: Context,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<number | null> {
   const userId = await peekEmailToken(ctx, token, purpose);
   if (userId === null) return null;
   const r = await ctx.db

@@ -27,7 +27,10 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
 
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (e.length > 254 || !EMAIL.test(e)) throw new AppError('invalid', 'email must be a valid address', { errors: [{ path: 'email', message: 'not a valid email address' }] });
+  if (e.length > 254 || !EMAIL.test(e))
+    throw new AppError('invalid', 'email must be a valid address', {
+      errors: [{ path: 'email', message: 'not a valid email address' }],
+    });
   return e;
 }
 
@@ -37,7 +40,9 @@ export async function createUser(
 ): Promise<number> {
   const email = normalizeEmail(args.email);
   if (args.password !== undefined && args.password.length < 8) {
-    throw new AppError('invalid', 'password must have at least 8 characters', { errors: [{ path: 'password', message: 'at least 8 characters' }] });
+    throw new AppError('invalid', 'password must have at least 8 characters', {
+      errors: [{ path: 'password', message: 'at least 8 characters' }],
+    });
   }
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new AppError('conflict', `a user with email ${email} already exists`);
@@ -57,13 +62,21 @@ export async function createUser(
 }
 
 export async function userByEmail(db: Kysely<Database>, email: string) {
-  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'role']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
   if (!user) throw notFound(`no user with email ${email}`);
   return user;
 }
 
 export async function userById(db: Kysely<Database>, id: number) {
-  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!user) throw new AppError('unauthenticated', 'The account behind this credential no longer exists.');
   return user;
 }

@@ -16,14 +16,24 @@ export interface BearerContext {
   resource: string;
 }
 
-export async function resolveCaller(ctx: Context, authorization: string | undefined, ip: string, bearer?: BearerContext): Promise<Caller> {
+export async function resolveCaller(
+  ctx: Context,
+  authorization: string | undefined,
+  ip: string,
+  bearer?: BearerContext,
+): Promise<Caller> {
   if (authorization === undefined || authorization === '') return anonymous(ip);
   const match = /^Bearer ([\x21-\x7e]{1,4096})$/i.exec(authorization.trim());
-  if (!match) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <access token or API key>".');
+  if (!match)
+    throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <access token or API key>".');
   const token = match[1];
   let caller: Caller | null = null;
   if (looksLikeApiKey(token)) caller = await callerFromApiKey(ctx.db, token, ctx.clock.now());
   else if (bearer) caller = await bearer.verifier.verify(token, bearer.resource);
-  if (!caller) throw new AppError('unauthenticated', 'The access token or API key is invalid, expired or revoked, or the token is for another resource.');
+  if (!caller)
+    throw new AppError(
+      'unauthenticated',
+      'The access token or API key is invalid, expired or revoked, or the token is for another resource.',
+    );
   return caller;
 }

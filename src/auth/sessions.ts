@@ -21,7 +21,13 @@ export async function createSession(ctx: Context, userId: number): Promise<{ coo
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await ctx.db
     .insertInto('web_sessions')
-    .values({ id_hash: sha256Hex(cookieValue), user_id: userId, csrf_secret: randomSecret(), created_at: now.toISOString(), expires_at: expiresAt.toISOString() })
+    .values({
+      id_hash: sha256Hex(cookieValue),
+      user_id: userId,
+      csrf_secret: randomSecret(),
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    })
     .execute();
   return { cookieValue, expiresAt };
 }
@@ -35,7 +41,13 @@ export async function sessionFromCookie(ctx: Context, cookieValue: string | unde
     .where('s.id_hash', '=', sha256Hex(cookieValue))
     .executeTakeFirst();
   if (!row || row.expires_at <= ctx.clock.now().toISOString()) return null;
-  return { userId: row.user_id, email: row.email, name: row.name, emailVerified: row.email_verified_at !== null, csrfToken: row.csrf_secret };
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified_at !== null,
+    csrfToken: row.csrf_secret,
+  };
 }
 
 export async function endSession(ctx: Context, cookieValue: string | undefined): Promise<void> {

@@ -7,7 +7,14 @@
 // OpenID) metadata and cached by jose (the issuer is compared exactly as
 // configured, trailing slash and all); the person is matched to a local
 // account by (issuer, sub), linked by verified email on first sight.
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Context } from '../context.js';
 import { createKeyStore, SIGNING_ALG, type KeyStore } from '../oauth/keys.js';
 import { isFamilyActive } from '../oauth/store.js';
@@ -21,11 +28,14 @@ export interface TokenVerifier {
 }
 
 export function createTokenVerifier(ctx: Context, opts: { keys?: KeyStore } = {}): TokenVerifier {
-  return ctx.config.oauthIssuer ? externalVerifier(ctx, ctx.config.oauthIssuer) : embeddedVerifier(ctx, opts.keys ?? createKeyStore(ctx));
+  return ctx.config.oauthIssuer
+    ? externalVerifier(ctx, ctx.config.oauthIssuer)
+    : embeddedVerifier(ctx, opts.keys ?? createKeyStore(ctx));
 }
 
 function scopesOf(payload: JWTPayload): Scope[] {
-  const raw = typeof payload.scope === 'string' ? payload.scope.split(' ') : Array.isArray(payload.scp) ? payload.scp : [];
+  const raw =
+    typeof payload.scope === 'string' ? payload.scope.split(' ') : Array.isArray(payload.scp) ? payload.scp : [];
   return [...new Set(raw.filter((s): s is Scope => typeof s === 'string' && isScope(s)))];
 }
 
@@ -59,7 +69,8 @@ function embeddedVerifier(ctx: Context, keys: KeyStore): TokenVerifier {
         }
       }
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.client_id !== 'string' || typeof payload.sid !== 'string') return null;
+      if (!Number.isInteger(userId) || typeof payload.client_id !== 'string' || typeof payload.sid !== 'string')
+        return null;
       if (!(await isFamilyActive(ctx.db, payload.sid))) return null;
       return oauthCaller(userId, payload.client_id, scopesOf(payload));
     },
@@ -75,15 +86,28 @@ async function discover(_ctx: Context, issuer: string): Promise<ExternalKeys> {
   const url = new URL(issuer);
   const path = url.pathname === '/' ? '' : url.pathname;
   // RFC 8414 §3.1 inserts the well-known segment before the issuer's path; OpenID Connect Discovery appends it.
-  const candidates = [`${url.origin}/.well-known/oauth-authorization-server${path.replace(/\/$/, '')}`, `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`];
+  const candidates = [
+    `${url.origin}/.well-known/oauth-authorization-server${path.replace(/\/$/, '')}`,
+    `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+  ];
   for (const candidate of candidates) {
-    const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(candidate, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) continue;
     const meta = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
     if (meta.issuer !== issuer || typeof meta.jwks_uri !== 'string') {
       throw new Error(`the metadata at ${candidate} does not describe issuer ${issuer} with a jwks_uri`);
     }
-    return { issuer, jwks: createRemoteJWKSet(new URL(meta.jwks_uri), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5_000 }) };
+    return {
+      issuer,
+      jwks: createRemoteJWKSet(new URL(meta.jwks_uri), {
+        cacheMaxAge: 10 * 60_000,
+        cooldownDuration: 30_000,
+        timeoutDuration: 5_000,
+      }),
+    };
   }
   throw new Error(`no authorization server metadata found for issuer ${issuer}`);
 }
@@ -92,7 +116,12 @@ async function discover(_ctx: Context, issuer: string): Promise<ExternalKeys> {
 async function localUser(ctx: Context, issuer: string, payload: JWTPayload): Promise<number | null> {
   const subject = payload.sub;
   if (!subject) return null;
-  const known = await ctx.db.selectFrom('external_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
+  const known = await ctx.db
+    .selectFrom('external_identities')
+    .select('user_id')
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
   if (known) return known.user_id;
   if (typeof payload.email !== 'string' || payload.email_verified === false) return null;
   let email: string;
@@ -109,7 +138,14 @@ async function localUser(ctx: Context, issuer: string, payload: JWTPayload): Pro
       (
         await trx
           .insertInto('users')
-          .values({ email, name: typeof payload.name === 'string' ? payload.name.slice(0, 120) : null, password_hash: null, role: 'user', email_verified_at: now, created_at: now })
+          .values({
+            email,
+            name: typeof payload.name === 'string' ? payload.name.slice(0, 120) : null,
+            password_hash: null,
+            role: 'user',
+            email_verified_at: now,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -142,13 +178,23 @@ function externalVerifier(ctx: Context, issuer: string): TokenVerifier {
       }
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, external.jwks, { issuer: external.issuer, audience: resource, currentDate: ctx.clock.now(), requiredClaims: ['exp', 'sub'] }));
+        ({ payload } = await jwtVerify(token, external.jwks, {
+          issuer: external.issuer,
+          audience: resource,
+          currentDate: ctx.clock.now(),
+          requiredClaims: ['exp', 'sub'],
+        }));
       } catch {
         return null;
       }
       const userId = await localUser(ctx, issuer, payload);
       if (userId === null) return null;
-      const clientId = typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : 'external';
+      const clientId =
+        typeof payload.client_id === 'string'
+          ? payload.client_id
+          : typeof payload.azp === 'string'
+            ? payload.azp
+            : 'external';
       return oauthCaller(userId, clientId, scopesOf(payload));
     },
   };

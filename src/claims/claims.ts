@@ -31,7 +31,11 @@ const newToken = () => `lb-verify-${randomBytes(16).toString('hex')}`;
 
 /** `WWW.Example.com.` → `example.com`: the name a TXT record and an email address are checked against. */
 export function claimDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 }
 
 type ListingRef = Pick<Listing, 'id' | 'slug' | 'name' | 'url' | 'domain'>;
@@ -48,7 +52,9 @@ export type ClaimInstructions = z.infer<typeof claimInstructions>;
 /** A claim as its claimant sees it (claim_listing, verify_claim, list_my_claims). */
 export const claimViewSchema = z.object({
   claim_id: z.number().int(),
-  status: z.enum(['pending', 'verified', 'failed', 'expired']).describe('pending until verified; expired after 14 days; failed when someone else verified first'),
+  status: z
+    .enum(['pending', 'verified', 'failed', 'expired'])
+    .describe('pending until verified; expired after 14 days; failed when someone else verified first'),
   method: z.enum(CLAIM_METHODS),
   listing: z.object({ slug: z.string(), name: z.string(), domain: z.string() }),
   token: z.string().nullable().describe('The value to publish (lb-verify-…); null for the email method'),
@@ -66,7 +72,10 @@ function fileUrl(listing: ListingRef): string {
   return new URL(FILE_PATH, new URL(listing.url).origin).toString();
 }
 
-function instructionsFor(claim: Pick<ClaimRow, 'method' | 'token' | 'email' | 'expires_at'>, listing: ListingRef): ClaimInstructions {
+function instructionsFor(
+  claim: Pick<ClaimRow, 'method' | 'token' | 'email' | 'expires_at'>,
+  listing: ListingRef,
+): ClaimInstructions {
   const domain = claimDomain(listing.domain);
   const then = 'then call verify_claim with the claim_id.';
   switch (claim.method) {
@@ -81,7 +90,10 @@ function instructionsFor(claim: Pick<ClaimRow, 'method' | 'token' | 'email' | 'e
     }
     case 'file': {
       const url = fileUrl(listing);
-      return { summary: `Publish a text file at ${url} containing ${claim.token}, ${then}`, file: { url, content: claim.token } };
+      return {
+        summary: `Publish a text file at ${url} containing ${claim.token}, ${then}`,
+        file: { url, content: claim.token },
+      };
     }
     case 'email':
       return {
@@ -129,10 +141,12 @@ function emailFieldError(message: string): AppError {
 /** The address for the email method: required, and at the listing's own domain. */
 function claimEmail(method: ClaimMethod, email: string | undefined, listing: ListingRef): string | null {
   if (method !== 'email') {
-    if (email !== undefined) throw emailFieldError(`is only used with method "email"; leave it out for method "${method}"`);
+    if (email !== undefined)
+      throw emailFieldError(`is only used with method "email"; leave it out for method "${method}"`);
     return null;
   }
-  if (email === undefined) throw emailFieldError(`is required for method "email": an address at ${claimDomain(listing.domain)}`);
+  if (email === undefined)
+    throw emailFieldError(`is required for method "email": an address at ${claimDomain(listing.domain)}`);
   let address: string;
   try {
     address = normalizeEmail(email);
@@ -140,7 +154,8 @@ function claimEmail(method: ClaimMethod, email: string | undefined, listing: Lis
     throw emailFieldError('is not a valid email address');
   }
   const domain = claimDomain(listing.domain);
-  if (address.slice(address.lastIndexOf('@') + 1) !== domain) throw emailFieldError(`must be an address at ${domain}, the listing's domain`);
+  if (address.slice(address.lastIndexOf('@') + 1) !== domain)
+    throw emailFieldError(`must be an address at ${domain}, the listing's domain`);
   return address;
 }
 
@@ -172,8 +187,13 @@ export async function claimListing(
     .where('slug', '=', input.slug)
     .where('status', 'in', [...PUBLIC_STATUSES])
     .executeTakeFirst();
-  if (!listing) throw notFound(`No live or upcoming listing with slug "${input.slug}". Use search_listings to find it.`);
-  if (listing.owner_id === userId) throw new AppError('conflict', `You already own ${listing.name}; see it with get_my_listing (listing_id ${listing.id}).`);
+  if (!listing)
+    throw notFound(`No live or upcoming listing with slug "${input.slug}". Use search_listings to find it.`);
+  if (listing.owner_id === userId)
+    throw new AppError(
+      'conflict',
+      `You already own ${listing.name}; see it with get_my_listing (listing_id ${listing.id}).`,
+    );
   const email = claimEmail(input.method, input.email, listing);
 
   await expireClaims(ctx);
@@ -182,51 +202,68 @@ export async function claimListing(
   const linkToken = input.method === 'email' ? randomBytes(32).toString('base64url') : null;
   const emailTokenHash = linkToken ? sha256(linkToken) : null;
   // Two first claims at once: the loser of the one-pending index retries and updates the winner's row.
-  const claim = await retryOnUniqueViolation(2, () => ctx.db.transaction().execute(async (trx) => {
-    const pending = await trx.selectFrom('claims').selectAll().where('user_id', '=', userId).where('listing_id', '=', listing.id).where('status', '=', 'pending').executeTakeFirst();
-    if (pending) {
+  const claim = await retryOnUniqueViolation(2, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('claims')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('listing_id', '=', listing.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) {
+        return trx
+          .updateTable('claims')
+          .set({ method: input.method, email, email_token_hash: emailTokenHash, last_error: null, updated_at: nowIso })
+          .where('id', '=', pending.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
       return trx
-        .updateTable('claims')
-        .set({ method: input.method, email, email_token_hash: emailTokenHash, last_error: null, updated_at: nowIso })
-        .where('id', '=', pending.id)
+        .insertInto('claims')
+        .values({
+          user_id: userId,
+          listing_id: listing.id,
+          method: input.method,
+          email,
+          token: newToken(),
+          email_token_hash: emailTokenHash,
+          status: 'pending',
+          expires_at: new Date(now.getTime() + CLAIM_DAYS * DAY_MS).toISOString(),
+          created_at: nowIso,
+          updated_at: nowIso,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-    }
-    return trx
-      .insertInto('claims')
-      .values({
-        user_id: userId,
-        listing_id: listing.id,
-        method: input.method,
-        email,
-        token: newToken(),
-        email_token_hash: emailTokenHash,
-        status: 'pending',
-        expires_at: new Date(now.getTime() + CLAIM_DAYS * DAY_MS).toISOString(),
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }));
+    }),
+  );
   if (linkToken) await sendClaimLink(ctx, claim, listing, linkToken);
   return claimView(claim, listing);
 }
 
 /** Is `token` published by the chosen method? `detail` says what was seen, for last_error. */
-async function checkClaim(ctx: Context, claim: Pick<ClaimRow, 'method' | 'token'>, listing: ListingRef): Promise<{ found: boolean; detail: string }> {
+async function checkClaim(
+  ctx: Context,
+  claim: Pick<ClaimRow, 'method' | 'token'>,
+  listing: ListingRef,
+): Promise<{ found: boolean; detail: string }> {
   switch (claim.method) {
     case 'dns': {
       const name = claimDomain(listing.domain);
       const txt = await lookupTxt(ctx.config, name);
       if (!txt.ok) return { found: false, detail: `${txt.detail}; add a TXT record ${claim.token} at ${name}.` };
-      if (txt.records.some((r) => r.trim() === claim.token)) return { found: true, detail: `TXT record found at ${name}.` };
-      return { found: false, detail: `${name} has ${txt.records.length} TXT record(s), none with the value ${claim.token}.` };
+      if (txt.records.some((r) => r.trim() === claim.token))
+        return { found: true, detail: `TXT record found at ${name}.` };
+      return {
+        found: false,
+        detail: `${name} has ${txt.records.length} TXT record(s), none with the value ${claim.token}.`,
+      };
     }
     case 'meta': {
       const page = await fetchText(ctx, listing.url, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5');
       if (!page.ok) return { found: false, detail: page.detail };
-      if (metaContents(page.text, META_NAME).includes(claim.token)) return { found: true, detail: `Meta tag found on ${listing.url}.` };
+      if (metaContents(page.text, META_NAME).includes(claim.token))
+        return { found: true, detail: `Meta tag found on ${listing.url}.` };
       return { found: false, detail: `${listing.url} has no <meta name="${META_NAME}" content="${claim.token}">.` };
     }
     case 'file': {
@@ -241,7 +278,12 @@ async function checkClaim(ctx: Context, claim: Pick<ClaimRow, 'method' | 'token'
   }
 }
 
-async function fetchText(ctx: Context, url: string, accept: string, maxBytes = 2 * 1024 * 1024): Promise<{ ok: true; text: string } | { ok: false; detail: string }> {
+async function fetchText(
+  ctx: Context,
+  url: string,
+  accept: string,
+  maxBytes = 2 * 1024 * 1024,
+): Promise<{ ok: true; text: string } | { ok: false; detail: string }> {
   try {
     const res = await ctx.fetcher.get(url, { accept, maxBytes });
     if (res.status >= 400) return { ok: false, detail: `${url} answered HTTP ${res.status}.` };
@@ -286,10 +328,18 @@ async function markVerified(ctx: Context, claim: ClaimRow, detail: string): Prom
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
-    await trx.updateTable('listings').set({ owner_id: claim.user_id, updated_at: now }).where('id', '=', claim.listing_id).execute();
+    await trx
+      .updateTable('listings')
+      .set({ owner_id: claim.user_id, updated_at: now })
+      .where('id', '=', claim.listing_id)
+      .execute();
     await trx
       .updateTable('claims')
-      .set({ status: 'failed', last_error: 'Another claimant verified ownership of this listing first.', updated_at: now })
+      .set({
+        status: 'failed',
+        last_error: 'Another claimant verified ownership of this listing first.',
+        updated_at: now,
+      })
       .where('listing_id', '=', claim.listing_id)
       .where('status', '=', 'pending')
       .where('id', '!=', claim.id)
@@ -300,23 +350,39 @@ async function markVerified(ctx: Context, claim: ClaimRow, detail: string): Prom
 }
 
 async function listingOf(ctx: Context, listingId: number): Promise<ListingRef> {
-  return ctx.db.selectFrom('listings').select(['id', 'slug', 'name', 'url', 'domain']).where('id', '=', listingId).executeTakeFirstOrThrow();
+  return ctx.db
+    .selectFrom('listings')
+    .select(['id', 'slug', 'name', 'url', 'domain'])
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
 }
 
 async function ownClaim(ctx: Context, userId: number, claimId: number): Promise<ClaimRow> {
-  const claim = await ctx.db.selectFrom('claims').selectAll().where('id', '=', claimId).where('user_id', '=', userId).executeTakeFirst();
+  const claim = await ctx.db
+    .selectFrom('claims')
+    .selectAll()
+    .where('id', '=', claimId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!claim) throw notFound(`You have no claim ${claimId}. list_my_claims shows yours.`);
   return claim;
 }
 
 /** verify_claim: checks the record, tag or file of a pending claim now. */
-export async function verifyClaim(ctx: Context, userId: number, claimId: number): Promise<ClaimView & { verified: boolean }> {
+export async function verifyClaim(
+  ctx: Context,
+  userId: number,
+  claimId: number,
+): Promise<ClaimView & { verified: boolean }> {
   await expireClaims(ctx);
   const claim = await ownClaim(ctx, userId, claimId);
   const listing = await listingOf(ctx, claim.listing_id);
   if (claim.status === 'verified') return { ...claimView(claim, listing), verified: true };
   if (claim.status !== 'pending') {
-    throw new AppError('conflict', `Claim ${claimId} is ${claim.status}${claim.last_error ? ` (${claim.last_error})` : ''}; start a new one with claim_listing.`);
+    throw new AppError(
+      'conflict',
+      `Claim ${claimId} is ${claim.status}${claim.last_error ? ` (${claim.last_error})` : ''}; start a new one with claim_listing.`,
+    );
   }
   if (claim.method === 'email') {
     throw new AppError(
@@ -331,7 +397,11 @@ export async function verifyClaim(ctx: Context, userId: number, claimId: number)
   }
   await ctx.db
     .updateTable('claims')
-    .set({ last_check_at: now, last_error: result.found ? 'The claim changed while it was checked; try again.' : result.detail, updated_at: now })
+    .set({
+      last_check_at: now,
+      last_error: result.found ? 'The claim changed while it was checked; try again.' : result.detail,
+      updated_at: now,
+    })
     .where('id', '=', claim.id)
     .where('status', '=', 'pending')
     .execute();
@@ -348,16 +418,27 @@ export type EmailLinkOutcome =
 export async function verifyEmailLink(ctx: Context, linkToken: string): Promise<EmailLinkOutcome> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(linkToken)) return { outcome: 'unknown' };
   await expireClaims(ctx);
-  const claim = await ctx.db.selectFrom('claims').selectAll().where('email_token_hash', '=', sha256(linkToken)).where('method', '=', 'email').executeTakeFirst();
+  const claim = await ctx.db
+    .selectFrom('claims')
+    .selectAll()
+    .where('email_token_hash', '=', sha256(linkToken))
+    .where('method', '=', 'email')
+    .executeTakeFirst();
   if (!claim) return { outcome: 'unknown' };
   const listing = await listingOf(ctx, claim.listing_id);
   if (claim.status === 'verified') return { outcome: 'already_verified', listing };
   if (claim.status === 'expired') return { outcome: 'expired', listing };
   if (claim.status !== 'pending') return { outcome: 'closed', listing };
-  return (await markVerified(ctx, claim, `link opened (${claim.email})`)) ? { outcome: 'verified', listing } : { outcome: 'closed', listing };
+  return (await markVerified(ctx, claim, `link opened (${claim.email})`))
+    ? { outcome: 'verified', listing }
+    : { outcome: 'closed', listing };
 }
 
-export async function listMyClaims(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: ClaimView[]; total: number }> {
+export async function listMyClaims(
+  ctx: Context,
+  userId: number,
+  page: { page: number; per_page: number },
+): Promise<{ items: ClaimView[]; total: number }> {
   await expireClaims(ctx);
   const [rows, count] = await Promise.all([
     ctx.db
@@ -368,17 +449,37 @@ export async function listMyClaims(ctx: Context, userId: number, page: { page: n
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page)
       .execute(),
-    ctx.db.selectFrom('claims').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('claims')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   const listingIds = [...new Set(rows.map((r) => r.listing_id))];
-  const listings = listingIds.length === 0 ? [] : await ctx.db.selectFrom('listings').select(['id', 'slug', 'name', 'url', 'domain']).where('id', 'in', listingIds).execute();
+  const listings =
+    listingIds.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('listings')
+          .select(['id', 'slug', 'name', 'url', 'domain'])
+          .where('id', 'in', listingIds)
+          .execute();
   const byId = new Map(listings.map((l) => [l.id, l]));
-  return { items: rows.flatMap((r) => (byId.has(r.listing_id) ? [claimView(r, byId.get(r.listing_id)!)] : [])), total: Number(count.n) };
+  return {
+    items: rows.flatMap((r) => (byId.has(r.listing_id) ? [claimView(r, byId.get(r.listing_id)!)] : [])),
+    total: Number(count.n),
+  };
 }
 
 /** True when the listing's current owner holds a verified claim on it (the `verified` badge). */
 export async function ownerHasVerifiedClaim(ctx: Context, listingId: number, ownerId: number | null): Promise<boolean> {
   if (ownerId === null) return false;
-  const row = await ctx.db.selectFrom('claims').select('id').where('listing_id', '=', listingId).where('user_id', '=', ownerId).where('status', '=', 'verified').executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('claims')
+    .select('id')
+    .where('listing_id', '=', listingId)
+    .where('user_id', '=', ownerId)
+    .where('status', '=', 'verified')
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -14,11 +14,29 @@ export interface CommunityState {
 }
 
 export async function communityState(ctx: Context, listingId: number, userId: number | null): Promise<CommunityState> {
-  const counts = ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted', 'followers_count']).where('id', '=', listingId).executeTakeFirstOrThrow();
+  const counts = ctx.db
+    .selectFrom('listings')
+    .select(['votes_count', 'votes_discounted', 'followers_count'])
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
   const [row, vote, follow, review] = await Promise.all([
     counts,
-    userId === null ? undefined : ctx.db.selectFrom('votes').select('id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
-    userId === null ? undefined : ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst(),
+    userId === null
+      ? undefined
+      : ctx.db
+          .selectFrom('votes')
+          .select('id')
+          .where('listing_id', '=', listingId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+    userId === null
+      ? undefined
+      : ctx.db
+          .selectFrom('follows')
+          .select('user_id')
+          .where('listing_id', '=', listingId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
     userId === null ? null : ownReview(ctx, listingId, userId),
   ]);
   return {

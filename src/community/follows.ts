@@ -6,7 +6,11 @@ import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 
 async function publicListing(ctx: Context, listingId: number) {
-  const listing = await ctx.db.selectFrom('listings').select(['id', 'status']).where('id', '=', listingId).executeTakeFirst();
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'status'])
+    .where('id', '=', listingId)
+    .executeTakeFirst();
   if (!listing || !['live', 'scheduled'].includes(listing.status)) throw new AppError('not_found', 'No such listing.');
   return listing;
 }
@@ -20,7 +24,11 @@ export async function followListing(ctx: Context, args: { userId: number; listin
       .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await trx.updateTable('listings').set({ followers_count: sql`followers_count + 1` }).where('id', '=', listing.id).execute();
+      await trx
+        .updateTable('listings')
+        .set({ followers_count: sql`followers_count + 1` })
+        .where('id', '=', listing.id)
+        .execute();
     }
   });
 }
@@ -28,9 +36,17 @@ export async function followListing(ctx: Context, args: { userId: number; listin
 export async function unfollowListing(ctx: Context, args: { userId: number; listingId: number }): Promise<void> {
   const listing = await publicListing(ctx, args.listingId);
   await ctx.db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('follows').where('listing_id', '=', listing.id).where('user_id', '=', args.userId).executeTakeFirst();
+    const deleted = await trx
+      .deleteFrom('follows')
+      .where('listing_id', '=', listing.id)
+      .where('user_id', '=', args.userId)
+      .executeTakeFirst();
     if (Number(deleted.numDeletedRows) > 0) {
-      await trx.updateTable('listings').set({ followers_count: sql`followers_count - 1` }).where('id', '=', listing.id).execute();
+      await trx
+        .updateTable('listings')
+        .set({ followers_count: sql`followers_count - 1` })
+        .where('id', '=', listing.id)
+        .execute();
     }
   });
 }

@@ -14,7 +14,11 @@ export interface NotificationView {
   read: boolean;
 }
 
-export async function notificationsOf(ctx: Context, userId: number, opts: { limit: number }): Promise<NotificationView[]> {
+export async function notificationsOf(
+  ctx: Context,
+  userId: number,
+  opts: { limit: number },
+): Promise<NotificationView[]> {
   const rows = await ctx.db
     .selectFrom('notifications as n')
     .leftJoin('listings as l', 'l.id', 'n.listing_id')
@@ -23,16 +27,34 @@ export async function notificationsOf(ctx: Context, userId: number, opts: { limi
     .orderBy('n.id', 'desc')
     .limit(opts.limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, body: r.body, listing_slug: r.slug ?? null, created_at: r.created_at, read: r.read_at !== null }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    listing_slug: r.slug ?? null,
+    created_at: r.created_at,
+    read: r.read_at !== null,
+  }));
 }
 
 export async function unreadNotifications(ctx: Context, userId: number): Promise<number> {
-  const row = await ctx.db.selectFrom('notifications').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function markNotificationsRead(ctx: Context, userId: number): Promise<void> {
-  await ctx.db.updateTable('notifications').set({ read_at: ctx.clock.now().toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('notifications')
+    .set({ read_at: ctx.clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
 }
 
 export interface UpdateView {
@@ -43,8 +65,14 @@ export interface UpdateView {
 }
 
 /** The latest updates makers posted on live listings, newest first. */
-export async function latestUpdates(ctx: Context, page: { page: number; per_page: number }): Promise<{ items: UpdateView[]; total: number }> {
-  const base = ctx.db.selectFrom('listing_updates as u').innerJoin('listings as l', 'l.id', 'u.listing_id').where('l.status', '=', 'live');
+export async function latestUpdates(
+  ctx: Context,
+  page: { page: number; per_page: number },
+): Promise<{ items: UpdateView[]; total: number }> {
+  const base = ctx.db
+    .selectFrom('listing_updates as u')
+    .innerJoin('listings as l', 'l.id', 'u.listing_id')
+    .where('l.status', '=', 'live');
   const [rows, count] = await Promise.all([
     base
       .select(['u.title', 'u.body', 'u.created_at', 'l.slug', 'l.name'])
@@ -55,5 +83,13 @@ export async function latestUpdates(ctx: Context, page: { page: number; per_page
       .execute(),
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map((r) => ({ title: r.title, body: r.body, created_at: r.created_at, listing: { slug: r.slug, name: r.name } })), total: Number(count.n) };
+  return {
+    items: rows.map((r) => ({
+      title: r.title,
+      body: r.body,
+      created_at: r.created_at,
+      listing: { slug: r.slug, name: r.name },
+    })),
+    total: Number(count.n),
+  };
 }

@@ -33,19 +33,33 @@ export interface ReportView {
   resolved_at: string | null;
 }
 
-const isReason = (v: unknown): v is ReportReason => typeof v === 'string' && (REPORT_REASONS as readonly string[]).includes(v);
+const isReason = (v: unknown): v is ReportReason =>
+  typeof v === 'string' && (REPORT_REASONS as readonly string[]).includes(v);
 
 /** Files a report; returns its id (the open one already filed, if any). */
 export async function fileReport(
   ctx: Context,
   args: { reporterId: number; targetKind: unknown; targetId: unknown; reason: unknown; details: unknown },
 ): Promise<number> {
-  if (args.targetKind !== 'listing' && args.targetKind !== 'review') throw new AppError('invalid', 'Report a listing or a review.', { errors: [{ path: 'target_kind', message: 'listing or review' }] });
-  const targetId = typeof args.targetId === 'string' && /^\d{1,10}$/.test(args.targetId) ? Number(args.targetId) : args.targetId;
-  if (typeof targetId !== 'number' || !Number.isInteger(targetId) || targetId < 1) throw new AppError('invalid', 'The report names nothing to report.', { errors: [{ path: 'target_id', message: 'a positive integer' }] });
-  if (!isReason(args.reason)) throw new AppError('invalid', `Choose a reason: ${REPORT_REASONS.join(', ')}.`, { errors: [{ path: 'reason', message: `one of ${REPORT_REASONS.join(', ')}` }] });
+  if (args.targetKind !== 'listing' && args.targetKind !== 'review')
+    throw new AppError('invalid', 'Report a listing or a review.', {
+      errors: [{ path: 'target_kind', message: 'listing or review' }],
+    });
+  const targetId =
+    typeof args.targetId === 'string' && /^\d{1,10}$/.test(args.targetId) ? Number(args.targetId) : args.targetId;
+  if (typeof targetId !== 'number' || !Number.isInteger(targetId) || targetId < 1)
+    throw new AppError('invalid', 'The report names nothing to report.', {
+      errors: [{ path: 'target_id', message: 'a positive integer' }],
+    });
+  if (!isReason(args.reason))
+    throw new AppError('invalid', `Choose a reason: ${REPORT_REASONS.join(', ')}.`, {
+      errors: [{ path: 'reason', message: `one of ${REPORT_REASONS.join(', ')}` }],
+    });
   const details = typeof args.details === 'string' ? args.details.trim() : '';
-  if (details.length > REPORT_DETAILS_MAX) throw new AppError('invalid', `Keep the details under ${REPORT_DETAILS_MAX} characters.`, { errors: [{ path: 'details', message: `at most ${REPORT_DETAILS_MAX} characters` }] });
+  if (details.length > REPORT_DETAILS_MAX)
+    throw new AppError('invalid', `Keep the details under ${REPORT_DETAILS_MAX} characters.`, {
+      errors: [{ path: 'details', message: `at most ${REPORT_DETAILS_MAX} characters` }],
+    });
 
   let listingId: number;
   if (args.targetKind === 'review') {
@@ -55,7 +69,11 @@ export async function fileReport(
   } else {
     listingId = targetId;
   }
-  const listing = await ctx.db.selectFrom('listings').select(['id', 'status']).where('id', '=', listingId).executeTakeFirst();
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'status'])
+    .where('id', '=', listingId)
+    .executeTakeFirst();
   if (!listing || !['live', 'scheduled'].includes(listing.status)) throw new AppError('not_found', 'No such listing.');
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -70,20 +88,44 @@ export async function fileReport(
     if (open) return open.id;
     const row = await trx
       .insertInto('reports')
-      .values({ reporter_id: args.reporterId, target_kind: args.targetKind as ReportTarget, target_id: targetId, listing_id: listing.id, reason: args.reason as ReportReason, details, created_at: ctx.clock.now().toISOString() })
+      .values({
+        reporter_id: args.reporterId,
+        target_kind: args.targetKind as ReportTarget,
+        target_id: targetId,
+        listing_id: listing.id,
+        reason: args.reason as ReportReason,
+        details,
+        created_at: ctx.clock.now().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   });
 }
 
-export async function reportQueue(ctx: Context, opts: { status: ReportView['status']; limit: number }): Promise<ReportView[]> {
+export async function reportQueue(
+  ctx: Context,
+  opts: { status: ReportView['status']; limit: number },
+): Promise<ReportView[]> {
   const rows = await ctx.db
     .selectFrom('reports as r')
     .leftJoin('listings as l', 'l.id', 'r.listing_id')
     .leftJoin('users as u', 'u.id', 'r.reporter_id')
     .leftJoin('reviews as rv', (join) => join.onRef('rv.id', '=', 'r.target_id').on('r.target_kind', '=', 'review'))
-    .select(['r.id', 'r.target_kind', 'r.target_id', 'l.slug', 'l.name', 'rv.body as review_body', 'r.reason', 'r.details', 'r.status', 'u.email', 'r.created_at', 'r.resolved_at'])
+    .select([
+      'r.id',
+      'r.target_kind',
+      'r.target_id',
+      'l.slug',
+      'l.name',
+      'rv.body as review_body',
+      'r.reason',
+      'r.details',
+      'r.status',
+      'u.email',
+      'r.created_at',
+      'r.resolved_at',
+    ])
     .where('r.status', '=', opts.status)
     .orderBy('r.id', opts.status === 'open' ? 'asc' : 'desc')
     .limit(opts.limit)
@@ -104,11 +146,18 @@ export async function reportQueue(ctx: Context, opts: { status: ReportView['stat
 }
 
 export async function countOpenReports(ctx: Context): Promise<number> {
-  const row = await ctx.db.selectFrom('reports').select(sql<number>`count(*)`.as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('reports')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function closeReport(ctx: Context, args: { reportId: number; adminId: number; outcome: 'resolved' | 'dismissed' }): Promise<void> {
+export async function closeReport(
+  ctx: Context,
+  args: { reportId: number; adminId: number; outcome: 'resolved' | 'dismissed' },
+): Promise<void> {
   const report = await ctx.db.selectFrom('reports').select('status').where('id', '=', args.reportId).executeTakeFirst();
   if (!report) throw new AppError('not_found', 'No such report.');
   const result = await ctx.db

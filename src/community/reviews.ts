@@ -23,29 +23,55 @@ export interface ReviewView {
 export function validateReview(rating: unknown, body: unknown): { rating: number; body: string } {
   const n = typeof rating === 'string' && /^[1-5]$/.test(rating) ? Number(rating) : rating;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 5) {
-    throw new AppError('invalid', 'Choose a rating from 1 to 5 stars.', { errors: [{ path: 'rating', message: 'an integer from 1 to 5' }] });
+    throw new AppError('invalid', 'Choose a rating from 1 to 5 stars.', {
+      errors: [{ path: 'rating', message: 'an integer from 1 to 5' }],
+    });
   }
   const text = typeof body === 'string' ? body.trim() : '';
   if (text.length > REVIEW_BODY_MAX) {
-    throw new AppError('invalid', `Keep the review under ${REVIEW_BODY_MAX} characters.`, { errors: [{ path: 'body', message: `at most ${REVIEW_BODY_MAX} characters` }] });
+    throw new AppError('invalid', `Keep the review under ${REVIEW_BODY_MAX} characters.`, {
+      errors: [{ path: 'body', message: `at most ${REVIEW_BODY_MAX} characters` }],
+    });
   }
   return { rating: n, body: text };
 }
 
 /** Writes (or replaces) the person's review of a live listing. */
-export async function writeReview(ctx: Context, args: { userId: number; listingId: number; rating: unknown; body: unknown }): Promise<void> {
+export async function writeReview(
+  ctx: Context,
+  args: { userId: number; listingId: number; rating: unknown; body: unknown },
+): Promise<void> {
   const review = validateReview(args.rating, args.body);
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const listing = await trx.selectFrom('listings').select(['id', 'owner_id', 'status']).where('id', '=', args.listingId).executeTakeFirst();
+    const listing = await trx
+      .selectFrom('listings')
+      .select(['id', 'owner_id', 'status'])
+      .where('id', '=', args.listingId)
+      .executeTakeFirst();
     if (!listing || listing.status !== 'live') throw new AppError('not_found', 'Only live listings take reviews.');
     if (listing.owner_id === args.userId) throw new AppError('forbidden', 'You cannot review your own listing.');
-    const user = await trx.selectFrom('users').select('email_verified_at').where('id', '=', args.userId).executeTakeFirst();
-    if (!user?.email_verified_at) throw new AppError('forbidden', 'Confirm your email address before writing a review.');
+    const user = await trx
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('id', '=', args.userId)
+      .executeTakeFirst();
+    if (!user?.email_verified_at)
+      throw new AppError('forbidden', 'Confirm your email address before writing a review.');
     await trx
       .insertInto('reviews')
-      .values({ listing_id: listing.id, user_id: args.userId, rating: review.rating, body: review.body, created_at: now })
-      .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doUpdateSet({ rating: review.rating, body: review.body, updated_at: now }))
+      .values({
+        listing_id: listing.id,
+        user_id: args.userId,
+        rating: review.rating,
+        body: review.body,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['listing_id', 'user_id'])
+          .doUpdateSet({ rating: review.rating, body: review.body, updated_at: now }),
+      )
       .execute();
   });
 }
@@ -57,7 +83,16 @@ function reviewQuery(ctx: Context): SelectQueryBuilder<Database, 'reviews' | 'li
     .innerJoin('users', 'users.id', 'reviews.user_id');
 }
 
-const toView = (r: { id: number; slug: string; listing_name: string; rating: number; body: string; author: string | null; created_at: string; flagged: number }): ReviewView => ({
+const toView = (r: {
+  id: number;
+  slug: string;
+  listing_name: string;
+  rating: number;
+  body: string;
+  author: string | null;
+  created_at: string;
+  flagged: number;
+}): ReviewView => ({
   id: r.id,
   listing: { slug: r.slug, name: r.listing_name },
   rating: Number(r.rating),
@@ -92,19 +127,34 @@ export async function listingReviews(ctx: Context, listingId: number, opts: { li
 }
 
 /** The person's own review of a listing, flagged or not. */
-export async function ownReview(ctx: Context, listingId: number, userId: number): Promise<{ rating: number; body: string } | null> {
-  const row = await ctx.db.selectFrom('reviews').select(['rating', 'body']).where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst();
+export async function ownReview(
+  ctx: Context,
+  listingId: number,
+  userId: number,
+): Promise<{ rating: number; body: string } | null> {
+  const row = await ctx.db
+    .selectFrom('reviews')
+    .select(['rating', 'body'])
+    .where('listing_id', '=', listingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? { rating: Number(row.rating), body: row.body } : null;
 }
 
 /** The moderation list: latest reviews first (or only the flagged ones). */
-export async function recentReviews(ctx: Context, opts: { limit: number; flaggedOnly?: boolean }): Promise<ReviewView[]> {
+export async function recentReviews(
+  ctx: Context,
+  opts: { limit: number; flaggedOnly?: boolean },
+): Promise<ReviewView[]> {
   let query = reviewQuery(ctx).select(COLUMNS).orderBy('reviews.id', 'desc').limit(opts.limit);
   if (opts.flaggedOnly) query = query.where('reviews.flagged', '=', 1);
   return (await query.execute()).map(toView);
 }
 
-export async function setReviewFlag(ctx: Context, args: { reviewId: number; adminId: number; flagged: boolean }): Promise<void> {
+export async function setReviewFlag(
+  ctx: Context,
+  args: { reviewId: number; adminId: number; flagged: boolean },
+): Promise<void> {
   const result = await ctx.db
     .updateTable('reviews')
     .set({ flagged: args.flagged ? 1 : 0, flagged_by: args.flagged ? args.adminId : null })
@@ -114,7 +164,14 @@ export async function setReviewFlag(ctx: Context, args: { reviewId: number; admi
 }
 
 /** The listing a review belongs to (reports of reviews link to it). */
-export async function reviewListing(ctx: Context, reviewId: number): Promise<{ listingId: number; body: string } | null> {
-  const row = await ctx.db.selectFrom('reviews').select(['listing_id', 'body']).where('id', '=', reviewId).executeTakeFirst();
+export async function reviewListing(
+  ctx: Context,
+  reviewId: number,
+): Promise<{ listingId: number; body: string } | null> {
+  const row = await ctx.db
+    .selectFrom('reviews')
+    .select(['listing_id', 'body'])
+    .where('id', '=', reviewId)
+    .executeTakeFirst();
   return row ? { listingId: row.listing_id, body: row.body } : null;
 }

@@ -20,7 +20,10 @@ export interface VoteAuditEntry {
 
 const splitFlags = (flags: string) => (flags ? flags.split(',') : []);
 
-export async function voteAuditLog(ctx: Context, opts: { limit: number; listingId?: number }): Promise<VoteAuditEntry[]> {
+export async function voteAuditLog(
+  ctx: Context,
+  opts: { limit: number; listingId?: number },
+): Promise<VoteAuditEntry[]> {
   let query = ctx.db
     .selectFrom('vote_events as e')
     .innerJoin('listings as l', 'l.id', 'e.listing_id')
@@ -60,7 +63,9 @@ export async function flaggedVoteSummary(ctx: Context, opts: { limit: number }):
       'l.name',
       sql<number>`sum(case when v.discounted_at is null then 1 else 0 end)`.as('counted'),
       sql<number>`sum(case when v.discounted_at is null then 0 else 1 end)`.as('discounted'),
-      ...VOTE_FLAGS.map((flag) => sql<number>`sum(case when ',' || v.flags || ',' like ${`%,${flag},%`} then 1 else 0 end)`.as(flag)),
+      ...VOTE_FLAGS.map((flag) =>
+        sql<number>`sum(case when ',' || v.flags || ',' like ${`%,${flag},%`} then 1 else 0 end)`.as(flag),
+      ),
     ])
     .where('v.flags', '!=', '')
     .groupBy(['l.id', 'l.slug', 'l.name'])
@@ -91,7 +96,11 @@ export async function countFlaggedVotes(ctx: Context): Promise<number> {
  * one transaction: the vote rows, the listing's two counters and one audit
  * event per vote move together. Returns how many votes changed.
  */
-async function setDiscount(ctx: Context, args: { listingId: number; adminId: number }, restore: boolean): Promise<number> {
+async function setDiscount(
+  ctx: Context,
+  args: { listingId: number; adminId: number },
+  restore: boolean,
+): Promise<number> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const listing = await trx.selectFrom('listings').select('id').where('id', '=', args.listingId).executeTakeFirst();
@@ -117,12 +126,26 @@ async function setDiscount(ctx: Context, args: { listingId: number; adminId: num
       .execute();
     await trx
       .insertInto('vote_events')
-      .values(changed.map((v) => ({ listing_id: listing.id, user_id: v.user_id, action: restore ? ('restore' as const) : ('discount' as const), network: v.network, flags: v.flags, created_at: now })))
+      .values(
+        changed.map((v) => ({
+          listing_id: listing.id,
+          user_id: v.user_id,
+          action: restore ? ('restore' as const) : ('discount' as const),
+          network: v.network,
+          flags: v.flags,
+          created_at: now,
+        })),
+      )
       .execute();
-    ctx.logger.info({ listingId: listing.id, adminId: args.adminId, votes: n, action: restore ? 'restore' : 'discount' }, 'flagged votes changed');
+    ctx.logger.info(
+      { listingId: listing.id, adminId: args.adminId, votes: n, action: restore ? 'restore' : 'discount' },
+      'flagged votes changed',
+    );
     return n;
   });
 }
 
-export const discountFlaggedVotes = (ctx: Context, args: { listingId: number; adminId: number }) => setDiscount(ctx, args, false);
-export const restoreDiscountedVotes = (ctx: Context, args: { listingId: number; adminId: number }) => setDiscount(ctx, args, true);
+export const discountFlaggedVotes = (ctx: Context, args: { listingId: number; adminId: number }) =>
+  setDiscount(ctx, args, false);
+export const restoreDiscountedVotes = (ctx: Context, args: { listingId: number; adminId: number }) =>
+  setDiscount(ctx, args, true);

@@ -47,19 +47,30 @@ function expandIpv6(ip: string): string[] {
   return groups.map((g) => g.toLowerCase().padStart(4, '0'));
 }
 
-
 async function votableListing(db: Db, listingId: number) {
-  const listing = await db.selectFrom('listings').select(['id', 'owner_id', 'status']).where('id', '=', listingId).executeTakeFirst();
+  const listing = await db
+    .selectFrom('listings')
+    .select(['id', 'owner_id', 'status'])
+    .where('id', '=', listingId)
+    .executeTakeFirst();
   if (!listing || listing.status !== 'live') throw new AppError('not_found', 'Only live listings take votes.');
   return listing;
 }
 
 async function currentCount(db: Db, listingId: number): Promise<number> {
-  const row = await db.selectFrom('listings').select('votes_count').where('id', '=', listingId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('listings')
+    .select('votes_count')
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
   return Number(row.votes_count);
 }
 
-async function flagsFor(db: Db, now: Date, args: { userCreatedAt: string; listingId: number; network: string | null }): Promise<VoteFlag[]> {
+async function flagsFor(
+  db: Db,
+  now: Date,
+  args: { userCreatedAt: string; listingId: number; network: string | null },
+): Promise<VoteFlag[]> {
   const flags: VoteFlag[] = [];
   if (now.getTime() - Date.parse(args.userCreatedAt) < NEW_ACCOUNT_HOURS * 3_600_000) flags.push('new_account');
   if (args.network) {
@@ -78,30 +89,58 @@ async function flagsFor(db: Db, now: Date, args: { userCreatedAt: string; listin
 }
 
 /** Casts the person's vote; voting twice is harmless and changes nothing. */
-export async function castVote(ctx: Context, args: { userId: number; listingId: number; ip?: string }): Promise<VoteState> {
+export async function castVote(
+  ctx: Context,
+  args: { userId: number; listingId: number; ip?: string },
+): Promise<VoteState> {
   const now = ctx.clock.now();
   const network = networkOf(args.ip);
   return ctx.db.transaction().execute(async (trx) => {
     const listing = await votableListing(trx, args.listingId);
-    const user = await trx.selectFrom('users').select(['email_verified_at', 'created_at']).where('id', '=', args.userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['email_verified_at', 'created_at'])
+      .where('id', '=', args.userId)
+      .executeTakeFirst();
     if (!user) throw new AppError('unauthenticated', 'Sign in to vote.');
-    if (!user.email_verified_at) throw new AppError('forbidden', 'Confirm your email address before voting: only confirmed accounts vote.');
+    if (!user.email_verified_at)
+      throw new AppError('forbidden', 'Confirm your email address before voting: only confirmed accounts vote.');
     if (listing.owner_id === args.userId) throw new AppError('forbidden', 'You cannot vote for your own listing.');
     const flags = await flagsFor(trx, now, { userCreatedAt: user.created_at, listingId: listing.id, network });
     const inserted = await trx
       .insertInto('votes')
-      .values({ listing_id: listing.id, user_id: args.userId, network, flags: flags.join(','), created_at: now.toISOString() })
+      .values({
+        listing_id: listing.id,
+        user_id: args.userId,
+        network,
+        flags: flags.join(','),
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { voted: true, votes: await currentCount(trx, listing.id) };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
+      return { voted: true, votes: await currentCount(trx, listing.id) };
     await trx.updateTable('listings').set({ votes_count: sql`votes_count + 1` }).where('id', '=', listing.id).execute();
-    await trx.insertInto('vote_events').values({ listing_id: listing.id, user_id: args.userId, action: 'vote', network, flags: flags.join(','), created_at: now.toISOString() }).execute();
+    await trx
+      .insertInto('vote_events')
+      .values({
+        listing_id: listing.id,
+        user_id: args.userId,
+        action: 'vote',
+        network,
+        flags: flags.join(','),
+        created_at: now.toISOString(),
+      })
+      .execute();
     return { voted: true, votes: await currentCount(trx, listing.id) };
   });
 }
 
 /** Takes the person's vote back (a discounted vote leaves the discounted count instead). */
-export async function withdrawVote(ctx: Context, args: { userId: number; listingId: number; ip?: string }): Promise<VoteState> {
+export async function withdrawVote(
+  ctx: Context,
+  args: { userId: number; listingId: number; ip?: string },
+): Promise<VoteState> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const listing = await votableListing(trx, args.listingId);
@@ -112,11 +151,20 @@ export async function withdrawVote(ctx: Context, args: { userId: number; listing
       .returning(['network', 'flags', 'discounted_at'])
       .executeTakeFirst();
     if (!vote) return { voted: false, votes: await currentCount(trx, listing.id) };
-    const counter = vote.discounted_at ? { votes_discounted: sql<number>`votes_discounted - 1` } : { votes_count: sql<number>`votes_count - 1` };
+    const counter = vote.discounted_at
+      ? { votes_discounted: sql<number>`votes_discounted - 1` }
+      : { votes_count: sql<number>`votes_count - 1` };
     await trx.updateTable('listings').set(counter).where('id', '=', listing.id).execute();
     await trx
       .insertInto('vote_events')
-      .values({ listing_id: listing.id, user_id: args.userId, action: 'unvote', network: networkOf(args.ip), flags: vote.flags, created_at: now })
+      .values({
+        listing_id: listing.id,
+        user_id: args.userId,
+        action: 'unvote',
+        network: networkOf(args.ip),
+        flags: vote.flags,
+        created_at: now,
+      })
       .execute();
     return { voted: false, votes: await currentCount(trx, listing.id) };
   });

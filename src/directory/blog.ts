@@ -38,7 +38,10 @@ function queryWords(q: string): string[] {
 }
 
 const published = (ctx: Context) => (eb: ExpressionBuilder<Database, 'blog_posts'>) =>
-  eb.and([eb('blog_posts.published_at', 'is not', null), eb('blog_posts.published_at', '<=', ctx.clock.now().toISOString())]);
+  eb.and([
+    eb('blog_posts.published_at', 'is not', null),
+    eb('blog_posts.published_at', '<=', ctx.clock.now().toISOString()),
+  ]);
 
 const like = (column: string, pattern: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
@@ -50,7 +53,9 @@ export async function listBlogPosts(
   const filters = (eb: ExpressionBuilder<Database, 'blog_posts'>) =>
     eb.and([
       published(ctx)(eb),
-      ...patterns.map((p) => eb.or([like('blog_posts.title', p), like('blog_posts.excerpt', p), like('blog_posts.body_markdown', p)])),
+      ...patterns.map((p) =>
+        eb.or([like('blog_posts.title', p), like('blog_posts.excerpt', p), like('blog_posts.body_markdown', p)]),
+      ),
     ]);
 
   let query = ctx.db
@@ -59,7 +64,10 @@ export async function listBlogPosts(
     .where(filters);
   if (patterns.length > 0) {
     // Posts whose title holds every word come first.
-    const inTitle = sql.join(patterns.map((p) => like('blog_posts.title', p)), sql` and `);
+    const inTitle = sql.join(
+      patterns.map((p) => like('blog_posts.title', p)),
+      sql` and `,
+    );
     query = query.orderBy(sql`case when ${inTitle} then 0 else 1 end`);
   }
   const [countRow, rows] = await Promise.all([
@@ -85,7 +93,12 @@ export async function listBlogPosts(
 }
 
 export async function blogPost(ctx: Context, slug: string): Promise<BlogPost> {
-  const row = await ctx.db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).where(published(ctx)).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where(published(ctx))
+    .executeTakeFirst();
   if (!row) throw notFound(`No published blog post with slug "${slug}". Call list_blog_posts to find posts.`);
   return {
     slug: row.slug,

@@ -45,7 +45,10 @@ export async function categoryTree(ctx: Context, opts: { includeEmpty: boolean }
     name: c.name,
     description: c.description,
     listing_count: listingsIn.get(c.id)?.size ?? 0,
-    subcategories: categories.filter((child) => child.parent_id === c.id).map(node).filter((n) => opts.includeEmpty || n.listing_count > 0),
+    subcategories: categories
+      .filter((child) => child.parent_id === c.id)
+      .map(node)
+      .filter((n) => opts.includeEmpty || n.listing_count > 0),
   });
   return categories
     .filter((c) => c.parent_id === null)

@@ -11,7 +11,12 @@ export interface CategoryOption {
 
 /** Every category in tree order (parents before their children), for a select menu. */
 export async function categoryOptions(ctx: Context): Promise<CategoryOption[]> {
-  const rows = await ctx.db.selectFrom('categories').select(['id', 'slug', 'name', 'parent_id']).orderBy('position').orderBy('name').execute();
+  const rows = await ctx.db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'parent_id'])
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
   const childrenOf = new Map<number | null, typeof rows>();
   const ids = new Set(rows.map((r) => r.id));
   for (const row of rows) {

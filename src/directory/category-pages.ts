@@ -18,7 +18,9 @@ export const categoryPageSchema = z.object({
   description: z.string(),
   faqs: z.array(faq),
   parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
-  subcategories: z.array(categoryRef.extend({ listing_count: z.number().int().describe('Live listings in it and its own subcategories') })),
+  subcategories: z.array(
+    categoryRef.extend({ listing_count: z.number().int().describe('Live listings in it and its own subcategories') }),
+  ),
   items: z.array(listingSummary),
   page: z.number().int(),
   per_page: z.number().int(),
@@ -26,7 +28,10 @@ export const categoryPageSchema = z.object({
 });
 export type CategoryPage = z.infer<typeof categoryPageSchema>;
 
-export async function categoryPage(ctx: Context, args: { slug: string; page: number; per_page: number }): Promise<CategoryPage> {
+export async function categoryPage(
+  ctx: Context,
+  args: { slug: string; page: number; per_page: number },
+): Promise<CategoryPage> {
   // The whole tree is small (tens to hundreds of rows): walk it in memory.
   const categories = await ctx.db
     .selectFrom('categories')
@@ -59,7 +64,11 @@ export async function categoryPage(ctx: Context, args: { slug: string; page: num
     eb.and([
       eb('listings.status', '=', 'live'),
       eb.exists(
-        eb.selectFrom('listing_categories as lc').select('lc.listing_id').whereRef('lc.listing_id', '=', 'listings.id').where('lc.category_id', 'in', descendants),
+        eb
+          .selectFrom('listing_categories as lc')
+          .select('lc.listing_id')
+          .whereRef('lc.listing_id', '=', 'listings.id')
+          .where('lc.category_id', 'in', descendants),
       ),
     ]);
   const [countRow, rows] = await Promise.all([
@@ -85,7 +94,10 @@ export async function categoryPage(ctx: Context, args: { slug: string; page: num
     faqs: parseFaqs(category.faqs),
     parent: parentRow ? { slug: parentRow.slug, name: parentRow.name } : null,
     subcategories: children.map((c, i) => ({ slug: c.slug, name: c.name, listing_count: childCounts[i] })),
-    items: await summariesByIds(ctx, rows.map((r) => r.id)),
+    items: await summariesByIds(
+      ctx,
+      rows.map((r) => r.id),
+    ),
     page: args.page,
     per_page: args.per_page,
     total: Number(countRow.n),

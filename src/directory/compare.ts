@@ -23,7 +23,12 @@ export const listingComparison = z.object({
 export type ListingComparison = z.infer<typeof listingComparison>;
 
 async function liveListing(ctx: Context, slug: string, field: 'a' | 'b'): Promise<Listing> {
-  const listing = await ctx.db.selectFrom('listings').selectAll().where('slug', '=', slug).where('status', '=', 'live').executeTakeFirst();
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
   if (!listing) throw notFound(`No live listing with slug "${slug}" (parameter ${field}).`);
   return listing;
 }
@@ -56,10 +61,13 @@ const FACTS: [string, (l: Listing) => Cell][] = [
   ['Stage', (l) => l.stage],
   ['Country', (l) => l.country],
   ['Founded', (l) => (l.founded_year == null ? null : Number(l.founded_year))],
-  ['Features', (l) => {
-    const features = stringArray(l.features);
-    return features.length ? features : null;
-  }],
+  [
+    'Features',
+    (l) => {
+      const features = stringArray(l.features);
+      return features.length ? features : null;
+    },
+  ],
   ['Community votes', (l) => Number(l.votes_count)],
 ];
 
@@ -73,7 +81,11 @@ export async function compareListings(ctx: Context, slugA: string, slugB: string
   };
   const rows: ComparisonRow[] = [
     ...FACTS.map(([attribute, get]) => ({ attribute, a: get(a), b: get(b) })),
-    ...(await attributeNames(ctx, [a.id, b.id])).map((name) => ({ attribute: name, a: cell(attrsA, name), b: cell(attrsB, name) })),
+    ...(await attributeNames(ctx, [a.id, b.id])).map((name) => ({
+      attribute: name,
+      a: cell(attrsA, name),
+      b: cell(attrsB, name),
+    })),
   ];
   const [summaryA, summaryB] = await summariesByIds(ctx, [a.id, b.id]);
   return { a: summaryA!, b: summaryB!, rows };

@@ -10,6 +10,8 @@ export function parseFaqs(json: string): Faq[] {
   const value = parseJsonText<unknown>(json, []);
   if (!Array.isArray(value)) return [];
   return value.flatMap((f): Faq[] =>
-    f && typeof f === 'object' && typeof f.question === 'string' && typeof f.answer === 'string' ? [{ question: f.question, answer: f.answer }] : [],
+    f && typeof f === 'object' && typeof f.question === 'string' && typeof f.answer === 'string'
+      ? [{ question: f.question, answer: f.answer }]
+      : [],
   );
 }

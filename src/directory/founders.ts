@@ -18,7 +18,9 @@ export const founderCard = z.object({
   country: z.string().nullable(),
   avatar_url: z.string().nullable(),
   profile_url: z.string().describe('The founder page on this site'),
-  companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings they are behind, newest launch first'),
+  companies: z
+    .array(z.object({ slug: z.string(), name: z.string() }))
+    .describe('Live listings they are behind, newest launch first'),
 });
 export type FounderCard = z.infer<typeof founderCard>;
 
@@ -70,7 +72,14 @@ export async function listFounders(
     ctx.db.selectFrom('founders').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('founders')
-      .select(['founders.id', 'founders.slug', 'founders.name', 'founders.title', 'founders.country', 'founders.avatar_url'])
+      .select([
+        'founders.id',
+        'founders.slug',
+        'founders.name',
+        'founders.title',
+        'founders.country',
+        'founders.avatar_url',
+      ])
       .where(filters)
       .orderBy(sql`lower(founders.name)`)
       .orderBy('founders.id')
@@ -79,7 +88,10 @@ export async function listFounders(
       .execute(),
   ]);
 
-  const companies = await liveCompanies(ctx, rows.map((r) => r.id));
+  const companies = await liveCompanies(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       slug: r.slug,
@@ -95,7 +107,10 @@ export async function listFounders(
 }
 
 /** Live listings per founder, newest launch first. */
-async function liveCompanies(ctx: Context, founderIds: number[]): Promise<Map<number, { id: number; slug: string; name: string }[]>> {
+async function liveCompanies(
+  ctx: Context,
+  founderIds: number[],
+): Promise<Map<number, { id: number; slug: string; name: string }[]>> {
   const byFounder = new Map<number, { id: number; slug: string; name: string }[]>();
   if (founderIds.length === 0) return byFounder;
   const rows = await ctx.db
@@ -107,7 +122,8 @@ async function liveCompanies(ctx: Context, founderIds: number[]): Promise<Map<nu
     .orderBy(sql`coalesce(l.launched_at, '')`, 'desc')
     .orderBy('l.id', 'desc')
     .execute();
-  for (const r of rows) byFounder.set(r.founder_id, [...(byFounder.get(r.founder_id) ?? []), { id: r.id, slug: r.slug, name: r.name }]);
+  for (const r of rows)
+    byFounder.set(r.founder_id, [...(byFounder.get(r.founder_id) ?? []), { id: r.id, slug: r.slug, name: r.name }]);
   return byFounder;
 }
 
@@ -119,15 +135,22 @@ function parseSocials(json: string): Record<string, string> {
 
 export async function founderProfile(ctx: Context, slug: string): Promise<FounderProfile> {
   const founder = await ctx.db.selectFrom('founders').selectAll().where('slug', '=', slug).executeTakeFirst();
-  const companies = founder ? (await liveCompanies(ctx, [founder.id])).get(founder.id) ?? [] : [];
+  const companies = founder ? ((await liveCompanies(ctx, [founder.id])).get(founder.id) ?? []) : [];
   // A founder with no live listing is not public yet (their listing may be a draft).
-  if (!founder || companies.length === 0) throw notFound(`No founder with slug "${slug}" behind a live listing. Call list_founders to find founders.`);
+  if (!founder || companies.length === 0)
+    throw notFound(`No founder with slug "${slug}" behind a live listing. Call list_founders to find founders.`);
 
   const listingIds = companies.map((c) => c.id);
   const storyRows = await ctx.db
     .selectFrom('stories as s')
     .innerJoin('listings as l', 'l.id', 's.listing_id')
-    .select(['l.slug as listing_slug', 'l.name as listing_name', 'l.unlocked_sections', ...STORY_SECTIONS.map((k) => `s.${k}` as const), 's.updated_at'])
+    .select([
+      'l.slug as listing_slug',
+      'l.name as listing_name',
+      'l.unlocked_sections',
+      ...STORY_SECTIONS.map((k) => `s.${k}` as const),
+      's.updated_at',
+    ])
     .where('s.listing_id', 'in', listingIds)
     .orderBy('s.updated_at', 'desc')
     .orderBy('s.listing_id', 'desc')
@@ -138,7 +161,11 @@ export async function founderProfile(ctx: Context, slug: string): Promise<Founde
     .filter((r) => STORY_SECTIONS.some((k) => (r[k] ?? '').trim() !== ''))
     .map(
       (r): FounderStory => ({
-        listing: { slug: r.listing_slug, name: r.listing_name, profile_url: `${ctx.config.publicUrl}/listings/${r.listing_slug}` },
+        listing: {
+          slug: r.listing_slug,
+          name: r.listing_name,
+          profile_url: `${ctx.config.publicUrl}/listings/${r.listing_slug}`,
+        },
         ...(Object.fromEntries(STORY_SECTIONS.map((k) => [k, r[k]])) as Record<StorySection, string | null>),
         updated_at: r.updated_at,
       }),

@@ -13,9 +13,22 @@ export async function activeInterviewQuestions(ctx: Context) {
 }
 
 /** Saves answers on the caller's founder profile; an unknown or retired question is a 400 naming it. */
-export async function answerInterview(ctx: Context, userId: number, answers: { question_id: number; answer: string }[]) {
+export async function answerInterview(
+  ctx: Context,
+  userId: number,
+  answers: { question_id: number; answer: string }[],
+) {
   const questions = new Set((await activeInterviewQuestions(ctx)).map((q) => q.id));
-  const errors = answers.flatMap((a, i) => (questions.has(a.question_id) ? [] : [{ path: `answers.${i}.question_id`, message: `no interview question ${a.question_id}; list_interview_questions shows them` }]));
+  const errors = answers.flatMap((a, i) =>
+    questions.has(a.question_id)
+      ? []
+      : [
+          {
+            path: `answers.${i}.question_id`,
+            message: `no interview question ${a.question_id}; list_interview_questions shows them`,
+          },
+        ],
+  );
   if (errors.length > 0) throw new AppError('invalid', 'answers name unknown interview questions', { errors });
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {

@@ -64,7 +64,11 @@ export async function setSetting(db: Kysely<Database>, key: SettingKey, raw: str
 }
 
 /** Stores several settings at once, all or none (values as JSON text, as an admin's form sends them). */
-export async function setSettings(db: Kysely<Database>, values: Partial<Record<SettingKey, string>>, now: Date): Promise<void> {
+export async function setSettings(
+  db: Kysely<Database>,
+  values: Partial<Record<SettingKey, string>>,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [key, raw] of Object.entries(values) as [SettingKey, string][]) await setSetting(trx, key, raw, now);
   });

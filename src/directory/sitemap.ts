@@ -29,7 +29,13 @@ export async function sitemapEntries(ctx: Context, limit: number = SITEMAP_MAX_U
   const now = ctx.clock.now();
 
   if (room() > 0) {
-    const categories = await ctx.db.selectFrom('categories').select('slug').orderBy('position').orderBy('slug').limit(room()).execute();
+    const categories = await ctx.db
+      .selectFrom('categories')
+      .select('slug')
+      .orderBy('position')
+      .orderBy('slug')
+      .limit(room())
+      .execute();
     for (const c of categories) entries.push({ path: `/categories/${c.slug}`, lastmod: null });
   }
   if (room() > 0) {

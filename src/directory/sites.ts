@@ -3,7 +3,11 @@
 import type { Context } from '../context.js';
 
 export async function ensureMainSite(ctx: Context): Promise<number> {
-  const existing = await ctx.db.selectFrom('sites').select(['id', 'base_url']).where('key', '=', 'main').executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('sites')
+    .select(['id', 'base_url'])
+    .where('key', '=', 'main')
+    .executeTakeFirst();
   if (existing) {
     if (existing.base_url !== ctx.config.publicUrl) {
       await ctx.db.updateTable('sites').set({ base_url: ctx.config.publicUrl }).where('id', '=', existing.id).execute();
@@ -12,7 +16,12 @@ export async function ensureMainSite(ctx: Context): Promise<number> {
   }
   const row = await ctx.db
     .insertInto('sites')
-    .values({ key: 'main', name: 'Launchboard', base_url: ctx.config.publicUrl, created_at: ctx.clock.now().toISOString() })
+    .values({
+      key: 'main',
+      name: 'Launchboard',
+      base_url: ctx.config.publicUrl,
+      created_at: ctx.clock.now().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -16,7 +16,15 @@ import type { GatedDraft } from './evidence.js';
 import { enqueue } from '../platform/jobs.js';
 import { parseJsonText } from '../platform/json-text.js';
 import type { StorySection } from '../listings/profile.js';
-import type { Comparison, ComparisonRow, DraftPageSummary, DraftStatus, DraftView, FieldState, Milestone } from './views.js';
+import type {
+  Comparison,
+  ComparisonRow,
+  DraftPageSummary,
+  DraftStatus,
+  DraftView,
+  FieldState,
+  Milestone,
+} from './views.js';
 
 // The shapes clients see are zod schemas in views.ts; their types are re-exported for this service's callers.
 export type { Comparison, ComparisonRow, DraftPageSummary, DraftStatus, DraftView, FieldState, Milestone };
@@ -73,10 +81,12 @@ export const DRAFT_ATTEMPTS = 3;
 
 const emptyField = (): StoredField => ({ value: null, state: 'not_found', evidence: [], ai: null });
 
-
 export function fromRow(row: DraftRow): Draft {
   const stored = parseJsonText<Partial<Record<FieldName, StoredField>>>(row.fields, {});
-  const fields = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, stored[f] ?? emptyField()])) as Record<FieldName, StoredField>;
+  const fields = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, stored[f] ?? emptyField()])) as Record<
+    FieldName,
+    StoredField
+  >;
   return {
     id: row.id,
     user_id: Number(row.user_id),
@@ -126,9 +136,14 @@ export function toRow(d: Draft) {
   };
 }
 
-
 /** The caller's draft, or 404 (also for another user's draft). `lock` takes a row lock on PostgreSQL. */
-export async function ownDraft(ctx: Context, db: Db, userId: number, id: string, opts: { lock?: boolean } = {}): Promise<Draft> {
+export async function ownDraft(
+  ctx: Context,
+  db: Db,
+  userId: number,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<Draft> {
   let query = db.selectFrom('drafts').selectAll().where('id', '=', id).where('user_id', '=', userId);
   if (opts.lock && ctx.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -136,7 +151,12 @@ export async function ownDraft(ctx: Context, db: Db, userId: number, id: string,
   return fromRow(row);
 }
 
-export async function draftById(ctx: Context, db: Db, id: string, opts: { lock?: boolean } = {}): Promise<Draft | null> {
+export async function draftById(
+  ctx: Context,
+  db: Db,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<Draft | null> {
   let query = db.selectFrom('drafts').selectAll().where('id', '=', id);
   if (opts.lock && ctx.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -167,7 +187,15 @@ export async function createDraft(ctx: Context, userId: number, rawUrl: string):
   await inTransaction(ctx, async (tx) => {
     await tx.db
       .insertInto('drafts')
-      .values({ id, user_id: userId, url: url.href, domain: url.hostname.toLowerCase().replace(/^www\./, ''), status: 'crawling', created_at: now, updated_at: now })
+      .values({
+        id,
+        user_id: userId,
+        url: url.href,
+        domain: url.hostname.toLowerCase().replace(/^www\./, ''),
+        status: 'crawling',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     // A new draft has no job to deduplicate against.
     await enqueue(tx, DRAFT_SITE, { draft_id: id }, { maxAttempts: DRAFT_JOB_ATTEMPTS });
@@ -175,7 +203,11 @@ export async function createDraft(ctx: Context, userId: number, rawUrl: string):
   return (await draftById(ctx, ctx.db, id))!;
 }
 
-export async function listDrafts(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: Draft[]; total: number }> {
+export async function listDrafts(
+  ctx: Context,
+  userId: number,
+  page: { page: number; per_page: number },
+): Promise<{ items: Draft[]; total: number }> {
   const [rows, count] = await Promise.all([
     ctx.db
       .selectFrom('drafts')
@@ -186,7 +218,11 @@ export async function listDrafts(ctx: Context, userId: number, page: { page: num
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page)
       .execute(),
-    ctx.db.selectFrom('drafts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('drafts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(fromRow), total: Number(count.n) };
 }
@@ -205,7 +241,12 @@ export function userState(field: StoredField): FieldState {
  * field the maker set keeps the maker's value (only the AI original that
  * `restore` returns is updated) unless `force` (a `regenerate` naming it).
  */
-export function applyAiField(draft: Draft, field: FieldName, gated: { value: FieldValue; evidence: Evidence[] }, force = false): void {
+export function applyAiField(
+  draft: Draft,
+  field: FieldName,
+  gated: { value: FieldValue; evidence: Evidence[] },
+  force = false,
+): void {
   if (draft.locked_fields.includes(field)) return;
   const current = draft.fields[field];
   const ai = { value: gated.value, evidence: gated.evidence };
@@ -221,8 +262,10 @@ export function applyAiField(draft: Draft, field: FieldName, gated: { value: Fie
 /** Applies a whole gated AI draft: every field by the rules above, and the AI's FAQs, founders, socials and SEO where the maker has none. */
 export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string): void {
   for (const field of PROFILE_FIELDS) if (gated.fields[field]) applyAiField(draft, field, gated.fields[field]);
-  if (draft.faqs.length === 0) draft.faqs = gated.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence }));
-  if (draft.founders.length === 0) draft.founders = gated.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence }));
+  if (draft.faqs.length === 0)
+    draft.faqs = gated.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence }));
+  if (draft.founders.length === 0)
+    draft.founders = gated.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence }));
   if (Object.keys(draft.company_socials).length === 0) draft.company_socials = { website, ...gated.company_socials };
   if (!draft.seo.title && gated.seo.title) draft.seo = { ...draft.seo, title: gated.seo.title };
   if (!draft.seo.meta && gated.seo.meta) draft.seo = { ...draft.seo, meta: gated.seo.meta };
@@ -249,14 +292,28 @@ export function completenessOf(draft: Draft): number {
 
 /** Fields the site did not state (state not_found): the listing shows them as left blank on purpose. */
 export function notFoundOf(draft: Draft): FieldName[] {
-  return draft.status === 'ready' || draft.status === 'failed' ? PROFILE_FIELDS.filter((f) => draft.fields[f].state === 'not_found') : [];
+  return draft.status === 'ready' || draft.status === 'failed'
+    ? PROFILE_FIELDS.filter((f) => draft.fields[f].state === 'not_found')
+    : [];
 }
 
 export async function draftPages(db: Db, draftId: string): Promise<DraftPageSummary[]> {
-  return db.selectFrom('draft_pages').select(['url', 'title']).where('draft_id', '=', draftId).orderBy('position').execute();
+  return db
+    .selectFrom('draft_pages')
+    .select(['url', 'title'])
+    .where('draft_id', '=', draftId)
+    .orderBy('position')
+    .execute();
 }
 
-export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invites: number; invited?: { slug: string; name: string; title: string | null; bio: string | null }[] }): DraftView {
+export function draftView(
+  draft: Draft,
+  extra: {
+    pages: DraftPageSummary[];
+    invites: number;
+    invited?: { slug: string; name: string; title: string | null; bio: string | null }[];
+  },
+): DraftView {
   const fields = Object.fromEntries(
     PROFILE_FIELDS.map((f) => {
       const s = draft.fields[f];
@@ -295,7 +352,11 @@ export function draftView(draft: Draft, extra: { pages: DraftPageSummary[]; invi
 export const MAX_INVITES = 10;
 
 export async function inviteCount(db: Db, draftId: string): Promise<number> {
-  const row = await db.selectFrom('draft_invites').select((eb) => eb.fn.countAll<number>().as('n')).where('draft_id', '=', draftId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('draft_invites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('draft_id', '=', draftId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -312,7 +373,11 @@ export async function invitedFounders(db: Db, draftId: string) {
 
 /** The full view of one draft (pages read, invites sent and accepted included). */
 export async function viewOf(ctx: Context, draft: Draft): Promise<DraftView> {
-  const [pages, invites, invited] = await Promise.all([draftPages(ctx.db, draft.id), inviteCount(ctx.db, draft.id), invitedFounders(ctx.db, draft.id)]);
+  const [pages, invites, invited] = await Promise.all([
+    draftPages(ctx.db, draft.id),
+    inviteCount(ctx.db, draft.id),
+    invitedFounders(ctx.db, draft.id),
+  ]);
   return draftView(draft, { pages, invites, invited });
 }
 
@@ -321,19 +386,34 @@ export function draftNextSteps(draft: Draft): { tool: string; why: string }[] {
   switch (draft.status) {
     case 'crawling':
     case 'drafting':
-      return [{ tool: 'get_draft', why: 'Drafting takes about a minute: poll every few seconds until status is ready.' }];
+      return [
+        { tool: 'get_draft', why: 'Drafting takes about a minute: poll every few seconds until status is ready.' },
+      ];
     case 'failed':
       return [
-        { tool: 'update_draft', why: `Reading the site failed (${draft.failure_reason ?? 'unknown reason'}). Fix the cause and send regenerate to retry, or fill fields yourself.` },
+        {
+          tool: 'update_draft',
+          why: `Reading the site failed (${draft.failure_reason ?? 'unknown reason'}). Fix the cause and send regenerate to retry, or fill fields yourself.`,
+        },
         { tool: 'submit_listing', why: 'Or start a new draft from another URL.' },
       ];
     default: {
       const steps = [
-        { tool: 'update_draft', why: 'Review every field: edit values (they become yours), lock_fields to keep them from AI redrafts, restore the AI original, regenerate from the website.' },
-        { tool: 'submit_draft', why: draft.listing_id ? 'Already submitted: later edits update the listing too.' : 'Save the draft as your listing (not published yet).' },
+        {
+          tool: 'update_draft',
+          why: 'Review every field: edit values (they become yours), lock_fields to keep them from AI redrafts, restore the AI original, regenerate from the website.',
+        },
+        {
+          tool: 'submit_draft',
+          why: draft.listing_id
+            ? 'Already submitted: later edits update the listing too.'
+            : 'Save the draft as your listing (not published yet).',
+        },
       ];
-      if (draft.founders.length < 6) steps.push({ tool: 'invite_cofounder', why: 'Invite co-founders to add their own profiles.' });
-      if (draft.listing_id) steps.push({ tool: 'get_my_listing', why: `See listing ${draft.listing_id}, then publish it free or paid.` });
+      if (draft.founders.length < 6)
+        steps.push({ tool: 'invite_cofounder', why: 'Invite co-founders to add their own profiles.' });
+      if (draft.listing_id)
+        steps.push({ tool: 'get_my_listing', why: `See listing ${draft.listing_id}, then publish it free or paid.` });
       return steps;
     }
   }

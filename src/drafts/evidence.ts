@@ -10,8 +10,17 @@
 // least 3 characters. A quote that is itself an instruction aimed at an AI
 // ("ignore previous instructions…") is never evidence.
 import {
-  type DraftProposal, type Evidence, type FieldName, type FieldProposal, type FieldValue, type SocialPlatform,
-  isListField, LIST_ITEM_MAX, LIST_MAX_ITEMS, maxLength, PROFILE_FIELDS,
+  type DraftProposal,
+  type Evidence,
+  type FieldName,
+  type FieldProposal,
+  type FieldValue,
+  type SocialPlatform,
+  isListField,
+  LIST_ITEM_MAX,
+  LIST_MAX_ITEMS,
+  maxLength,
+  PROFILE_FIELDS,
 } from './drafter/fields.js';
 
 export const MIN_QUOTE = 3;
@@ -65,16 +74,63 @@ export function verifyQuotes(corpus: Corpus, quotes: readonly string[]): Evidenc
 const COUNTRY_NAMES: Map<string, string> = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   // Codes Intl names that are not current ISO 3166-1 countries (reserved, historic, groupings).
-  const notCountries = new Set(['AC', 'AN', 'BU', 'DY', 'HV', 'NH', 'RH', 'VD', 'CP', 'CQ', 'CS', 'DD', 'DG', 'EA', 'EU', 'EZ', 'FX', 'IC', 'NT', 'QO', 'SU', 'TA', 'TP', 'UK', 'UN', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
+  const notCountries = new Set([
+    'AC',
+    'AN',
+    'BU',
+    'DY',
+    'HV',
+    'NH',
+    'RH',
+    'VD',
+    'CP',
+    'CQ',
+    'CS',
+    'DD',
+    'DG',
+    'EA',
+    'EU',
+    'EZ',
+    'FX',
+    'IC',
+    'NT',
+    'QO',
+    'SU',
+    'TA',
+    'TP',
+    'UK',
+    'UN',
+    'XA',
+    'XB',
+    'YD',
+    'YU',
+    'ZR',
+    'ZZ',
+  ]);
   const map = new Map<string, string>();
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       const name = names.of(code);
-      if (name && name !== code && !notCountries.has(code) && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), code);
+      if (name && name !== code && !notCountries.has(code) && !map.has(name.toLowerCase()))
+        map.set(name.toLowerCase(), code);
     }
   }
-  for (const [alias, code] of [['usa', 'US'], ['united states of america', 'US'], ['u.s.', 'US'], ['uk', 'GB'], ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB'], ['great britain', 'GB'], ['holland', 'NL'], ['the netherlands', 'NL'], ['czech republic', 'CZ'], ['south korea', 'KR'], ['uae', 'AE']] as const) {
+  for (const [alias, code] of [
+    ['usa', 'US'],
+    ['united states of america', 'US'],
+    ['u.s.', 'US'],
+    ['uk', 'GB'],
+    ['england', 'GB'],
+    ['scotland', 'GB'],
+    ['wales', 'GB'],
+    ['great britain', 'GB'],
+    ['holland', 'NL'],
+    ['the netherlands', 'NL'],
+    ['czech republic', 'CZ'],
+    ['south korea', 'KR'],
+    ['uae', 'AE'],
+  ] as const) {
     map.set(alias, code);
   }
   return map;
@@ -108,7 +164,10 @@ export function normalizeValue(field: FieldName, value: unknown, categories: rea
   if (value == null) return null;
   if (isListField(field)) {
     const raw = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-    let items = raw.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter((v) => v.length > 0 && v.length <= LIST_ITEM_MAX);
+    let items = raw
+      .filter((v): v is string => typeof v === 'string')
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0 && v.length <= LIST_ITEM_MAX);
     if (field === 'categories') {
       const canonical = new Map(categories.map((c) => [c.toLowerCase(), c]));
       items = items.map((i) => canonical.get(i.toLowerCase())).filter((c): c is string => c !== undefined);
@@ -154,7 +213,12 @@ export interface GatedDraft {
   dropped: { field: string; reason: string }[];
 }
 
-export function gateField(field: FieldName, proposal: FieldProposal | undefined, corpus: Corpus, categories: readonly string[]): GatedField & { reason?: string } {
+export function gateField(
+  field: FieldName,
+  proposal: FieldProposal | undefined,
+  corpus: Corpus,
+  categories: readonly string[],
+): GatedField & { reason?: string } {
   if (!proposal || proposal.value == null) return { value: null, evidence: [] };
   const value = normalizeValue(field, proposal.value, categories);
   if (value == null) return { value: null, evidence: [], reason: 'not a valid value for the field' };
@@ -167,7 +231,12 @@ export function gateField(field: FieldName, proposal: FieldProposal | undefined,
 }
 
 /** Applies the evidence rule to everything a drafter proposed. */
-export function gateProposal(proposal: DraftProposal, corpus: Corpus, categories: readonly string[], only?: readonly FieldName[]): GatedDraft {
+export function gateProposal(
+  proposal: DraftProposal,
+  corpus: Corpus,
+  categories: readonly string[],
+  only?: readonly FieldName[],
+): GatedDraft {
   const dropped: GatedDraft['dropped'] = [];
   const fields = {} as Record<FieldName, GatedField>;
   for (const field of only ?? PROFILE_FIELDS) {
@@ -180,7 +249,10 @@ export function gateProposal(proposal: DraftProposal, corpus: Corpus, categories
   for (const faq of proposal.faqs) {
     const question = faq.question?.trim() ?? '';
     const answer = faq.answer?.trim() ?? '';
-    const evidence = question && answer && question.length <= 300 && answer.length <= 1500 ? verifyQuotes(corpus, faq.quotes ?? []) : null;
+    const evidence =
+      question && answer && question.length <= 300 && answer.length <= 1500
+        ? verifyQuotes(corpus, faq.quotes ?? [])
+        : null;
     if (evidence) faqs.push({ question, answer, evidence });
     else dropped.push({ field: 'faqs', reason: `"${question.slice(0, 60)}" lacks evidence` });
   }
@@ -190,7 +262,12 @@ export function gateProposal(proposal: DraftProposal, corpus: Corpus, categories
     const name = f.name?.trim() ?? '';
     const evidence = name && name.length <= 160 ? verifyQuotes(corpus, f.quotes ?? []) : null;
     if (evidence && evidence.some((e) => e.quote.includes(name))) {
-      founders.push({ name, title: f.title?.trim().slice(0, 160) || null, bio: f.bio?.trim().slice(0, 3000) || null, evidence });
+      founders.push({
+        name,
+        title: f.title?.trim().slice(0, 160) || null,
+        bio: f.bio?.trim().slice(0, 3000) || null,
+        evidence,
+      });
     } else {
       dropped.push({ field: 'founders', reason: `"${name.slice(0, 60)}" lacks evidence` });
     }

@@ -21,24 +21,54 @@ export type InviteResult = z.infer<typeof inviteResult>;
 
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function inviteCofounder(ctx: Context, userId: number, draftId: string, rawEmail: string): Promise<InviteResult> {
+export async function inviteCofounder(
+  ctx: Context,
+  userId: number,
+  draftId: string,
+  rawEmail: string,
+): Promise<InviteResult> {
   const email = rawEmail.trim().toLowerCase();
-  const inviter = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const inviter = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (inviter.email.toLowerCase() === email) {
-    throw new AppError('invalid', 'You cannot invite yourself; add your own profile with update_draft founders.', { errors: [{ path: 'email', message: 'is your own address' }] });
+    throw new AppError('invalid', 'You cannot invite yourself; add your own profile with update_draft founders.', {
+      errors: [{ path: 'email', message: 'is your own address' }],
+    });
   }
   const now = ctx.clock.now().toISOString();
   const token = randomBytes(32).toString('base64url');
   const { result, mail } = await ctx.db.transaction().execute(async (trx) => {
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
-    const existing = await trx.selectFrom('draft_invites').select('id').where('draft_id', '=', draft.id).where('email', '=', email).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('draft_invites')
+      .select('id')
+      .where('draft_id', '=', draft.id)
+      .where('email', '=', email)
+      .executeTakeFirst();
     if (existing) {
-      await trx.updateTable('draft_invites').set({ token_hash: inviteTokenHash(token), created_at: now }).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('draft_invites')
+        .set({ token_hash: inviteTokenHash(token), created_at: now })
+        .where('id', '=', existing.id)
+        .execute();
     } else {
       if ((await inviteCount(trx, draft.id)) >= MAX_INVITES) {
         throw new AppError('conflict', `This draft already has ${MAX_INVITES} invites, the most allowed.`);
       }
-      await trx.insertInto('draft_invites').values({ draft_id: draft.id, email, token_hash: inviteTokenHash(token), created_at: now, accepted_at: null, accepted_by: null }).execute();
+      await trx
+        .insertInto('draft_invites')
+        .values({
+          draft_id: draft.id,
+          email,
+          token_hash: inviteTokenHash(token),
+          created_at: now,
+          accepted_at: null,
+          accepted_by: null,
+        })
+        .execute();
     }
     const product = typeof draft.fields.name.value === 'string' ? draft.fields.name.value : draft.domain;
     const who = inviter.name ?? inviter.email;
@@ -51,7 +81,16 @@ export async function inviteCofounder(ctx: Context, userId: number, draftId: str
         `Open this link to sign up or sign in and add your own founder profile:\n${ctx.config.publicUrl}/invites/${token}\n\n` +
         'If you do not know this product, ignore this message.',
     };
-    return { result: { email, created_at: now, resent: !!existing, invites_sent: sent, invites_left: Math.max(0, MAX_INVITES - sent) }, mail };
+    return {
+      result: {
+        email,
+        created_at: now,
+        resent: !!existing,
+        invites_sent: sent,
+        invites_left: Math.max(0, MAX_INVITES - sent),
+      },
+      mail,
+    };
   });
   // Mailed once the invite is committed: a rolled-back invite sends nothing.
   await sendMail(ctx, mail);
@@ -81,32 +120,74 @@ export async function openInvite(ctx: Context, token: string) {
  * account (created or updated), shown on the draft and, once the draft is
  * submitted, on its listing. Only the invited address may accept.
  */
-export async function acceptInvite(ctx: Context, token: string, user: { id: number; email: string }, profile: InviteProfile): Promise<{ founderSlug: string }> {
+export async function acceptInvite(
+  ctx: Context,
+  token: string,
+  user: { id: number; email: string },
+  profile: InviteProfile,
+): Promise<{ founderSlug: string }> {
   const invite = await openInvite(ctx, token);
-  if (!invite) throw new AppError('not_found', 'This invite link is not valid (it may have been replaced by a newer one).');
+  if (!invite)
+    throw new AppError('not_found', 'This invite link is not valid (it may have been replaced by a newer one).');
   if (invite.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError('forbidden', `This invite was sent to ${invite.email}; sign in with that address to accept it.`);
   }
-  if (invite.accepted_by !== null && invite.accepted_by !== user.id) throw new AppError('conflict', 'This invite was already accepted.');
+  if (invite.accepted_by !== null && invite.accepted_by !== user.id)
+    throw new AppError('conflict', 'This invite was already accepted.');
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    let founder = await trx.selectFrom('founders').select(['id', 'slug']).where('user_id', '=', user.id).executeTakeFirst();
+    let founder = await trx
+      .selectFrom('founders')
+      .select(['id', 'slug'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (founder) {
-      await trx.updateTable('founders').set({ name: profile.name, title: profile.title, bio: profile.bio, updated_at: now }).where('id', '=', founder.id).execute();
+      await trx
+        .updateTable('founders')
+        .set({ name: profile.name, title: profile.title, bio: profile.bio, updated_at: now })
+        .where('id', '=', founder.id)
+        .execute();
     } else {
-      const base = profile.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '').slice(0, 60) || 'founder';
+      const base =
+        profile.name
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/(^-|-$)/g, '')
+          .slice(0, 60) || 'founder';
       const slug = `${base}-${user.id}`;
       founder = await trx
         .insertInto('founders')
-        .values({ user_id: user.id, slug, name: profile.name, title: profile.title, bio: profile.bio, country: null, avatar_url: null, created_at: now, updated_at: now })
+        .values({
+          user_id: user.id,
+          slug,
+          name: profile.name,
+          title: profile.title,
+          bio: profile.bio,
+          country: null,
+          avatar_url: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning(['id', 'slug'])
         .executeTakeFirstOrThrow();
     }
-    await trx.updateTable('draft_invites').set({ accepted_at: now, accepted_by: user.id }).where('id', '=', invite.id).execute();
+    await trx
+      .updateTable('draft_invites')
+      .set({ accepted_at: now, accepted_by: user.id })
+      .where('id', '=', invite.id)
+      .execute();
     if (invite.listing_id !== null) {
-      const linked = await trx.selectFrom('listing_founders').select('founder_id').where('listing_id', '=', invite.listing_id).execute();
+      const linked = await trx
+        .selectFrom('listing_founders')
+        .select('founder_id')
+        .where('listing_id', '=', invite.listing_id)
+        .execute();
       if (!linked.some((l) => l.founder_id === founder!.id)) {
-        await trx.insertInto('listing_founders').values({ listing_id: invite.listing_id, founder_id: founder.id, position: linked.length }).execute();
+        await trx
+          .insertInto('listing_founders')
+          .values({ listing_id: invite.listing_id, founder_id: founder.id, position: linked.length })
+          .execute();
       }
     }
     return { founderSlug: founder.slug };

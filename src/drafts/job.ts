@@ -11,7 +11,15 @@ import { CrawlError, crawlSite, type CrawledPage } from './crawler/crawler.js';
 import { builtinDrafter, drafterFor, DrafterUnavailable, type Drafter } from './drafter/index.js';
 import type { DraftRequest, EvidencePage, FieldName, SiteEvidence } from './drafter/fields.js';
 import {
-  applyAiDraft, applyAiField, type Comparison, type ComparisonRow, DRAFT_ATTEMPTS, DRAFT_COMPETITOR, draftById, type Draft, saveDraft,
+  applyAiDraft,
+  applyAiField,
+  type Comparison,
+  type ComparisonRow,
+  DRAFT_ATTEMPTS,
+  DRAFT_COMPETITOR,
+  draftById,
+  type Draft,
+  saveDraft,
 } from './drafts.js';
 import { buildCorpus, gateProposal, type GatedDraft } from './evidence.js';
 import type { HtmlParser } from './crawler/html-worker-pool.js';
@@ -29,18 +37,34 @@ export async function categoryNames(ctx: Context): Promise<string[]> {
 }
 
 export async function loadEvidence(ctx: Context, draft: Pick<Draft, 'id' | 'url'>): Promise<SiteEvidence> {
-  const rows = await ctx.db.selectFrom('draft_pages').select(['url', 'title', 'text', 'facts']).where('draft_id', '=', draft.id).orderBy('position').execute();
-  return { url: rows[0]?.url ?? draft.url, pages: rows.map((r) => ({ url: r.url, title: r.title, text: r.text, facts: JSON.parse(r.facts) as PageFacts })) };
+  const rows = await ctx.db
+    .selectFrom('draft_pages')
+    .select(['url', 'title', 'text', 'facts'])
+    .where('draft_id', '=', draft.id)
+    .orderBy('position')
+    .execute();
+  return {
+    url: rows[0]?.url ?? draft.url,
+    pages: rows.map((r) => ({ url: r.url, title: r.title, text: r.text, facts: JSON.parse(r.facts) as PageFacts })),
+  };
 }
 
-const toEvidence = (url: string, pages: CrawledPage[]): SiteEvidence => ({ url, pages: pages.map((p): EvidencePage => ({ url: p.url, title: p.title, text: p.text, facts: p.facts })) });
+const toEvidence = (url: string, pages: CrawledPage[]): SiteEvidence => ({
+  url,
+  pages: pages.map((p): EvidencePage => ({ url: p.url, title: p.title, text: p.text, facts: p.facts })),
+});
 
 /**
  * Drafts from evidence and gates the result. When the model cannot be
  * reached: rethrown while `retry` says another attempt is due, else the
  * built-in extractor stands in.
  */
-export async function draftAndGate(ctx: Context, request: DraftRequest, deps: DraftDeps, retry = false): Promise<{ gated: GatedDraft; drafter: string }> {
+export async function draftAndGate(
+  ctx: Context,
+  request: DraftRequest,
+  deps: DraftDeps,
+  retry = false,
+): Promise<{ gated: GatedDraft; drafter: string }> {
   const drafter = deps.drafter ?? drafterFor(ctx.config);
   let used = drafter;
   let proposal;
@@ -59,7 +83,12 @@ export async function draftAndGate(ctx: Context, request: DraftRequest, deps: Dr
 
 async function markFailed(ctx: Context, draftId: string, reason: string): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  await ctx.db.updateTable('drafts').set({ status: 'failed', failure_reason: reason, updated_at: now }).where('id', '=', draftId).where('status', 'in', ['crawling', 'drafting']).execute();
+  await ctx.db
+    .updateTable('drafts')
+    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .where('id', '=', draftId)
+    .where('status', 'in', ['crawling', 'drafting'])
+    .execute();
 }
 
 async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>, deps: DraftDeps): Promise<boolean> {
@@ -69,7 +98,11 @@ async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>,
   } catch (err) {
     const lastTry = job.attempts >= DRAFT_ATTEMPTS;
     if (err instanceof CrawlError && (!err.transient || lastTry)) {
-      await markFailed(ctx, draft.id, lastTry && err.transient ? `${err.message} Tried ${job.attempts} times.` : err.message);
+      await markFailed(
+        ctx,
+        draft.id,
+        lastTry && err.transient ? `${err.message} Tried ${job.attempts} times.` : err.message,
+      );
       return false;
     }
     if (lastTry) {
@@ -83,9 +116,24 @@ async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>,
     await trx.deleteFrom('draft_pages').where('draft_id', '=', draft.id).execute();
     await trx
       .insertInto('draft_pages')
-      .values(pages.map((p, position) => ({ draft_id: draft.id, url: p.url, title: p.title, text: p.text, facts: JSON.stringify(p.facts), position, fetched_at: now })))
+      .values(
+        pages.map((p, position) => ({
+          draft_id: draft.id,
+          url: p.url,
+          title: p.title,
+          text: p.text,
+          facts: JSON.stringify(p.facts),
+          position,
+          fetched_at: now,
+        })),
+      )
       .execute();
-    await trx.updateTable('drafts').set({ status: 'drafting', updated_at: now }).where('id', '=', draft.id).where('status', '=', 'crawling').execute();
+    await trx
+      .updateTable('drafts')
+      .set({ status: 'drafting', updated_at: now })
+      .where('id', '=', draft.id)
+      .where('status', '=', 'crawling')
+      .execute();
   });
   return true;
 }
@@ -94,7 +142,12 @@ async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts
   const draft = await draftById(ctx, ctx.db, draftId);
   if (!draft || draft.status !== 'drafting') return;
   const site = await loadEvidence(ctx, draft);
-  const { gated, drafter } = await draftAndGate(ctx, { site, categories: await categoryNames(ctx) }, deps, job.attempts < DRAFT_ATTEMPTS);
+  const { gated, drafter } = await draftAndGate(
+    ctx,
+    { site, categories: await categoryNames(ctx) },
+    deps,
+    job.attempts < DRAFT_ATTEMPTS,
+  );
   await ctx.db.transaction().execute(async (trx) => {
     const current = await draftById(ctx, trx, draftId, { lock: true });
     if (!current || current.status !== 'drafting') return;
@@ -108,7 +161,12 @@ async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts
 }
 
 /** The draft_site job: crawl (if not done), draft, gate, ready. */
-export async function runDraftJob(ctx: Context, payload: unknown, job: Pick<Job, 'attempts'>, deps: DraftDeps = {}): Promise<void> {
+export async function runDraftJob(
+  ctx: Context,
+  payload: unknown,
+  job: Pick<Job, 'attempts'>,
+  deps: DraftDeps = {},
+): Promise<void> {
   const draftId = (payload as { draft_id?: unknown })?.draft_id;
   if (typeof draftId !== 'string') return;
   const draft = await draftById(ctx, ctx.db, draftId);
@@ -118,7 +176,12 @@ export async function runDraftJob(ctx: Context, payload: unknown, job: Pick<Job,
 }
 
 /** Redrafts the named fields from the stored evidence (regenerate): never locked ones. */
-export async function redraftFields(ctx: Context, draft: Draft, fields: FieldName[], deps: DraftDeps = {}): Promise<{ gated: GatedDraft; drafter: string }> {
+export async function redraftFields(
+  ctx: Context,
+  draft: Draft,
+  fields: FieldName[],
+  deps: DraftDeps = {},
+): Promise<{ gated: GatedDraft; drafter: string }> {
   const site = await loadEvidence(ctx, draft);
   return draftAndGate(ctx, { site, categories: await categoryNames(ctx), only: fields }, deps);
 }
@@ -129,7 +192,17 @@ export function applyRedraft(draft: Draft, fields: FieldName[], gated: GatedDraf
 
 // --- Competitor comparison ---------------------------------------------------------
 
-const COMPARED: FieldName[] = ['name', 'tagline', 'pricing_model', 'pricing_summary', 'stage', 'founded_year', 'country', 'features', 'usps'];
+const COMPARED: FieldName[] = [
+  'name',
+  'tagline',
+  'pricing_model',
+  'pricing_summary',
+  'stage',
+  'founded_year',
+  'country',
+  'features',
+  'usps',
+];
 const COMPETITOR_PAGES = 4;
 
 export async function enqueueCompetitor(ctx: Context, draftId: string, url: string): Promise<void> {
@@ -137,14 +210,24 @@ export async function enqueueCompetitor(ctx: Context, draftId: string, url: stri
 }
 
 export function comparisonRows(ours: Draft, theirs: GatedDraft): { rows: ComparisonRow[]; shared: string[] } {
-  const rows = COMPARED.map((field) => ({ field, ours: ours.fields[field].value, theirs: theirs.fields[field]?.value ?? null, theirs_evidence: theirs.fields[field]?.evidence ?? [] }));
+  const rows = COMPARED.map((field) => ({
+    field,
+    ours: ours.fields[field].value,
+    theirs: theirs.fields[field]?.value ?? null,
+    theirs_evidence: theirs.fields[field]?.evidence ?? [],
+  }));
   const mine = new Set(((ours.fields.features.value as string[] | null) ?? []).map((f) => f.toLowerCase()));
   const shared = ((theirs.fields.features?.value as string[] | null) ?? []).filter((f) => mine.has(f.toLowerCase()));
   return { rows, shared };
 }
 
 /** The draft_competitor job: reads the competitor's site, drafts it through the same gate, and compares. */
-export async function runCompetitorJob(ctx: Context, payload: unknown, job: Pick<Job, 'attempts'>, deps: DraftDeps = {}): Promise<void> {
+export async function runCompetitorJob(
+  ctx: Context,
+  payload: unknown,
+  job: Pick<Job, 'attempts'>,
+  deps: DraftDeps = {},
+): Promise<void> {
   const { draft_id: draftId, url } = (payload ?? {}) as { draft_id?: string; url?: string };
   if (typeof draftId !== 'string' || typeof url !== 'string') return;
   const draft = await draftById(ctx, ctx.db, draftId);
@@ -153,13 +236,32 @@ export async function runCompetitorJob(ctx: Context, payload: unknown, job: Pick
   try {
     const crawl = await crawlSite(ctx, url, { parser: deps.parser, maxPages: COMPETITOR_PAGES });
     const site = toEvidence(crawl.pages[0]!.url, crawl.pages);
-    const { gated } = await draftAndGate(ctx, { site, categories: await categoryNames(ctx) }, deps, job.attempts < DRAFT_ATTEMPTS);
+    const { gated } = await draftAndGate(
+      ctx,
+      { site, categories: await categoryNames(ctx) },
+      deps,
+      job.attempts < DRAFT_ATTEMPTS,
+    );
     const { rows, shared } = comparisonRows(draft, gated);
-    result = { status: 'ready', failure_reason: null, name: (gated.fields.name?.value as string | null) ?? null, rows, shared_features: shared };
+    result = {
+      status: 'ready',
+      failure_reason: null,
+      name: (gated.fields.name?.value as string | null) ?? null,
+      rows,
+      shared_features: shared,
+    };
   } catch (err) {
     const lastTry = job.attempts >= DRAFT_ATTEMPTS;
-    if (err instanceof CrawlError && (!err.transient || lastTry)) result = { status: 'failed', failure_reason: err.message, name: null, rows: [], shared_features: [] };
-    else if (lastTry) result = { status: 'failed', failure_reason: 'The competitor could not be read.', name: null, rows: [], shared_features: [] };
+    if (err instanceof CrawlError && (!err.transient || lastTry))
+      result = { status: 'failed', failure_reason: err.message, name: null, rows: [], shared_features: [] };
+    else if (lastTry)
+      result = {
+        status: 'failed',
+        failure_reason: 'The competitor could not be read.',
+        name: null,
+        rows: [],
+        shared_features: [],
+      };
     else throw err;
   }
   await ctx.db.transaction().execute(async (trx) => {

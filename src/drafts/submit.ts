@@ -17,7 +17,6 @@ import { ensureMainSite } from '../directory/sites.js';
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
 const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
 
-
 /** A slug for `text`: lowercase ASCII letters, digits and hyphens (SPEC Part 2 "Slug"). */
 export function slugify(text: string): string {
   return text
@@ -76,7 +75,8 @@ function listingColumns(draft: Draft, parts: Set<ListingPart>) {
       not_found: JSON.stringify(notFoundOf(draft)),
     });
   }
-  if (parts.has('seo')) Object.assign(columns, { seo_title: draft.seo.title ?? null, seo_description: draft.seo.meta ?? null });
+  if (parts.has('seo'))
+    Object.assign(columns, { seo_title: draft.seo.title ?? null, seo_description: draft.seo.meta ?? null });
   return columns;
 }
 
@@ -84,9 +84,22 @@ async function writeCategories(trx: Db, listing: Pick<Listing, 'id' | 'plan'>, n
   const rows = names.length > 0 ? await trx.selectFrom('categories').select(['id', 'name']).execute() : [];
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
   // One primary category; paid listings may have up to 3 more (SPEC Part 2).
-  const ids = [...new Set(names.map((n) => byName.get(n.toLowerCase())).filter((id): id is number => id !== undefined))].slice(0, listing.plan === 'paid' ? 4 : 1);
+  const ids = [
+    ...new Set(names.map((n) => byName.get(n.toLowerCase())).filter((id): id is number => id !== undefined)),
+  ].slice(0, listing.plan === 'paid' ? 4 : 1);
   await trx.deleteFrom('listing_categories').where('listing_id', '=', listing.id).execute();
-  if (ids.length > 0) await trx.insertInto('listing_categories').values(ids.map((category_id, position) => ({ listing_id: listing.id, category_id, is_primary: position === 0 ? 1 : 0, position }))).execute();
+  if (ids.length > 0)
+    await trx
+      .insertInto('listing_categories')
+      .values(
+        ids.map((category_id, position) => ({
+          listing_id: listing.id,
+          category_id,
+          is_primary: position === 0 ? 1 : 0,
+          position,
+        })),
+      )
+      .execute();
 }
 
 async function writeFounders(ctx: Context, trx: Db, listingId: number, draft: Draft): Promise<void> {
@@ -101,7 +114,11 @@ async function writeFounders(ctx: Context, trx: Db, listingId: number, draft: Dr
   await trx.deleteFrom('listing_founders').where('listing_id', '=', listingId).execute();
   // Profiles made from the draft (no account) are replaced; people who joined with an account stay.
   for (const f of linked.filter((l) => l.user_id === null)) {
-    const elsewhere = await trx.selectFrom('listing_founders').select('listing_id').where('founder_id', '=', f.id).executeTakeFirst();
+    const elsewhere = await trx
+      .selectFrom('listing_founders')
+      .select('listing_id')
+      .where('founder_id', '=', f.id)
+      .executeTakeFirst();
     if (!elsewhere) await trx.deleteFrom('founders').where('id', '=', f.id).execute();
   }
   const ids: number[] = [];
@@ -110,48 +127,115 @@ async function writeFounders(ctx: Context, trx: Db, listingId: number, draft: Dr
     const socials = i === 0 ? draft.founder_socials : {};
     const row = await trx
       .insertInto('founders')
-      .values({ user_id: null, slug, name: f.name, title: f.title, bio: f.bio, country: null, avatar_url: null, socials: JSON.stringify(socials), created_at: now, updated_at: now })
+      .values({
+        user_id: null,
+        slug,
+        name: f.name,
+        title: f.title,
+        bio: f.bio,
+        country: null,
+        avatar_url: null,
+        socials: JSON.stringify(socials),
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);
   }
   // People who joined with an account: kept, and co-founders who accepted an invite to this draft.
-  for (const id of [...linked.filter((l) => l.user_id !== null).map((l) => l.id), ...(await invitedFounders(trx, draft.id)).map((f) => f.id)]) {
+  for (const id of [
+    ...linked.filter((l) => l.user_id !== null).map((l) => l.id),
+    ...(await invitedFounders(trx, draft.id)).map((f) => f.id),
+  ]) {
     if (!ids.includes(id)) ids.push(id);
   }
-  if (ids.length > 0) await trx.insertInto('listing_founders').values(ids.map((founder_id, position) => ({ listing_id: listingId, founder_id, position }))).execute();
+  if (ids.length > 0)
+    await trx
+      .insertInto('listing_founders')
+      .values(ids.map((founder_id, position) => ({ listing_id: listingId, founder_id, position })))
+      .execute();
 }
 
-async function writeCollections(ctx: Context, trx: Db, listingId: number, draft: Draft, parts: Set<ListingPart>): Promise<void> {
+async function writeCollections(
+  ctx: Context,
+  trx: Db,
+  listingId: number,
+  draft: Draft,
+  parts: Set<ListingPart>,
+): Promise<void> {
   const now = ctx.clock.now().toISOString();
   if (parts.has('faqs')) {
     await trx.deleteFrom('listing_faqs').where('listing_id', '=', listingId).execute();
-    if (draft.faqs.length > 0) await trx.insertInto('listing_faqs').values(draft.faqs.map((f, position) => ({ listing_id: listingId, position, question: f.question, answer: f.answer }))).execute();
+    if (draft.faqs.length > 0)
+      await trx
+        .insertInto('listing_faqs')
+        .values(
+          draft.faqs.map((f, position) => ({
+            listing_id: listingId,
+            position,
+            question: f.question,
+            answer: f.answer,
+          })),
+        )
+        .execute();
   }
   if (parts.has('company_socials')) {
     const socials = { website: draft.url, ...draft.company_socials };
     await trx.deleteFrom('listing_socials').where('listing_id', '=', listingId).execute();
-    await trx.insertInto('listing_socials').values(Object.entries(socials).map(([platform, url]) => ({ listing_id: listingId, platform, url }))).execute();
+    await trx
+      .insertInto('listing_socials')
+      .values(Object.entries(socials).map(([platform, url]) => ({ listing_id: listingId, platform, url })))
+      .execute();
   }
   if (parts.has('founders')) await writeFounders(ctx, trx, listingId, draft);
   if (parts.has('story')) {
     await trx.deleteFrom('stories').where('listing_id', '=', listingId).execute();
     if (Object.values(draft.story).some((s) => s && s.trim())) {
-      const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, draft.story[s] ?? null])) as Record<(typeof STORY_SECTIONS)[number], string | null>;
-      await trx.insertInto('stories').values({ listing_id: listingId, ...sections, updated_at: now }).execute();
+      const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, draft.story[s] ?? null])) as Record<
+        (typeof STORY_SECTIONS)[number],
+        string | null
+      >;
+      await trx
+        .insertInto('stories')
+        .values({ listing_id: listingId, ...sections, updated_at: now })
+        .execute();
     }
   }
   if (parts.has('milestones')) {
     await trx.deleteFrom('milestones').where('listing_id', '=', listingId).execute();
     if (draft.milestones.length > 0) {
-      await trx.insertInto('milestones').values(draft.milestones.map((m) => ({ listing_id: listingId, date: m.date, title: m.title, description: m.description, url: m.url, created_at: now }))).execute();
+      await trx
+        .insertInto('milestones')
+        .values(
+          draft.milestones.map((m) => ({
+            listing_id: listingId,
+            date: m.date,
+            title: m.title,
+            description: m.description,
+            url: m.url,
+            created_at: now,
+          })),
+        )
+        .execute();
     }
   }
 }
 
 /** Writes the named parts of a submitted draft to its listing, recording the change in the listing's history. */
-export async function syncListing(ctx: Context, trx: Db, draft: Draft, parts: Set<ListingPart>, userId: number): Promise<void> {
-  const listing = await trx.selectFrom('listings').selectAll().where('id', '=', draft.listing_id!).where('owner_id', '=', userId).executeTakeFirst();
+export async function syncListing(
+  ctx: Context,
+  trx: Db,
+  draft: Draft,
+  parts: Set<ListingPart>,
+  userId: number,
+): Promise<void> {
+  const listing = await trx
+    .selectFrom('listings')
+    .selectAll()
+    .where('id', '=', draft.listing_id!)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
   if (!listing) return;
   const now = ctx.clock.now().toISOString();
   const columns = listingColumns(draft, parts);
@@ -160,12 +244,20 @@ export async function syncListing(ctx: Context, trx: Db, draft: Draft, parts: Se
     const before = listing[key as keyof Listing];
     if (String(before ?? '') !== String(after ?? '')) changes[key] = { before, after };
   }
-  for (const part of parts) if (part !== 'fields' && part !== 'seo') changes[part] = { before: null, after: 'replaced from the draft' };
-  await trx.updateTable('listings').set({ ...columns, updated_at: now }).where('id', '=', listing.id).execute();
+  for (const part of parts)
+    if (part !== 'fields' && part !== 'seo') changes[part] = { before: null, after: 'replaced from the draft' };
+  await trx
+    .updateTable('listings')
+    .set({ ...columns, updated_at: now })
+    .where('id', '=', listing.id)
+    .execute();
   if (parts.has('fields')) await writeCategories(trx, listing, list(draft, 'categories'));
   await writeCollections(ctx, trx, listing.id, draft, parts);
   if (Object.keys(changes).length > 0) {
-    await trx.insertInto('listing_versions').values({ listing_id: listing.id, user_id: userId, changes: JSON.stringify(changes), created_at: now }).execute();
+    await trx
+      .insertInto('listing_versions')
+      .values({ listing_id: listing.id, user_id: userId, changes: JSON.stringify(changes), created_at: now })
+      .execute();
   }
 }
 
@@ -183,13 +275,21 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
   return ctx.db.transaction().execute(async (trx) => {
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
     if (draft.status === 'crawling' || draft.status === 'drafting') {
-      throw new AppError('conflict', `The draft is still ${draft.status}. Poll get_draft until its status is ready, then submit.`);
+      throw new AppError(
+        'conflict',
+        `The draft is still ${draft.status}. Poll get_draft until its status is ready, then submit.`,
+      );
     }
     if (!text(draft, 'name')) {
       throw new AppError('conflict', 'The draft has no name yet. Set fields.name with update_draft, then submit.');
     }
     const existing = draft.listing_id
-      ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', draft.listing_id).where('owner_id', '=', userId).executeTakeFirst()
+      ? await trx
+          .selectFrom('listings')
+          .select(['id', 'slug', 'status'])
+          .where('id', '=', draft.listing_id)
+          .where('owner_id', '=', userId)
+          .executeTakeFirst()
       : undefined;
     if (existing) {
       await syncListing(ctx, trx, draft, new Set(ALL_PARTS), userId);
@@ -200,11 +300,26 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
     const slug = await uniqueSlug(trx, 'listings', name, draft.domain);
     const row = await trx
       .insertInto('listings')
-      .values({ site_id: siteId, owner_id: userId, company_key: draft.domain, slug, name, url: draft.url, domain: draft.domain, status: 'draft', created_at: now, updated_at: now })
+      .values({
+        site_id: siteId,
+        owner_id: userId,
+        company_key: draft.domain,
+        slug,
+        name,
+        url: draft.url,
+        domain: draft.domain,
+        status: 'draft',
+        created_at: now,
+        updated_at: now,
+      })
       .returning(['id', 'plan'])
       .executeTakeFirstOrThrow();
     const parts = new Set(ALL_PARTS);
-    await trx.updateTable('listings').set({ ...listingColumns(draft, parts), updated_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('listings')
+      .set({ ...listingColumns(draft, parts), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
     await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'));
     await writeCollections(ctx, trx, row.id, draft, parts);
     draft.listing_id = row.id;
@@ -213,4 +328,3 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
     return { draft, listing_id: row.id, slug, status: 'draft', created: true };
   });
 }
-

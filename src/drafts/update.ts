@@ -10,9 +10,7 @@ import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { normalizeSiteUrl } from './crawler/crawler.js';
 import { type FieldName, type FieldValue, isListField } from './drafter/fields.js';
-import {
-  type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, userState,
-} from './drafts.js';
+import { type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, userState } from './drafts.js';
 import { applyRedraft, categoryNames, type DraftDeps, enqueueCompetitor, redraftFields } from './job.js';
 import { syncListing, type ListingPart } from './submit.js';
 import { countryCode } from './evidence.js';
@@ -34,42 +32,63 @@ export interface DraftPatch {
 }
 
 function invalid(errors: FieldError[]): AppError {
-  return new AppError('invalid', `Invalid input for update_draft: check ${errors.map((e) => e.path).join(', ')}.`, { errors });
+  return new AppError('invalid', `Invalid input for update_draft: check ${errors.map((e) => e.path).join(', ')}.`, {
+    errors,
+  });
 }
 
 /** Checks what zod cannot: one operation per field, locks, category names, country codes, years. */
 async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<void> {
   const errors: FieldError[] = [];
-  const sets = Object.keys(patch.fields ?? {}).filter((k) => patch.fields![k as FieldName] !== undefined) as FieldName[];
-  const ops = [['fields', sets], ['restore', patch.restore ?? []], ['regenerate', patch.regenerate ?? []]] as const;
+  const sets = Object.keys(patch.fields ?? {}).filter(
+    (k) => patch.fields![k as FieldName] !== undefined,
+  ) as FieldName[];
+  const ops = [
+    ['fields', sets],
+    ['restore', patch.restore ?? []],
+    ['regenerate', patch.regenerate ?? []],
+  ] as const;
   for (const [i, [name, list]] of ops.entries()) {
     for (const [j, field] of list.entries()) {
       const other = ops.slice(0, i).find(([, l]) => l.includes(field));
-      if (other) errors.push({ path: `${name}.${name === 'fields' ? field : j}`, message: `${field} is also in ${other[0]}; send each field in only one of fields, restore and regenerate` });
+      if (other)
+        errors.push({
+          path: `${name}.${name === 'fields' ? field : j}`,
+          message: `${field} is also in ${other[0]}; send each field in only one of fields, restore and regenerate`,
+        });
     }
   }
   (patch.regenerate ?? []).forEach((field, i) => {
     if (draft.locked_fields.includes(field) && !(patch.restore ?? []).includes(field)) {
-      errors.push({ path: `regenerate.${i}`, message: `${field} is locked (override); restore it to let the AI redraft it, or set it in fields` });
+      errors.push({
+        path: `regenerate.${i}`,
+        message: `${field} is locked (override); restore it to let the AI redraft it, or set it in fields`,
+      });
     }
   });
   const categories = patch.fields?.categories;
   if (Array.isArray(categories)) {
     const known = new Set((await categoryNames(ctx)).map((c) => c.toLowerCase()));
     categories.forEach((c, i) => {
-      if (!known.has(c.toLowerCase())) errors.push({ path: `fields.categories.${i}`, message: 'unknown category; use a name from list_categories' });
+      if (!known.has(c.toLowerCase()))
+        errors.push({ path: `fields.categories.${i}`, message: 'unknown category; use a name from list_categories' });
     });
   }
   const country = patch.fields?.country;
-  if (typeof country === 'string' && !countryCode(country)) errors.push({ path: 'fields.country', message: 'must be a two-letter ISO country code, e.g. DE' });
+  if (typeof country === 'string' && !countryCode(country))
+    errors.push({ path: 'fields.country', message: 'must be a two-letter ISO country code, e.g. DE' });
   const year = patch.fields?.founded_year;
   if (typeof year === 'string' && !(/^\d{4}$/.test(year.trim()) && Number(year) >= 1800 && Number(year) <= 2100)) {
     errors.push({ path: 'fields.founded_year', message: 'must be a four-digit year between 1800 and 2100' });
   }
-  if (patch.competitor_url && !normalizeSiteUrl(patch.competitor_url)) errors.push({ path: 'competitor_url', message: 'must be an http(s) website address, or an empty string to clear' });
+  if (patch.competitor_url && !normalizeSiteUrl(patch.competitor_url))
+    errors.push({ path: 'competitor_url', message: 'must be an http(s) website address, or an empty string to clear' });
   if (errors.length > 0) throw invalid(errors);
   if ((patch.regenerate?.length ?? 0) > 0 && (draft.status === 'crawling' || draft.status === 'drafting')) {
-    throw new AppError('conflict', `The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until then.`);
+    throw new AppError(
+      'conflict',
+      `The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until then.`,
+    );
   }
 }
 
@@ -88,7 +107,12 @@ function setField(draft: Draft, field: FieldName, value: FieldValue): void {
 function restoreField(draft: Draft, field: FieldName): void {
   draft.locked_fields = draft.locked_fields.filter((f) => f !== field);
   const ai = draft.fields[field].ai;
-  draft.fields[field] = { value: ai?.value ?? null, state: ai?.value == null ? 'not_found' : 'ai', evidence: ai?.evidence ?? [], ai };
+  draft.fields[field] = {
+    value: ai?.value ?? null,
+    state: ai?.value == null ? 'not_found' : 'ai',
+    evidence: ai?.evidence ?? [],
+    ai,
+  };
 }
 
 function lockField(draft: Draft, field: FieldName): void {
@@ -102,10 +126,17 @@ async function canonicalCategories(ctx: Context, names: string[]): Promise<strin
   return names.map((n) => known.get(n.toLowerCase()) ?? n);
 }
 
-export async function updateDraft(ctx: Context, userId: number, draftId: string, patch: DraftPatch, deps: DraftDeps = {}): Promise<Draft> {
+export async function updateDraft(
+  ctx: Context,
+  userId: number,
+  draftId: string,
+  patch: DraftPatch,
+  deps: DraftDeps = {},
+): Promise<Draft> {
   const before = await ownDraft(ctx, ctx.db, userId, draftId);
   await validate(ctx, before, patch);
-  if (Array.isArray(patch.fields?.categories)) patch.fields!.categories = await canonicalCategories(ctx, patch.fields!.categories);
+  if (Array.isArray(patch.fields?.categories))
+    patch.fields!.categories = await canonicalCategories(ctx, patch.fields!.categories);
 
   // A failed draft retries the whole crawl; a ready one redrafts the fields
   // from its stored evidence, outside the transaction (a model may take seconds).
@@ -118,7 +149,8 @@ export async function updateDraft(ctx: Context, userId: number, draftId: string,
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
     const touched = new Set<ListingPart>();
     for (const field of patch.restore ?? []) restoreField(draft, field);
-    for (const [field, value] of Object.entries(patch.fields ?? {}) as [FieldName, FieldValue | undefined][]) if (value !== undefined) setField(draft, field, value);
+    for (const [field, value] of Object.entries(patch.fields ?? {}) as [FieldName, FieldValue | undefined][])
+      if (value !== undefined) setField(draft, field, value);
     if (redraft) {
       applyRedraft(draft, regenerate, redraft.gated);
       draft.drafter = redraft.drafter;
@@ -131,7 +163,9 @@ export async function updateDraft(ctx: Context, userId: number, draftId: string,
       touched.add('faqs');
     }
     if (patch.founders) {
-      draft.founders = patch.founders.map((f): Founder => ({ name: f.name, title: f.title ?? null, bio: f.bio ?? null }));
+      draft.founders = patch.founders.map(
+        (f): Founder => ({ name: f.name, title: f.title ?? null, bio: f.bio ?? null }),
+      );
       touched.add('founders');
     }
     if (patch.company_socials) {
@@ -153,7 +187,9 @@ export async function updateDraft(ctx: Context, userId: number, draftId: string,
       touched.add('story');
     }
     if (patch.milestones) {
-      draft.milestones = patch.milestones.map((m): Milestone => ({ date: m.date, title: m.title, description: m.description ?? null, url: m.url ?? null }));
+      draft.milestones = patch.milestones.map(
+        (m): Milestone => ({ date: m.date, title: m.title, description: m.description ?? null, url: m.url ?? null }),
+      );
       touched.add('milestones');
     }
     if (patch.seo) {
@@ -171,7 +207,17 @@ export async function updateDraft(ctx: Context, userId: number, draftId: string,
       const url = patch.competitor_url.trim() === '' ? null : normalizeSiteUrl(patch.competitor_url)!.href;
       if (url !== draft.competitor_url) {
         draft.competitor_url = url;
-        draft.comparison = url ? { url, status: 'reading', failure_reason: null, name: null, rows: [], shared_features: [], compared_at: null } : null;
+        draft.comparison = url
+          ? {
+              url,
+              status: 'reading',
+              failure_reason: null,
+              name: null,
+              rows: [],
+              shared_features: [],
+              compared_at: null,
+            }
+          : null;
         competitorChanged = url !== null;
       }
     }

@@ -12,7 +12,9 @@ export type FieldState = z.infer<typeof fieldState>;
 
 export const fieldName = z.enum(PROFILE_FIELDS);
 
-const evidence = z.array(z.object({ quote: z.string(), url: z.string() })).describe('Verbatim quotes from the website that support the value');
+const evidence = z
+  .array(z.object({ quote: z.string(), url: z.string() }))
+  .describe('Verbatim quotes from the website that support the value');
 const fieldValue = z.union([z.string(), z.array(z.string()), z.null()]);
 const fieldView = z.object({
   value: fieldValue,
@@ -21,7 +23,12 @@ const fieldView = z.object({
   ai_value: fieldValue.describe('What the AI drafted (what restore brings back)'),
 });
 
-export const comparisonRow = z.object({ field: z.string(), ours: fieldValue, theirs: fieldValue, theirs_evidence: evidence });
+export const comparisonRow = z.object({
+  field: z.string(),
+  ours: fieldValue,
+  theirs: fieldValue,
+  theirs_evidence: evidence,
+});
 /** What the competitor job writes: the contract's `field` is any string, but only profile fields are compared. */
 export type ComparisonRow = z.infer<typeof comparisonRow> & { field: FieldName };
 
@@ -37,7 +44,12 @@ export const comparison = z.object({
 });
 export type Comparison = z.infer<typeof comparison>;
 
-export const milestone = z.object({ date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() });
+export const milestone = z.object({
+  date: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+});
 export type Milestone = z.infer<typeof milestone>;
 
 export const draftPageSummary = z.object({ url: z.string(), title: z.string().nullable() });
@@ -51,7 +63,9 @@ export const draftViewSchema = z.object({
   status: draftStatus,
   failure_reason: z.string().nullable().describe('Why reading the site failed (status failed)'),
   drafter: z.string().nullable().describe('Which drafter wrote the AI values: claude or builtin'),
-  fields: z.object(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, fieldView])) as Record<FieldName, typeof fieldView>),
+  fields: z.object(
+    Object.fromEntries(PROFILE_FIELDS.map((f) => [f, fieldView])) as Record<FieldName, typeof fieldView>,
+  ),
   locked_fields: z.array(fieldName).describe('Fields locked against AI redrafts (state override)'),
   faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
   founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
@@ -63,7 +77,9 @@ export const draftViewSchema = z.object({
   competitor: comparison.nullable().describe('The comparison with competitor_url, when set'),
   completeness: z.number().int().min(0).max(100).describe('Percent of profile fields, FAQs and founders filled'),
   missing: z.array(z.string()).describe('What is still empty'),
-  not_found_on_website: z.array(z.string()).describe('Fields the site did not state (left blank on purpose, never invented)'),
+  not_found_on_website: z
+    .array(z.string())
+    .describe('Fields the site did not state (left blank on purpose, never invented)'),
   pages: z.array(draftPageSummary).describe('The pages read'),
   invites: z.object({ sent: z.number().int(), left: z.number().int() }),
   invited_founders: z

@@ -8,7 +8,13 @@ import type { Context } from '../context.js';
 import { mcpServerFactory } from '../mcp/server.js';
 import { mcpNodeHandler } from '../mcp/node-handler.js';
 import { mcpAuthorizationGate } from '../mcp/gate.js';
-import { callerOf, hostOriginGuard, problemResponder, rateLimitMiddleware, resolveCallerMiddleware } from './middleware.js';
+import {
+  callerOf,
+  hostOriginGuard,
+  problemResponder,
+  rateLimitMiddleware,
+  resolveCallerMiddleware,
+} from './middleware.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { oauthRouter } from '../oauth/router.js';
 import { webAuthRouter } from '../web/auth/router.js';
@@ -61,7 +67,14 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.get('/api/v1', (_req, res) => {
     const base = ctx.config.publicUrl;
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json({ name: 'Launchboard REST API', version: '1.0.0', openapi_url: `${base}/api/v1/openapi.json`, docs_url: `${base}/docs`, site_url: `${base}/api/v1/site`, mcp_url: `${base}/mcp` });
+    res.json({
+      name: 'Launchboard REST API',
+      version: '1.0.0',
+      openapi_url: `${base}/api/v1/openapi.json`,
+      docs_url: `${base}/docs`,
+      site_url: `${base}/api/v1/site`,
+      mcp_url: `${base}/mcp`,
+    });
   });
 
   app.use(
@@ -78,7 +91,9 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
-  const nodeHandler = mcpNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), { onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed') });
+  const nodeHandler = mcpNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), {
+    onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed'),
+  });
   app.all(
     '/mcp',
     hostOriginGuard(ctx),
@@ -87,9 +102,19 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
     (req: Request, res: Response) => {
       const caller = callerOf(res);
       if (caller.kind === 'user') {
-        (req as Request & { auth?: unknown }).auth = { token: 'redacted', clientId: caller.credentialId, scopes: caller.scopes, extra: { caller } };
+        (req as Request & { auth?: unknown }).auth = {
+          token: 'redacted',
+          clientId: caller.credentialId,
+          scopes: caller.scopes,
+          extra: { caller },
+        };
       } else {
-        (req as Request & { auth?: unknown }).auth = { token: '', clientId: 'anonymous', scopes: [], extra: { caller } };
+        (req as Request & { auth?: unknown }).auth = {
+          token: '',
+          clientId: 'anonymous',
+          scopes: [],
+          extra: { caller },
+        };
       }
       void nodeHandler(req, res);
     },
@@ -121,6 +146,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(docsRouter(ctx));
   app.use(publicRouter(ctx));
 
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => sendProblem(ctx, res, fromExpressError(err)));
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) =>
+    sendProblem(ctx, res, fromExpressError(err)),
+  );
   return { app, close: () => mcpHandler.close() };
 }

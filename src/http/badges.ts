@@ -31,7 +31,10 @@ const badgeQuery = z.object({
   shape: badgeShape.default('standard'),
   mode: badgeMode.default('auto'),
   size: badgeSize.default('m'),
-  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  week: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .optional(),
 });
 
 export function badgeRouter(ctx: Context): Router {
@@ -41,16 +44,29 @@ export function badgeRouter(ctx: Context): Router {
       const parsed = badgeQuery.safeParse(req.query);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        throw new AppError('invalid', `Invalid badge options: check ${errors.map((e) => e.path).join(', ')}.`, { errors });
+        throw new AppError('invalid', `Invalid badge options: check ${errors.map((e) => e.path).join(', ')}.`, {
+          errors,
+        });
       }
       const { slug, kind } = req.params;
-      if (!slugSchema.safeParse(slug).success || !isBadgeKind(kind)) throw notFound(`No such badge. Badge kinds: ${BADGE_KINDS.join(', ')}.`);
+      if (!slugSchema.safeParse(slug).success || !isBadgeKind(kind))
+        throw notFound(`No such badge. Badge kinds: ${BADGE_KINDS.join(', ')}.`);
       const subject = await earnedBadges(ctx, slug);
       // `week` picks one award; without it, the newest. Other kinds ignore it.
       const { week } = parsed.data;
-      const badge = subject.badges.find((b) => b.kind === kind && (kind !== 'launch-of-the-week' || week === undefined || b.week === week));
-      if (!badge) throw notFound(`The listing "${slug}" may not show the ${kind} badge${kind === 'launch-of-the-week' && week ? ` for the week of ${week}` : ''}.`);
-      const svg = renderBadgeSvg({ badge, listingName: subject.listing.name, siteName: subject.siteName, style: parsed.data });
+      const badge = subject.badges.find(
+        (b) => b.kind === kind && (kind !== 'launch-of-the-week' || week === undefined || b.week === week),
+      );
+      if (!badge)
+        throw notFound(
+          `The listing "${slug}" may not show the ${kind} badge${kind === 'launch-of-the-week' && week ? ` for the week of ${week}` : ''}.`,
+        );
+      const svg = renderBadgeSvg({
+        badge,
+        listingName: subject.listing.name,
+        siteName: subject.siteName,
+        style: parsed.data,
+      });
       res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -80,7 +96,8 @@ function css(mode: BadgeMode, shape: BadgeShape, accent: string): string {
   const rules = (c: (typeof COLOURS)['light']) =>
     `.bg{fill:${shape === 'outline' ? 'none' : c.bg};stroke:${shape === 'outline' ? accent : c.border}}.t{fill:${c.text}}.s{fill:${c.sub}}.rule{stroke:${c.sub}}`;
   const font = "text{font-family:Inter,system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif}";
-  if (mode === 'auto') return `${font}${rules(COLOURS.light)}@media (prefers-color-scheme: dark){${rules(COLOURS.dark)}}`;
+  if (mode === 'auto')
+    return `${font}${rules(COLOURS.light)}@media (prefers-color-scheme: dark){${rules(COLOURS.dark)}}`;
   return `${font}${rules(COLOURS[mode])}`;
 }
 
@@ -93,7 +110,16 @@ function fit(text: string, room: number, fontSize: number): { text: string; size
   const chars = Array.from(text);
   const size = Math.max(fontSize * 0.7, Math.min(fontSize, room / (Math.max(chars.length, 1) * GLYPH)));
   const max = Math.max(1, Math.floor(room / (size * GLYPH)));
-  return { text: chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`, size: Math.round(size * 10) / 10 };
+  return {
+    text:
+      chars.length <= max
+        ? text
+        : `${chars
+            .slice(0, max - 1)
+            .join('')
+            .trimEnd()}…`,
+    size: Math.round(size * 10) / 10,
+  };
 }
 
 /** The kind's glyph, white, drawn in a -16..16 box and placed over the accent circle. */
@@ -144,7 +170,12 @@ const LAYOUTS: Record<BadgeShape, Layout> = {
   square: { radius: 12, icon: [60, 40, 22], top: [60, 80, 9, 108, 'middle'], main: [60, 100, 14, 108, 'middle'] },
 };
 
-export function renderBadgeSvg(args: { badge: EarnedBadge; listingName: string; siteName: string; style: BadgeStyle }): string {
+export function renderBadgeSvg(args: {
+  badge: EarnedBadge;
+  listingName: string;
+  siteName: string;
+  style: BadgeStyle;
+}): string {
   const { badge, style } = args;
   const { width, height, viewWidth, viewHeight } = badgeDimensions(style.shape, style.size);
   const layout = LAYOUTS[style.shape];

@@ -39,7 +39,16 @@ export function requestLogging(ctx: Context): RequestHandler {
       const started = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        ctx.logger.info({ req_id: requestId, method: req.method, path: loggablePath(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+        ctx.logger.info(
+          {
+            req_id: requestId,
+            method: req.method,
+            path: loggablePath(req),
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          },
+          'request',
+        );
       });
     }
     next();
@@ -56,7 +65,8 @@ export function requestLogging(ctx: Context): RequestHandler {
 export function capturedHeaders(middleware: RequestHandler, method = 'GET'): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]),
     getHeader: () => undefined,
     removeHeader: () => undefined,
   };
@@ -81,7 +91,9 @@ const setHeaders = (res: Response, headers: [string, string][]) => {
  * discovery endpoints, MCP and badge images (see crossOriginReadable).
  */
 export function securityHeaders(): RequestHandler {
-  const headers = capturedHeaders(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } }));
+  const headers = capturedHeaders(
+    helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } }),
+  );
   return (req: Request, res: Response, next: NextFunction) => {
     setHeaders(res, headers);
     if (crossOriginReadable(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -110,7 +122,17 @@ export function apiCors(): RequestHandler {
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
-    exposedHeaders: ['ETag', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id', 'Allow'],
+    exposedHeaders: [
+      'ETag',
+      'Location',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+      'WWW-Authenticate',
+      'Idempotent-Replayed',
+      'X-Request-Id',
+      'Allow',
+    ],
     maxAge: 86400,
   });
   // Any origin and no credentials: the answer to an actual request never

@@ -24,7 +24,11 @@ export interface ResourceAuth {
   resource: ResourceName;
 }
 
-export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void, auth?: ResourceAuth) {
+export function resolveCallerMiddleware(
+  ctx: Context,
+  onError: (res: Response, err: unknown) => void,
+  auth?: ResourceAuth,
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const bearer = auth && { verifier: auth.verifier, resource: resourceUrl(ctx.config, auth.resource) };
@@ -34,7 +38,11 @@ export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, e
       if (err instanceof AppError && err.kind === 'unauthenticated') {
         // Failed credentials are counted per address: guessing keys or replaying
         // dead tokens meets a 429, not an endless stream of 401s.
-        const r = await ctx.rateLimiter.hit(`failed-auth:${req.ip ?? 'unknown'}`, ctx.config.rateLimit.failedAuthPerMinute, ctx.clock.now().getTime());
+        const r = await ctx.rateLimiter.hit(
+          `failed-auth:${req.ip ?? 'unknown'}`,
+          ctx.config.rateLimit.failedAuthPerMinute,
+          ctx.clock.now().getTime(),
+        );
         setRateLimitHeaders(res, 'failed-auth', r);
         if (!r.allowed) return onError(res, tooManyRequests(r));
       }
@@ -44,7 +52,10 @@ export function resolveCallerMiddleware(ctx: Context, onError: (res: Response, e
           error: 'invalid_token',
           description: err.message,
         });
-        return onError(res, new AppError('unauthenticated', err.message, { headers: { ...err.headers, 'WWW-Authenticate': challenge } }));
+        return onError(
+          res,
+          new AppError('unauthenticated', err.message, { headers: { ...err.headers, 'WWW-Authenticate': challenge } }),
+        );
       }
       onError(res, err);
     }
@@ -58,16 +69,21 @@ function setRateLimitHeaders(res: Response, policy: string, r: RateLimitResult):
 }
 
 function tooManyRequests(r: RateLimitResult): AppError {
-  return new AppError('rate_limited', `Too many requests: at most ${r.limit} per ${WINDOW_SECONDS} s. Retry in ${r.resetSeconds} s.`, {
-    headers: { 'Retry-After': String(r.resetSeconds) },
-  });
+  return new AppError(
+    'rate_limited',
+    `Too many requests: at most ${r.limit} per ${WINDOW_SECONDS} s. Retry in ${r.resetSeconds} s.`,
+    {
+      headers: { 'Retry-After': String(r.resetSeconds) },
+    },
+  );
 }
 
 export function rateLimitMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void) {
   return async (_req: Request, res: Response, next: NextFunction) => {
     try {
       const caller = callerOf(res);
-      const limit = caller.kind === 'anonymous' ? ctx.config.rateLimit.anonymousPerMinute : ctx.config.rateLimit.signedInPerMinute;
+      const limit =
+        caller.kind === 'anonymous' ? ctx.config.rateLimit.anonymousPerMinute : ctx.config.rateLimit.signedInPerMinute;
       const r = await ctx.rateLimiter.hit(callerKey(caller), limit, ctx.clock.now().getTime());
       setRateLimitHeaders(res, 'default', r);
       if (!r.allowed) throw tooManyRequests(r);
@@ -93,7 +109,8 @@ export function hostOriginGuard(ctx: Context) {
     res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
   return (req: Request, res: Response, next: NextFunction) => {
     const host = req.headers.host ? hostnameOf(req.headers.host) : null;
-    if (!host || !allowed.has(host.toLowerCase())) return reject(res, `Invalid Host header: ${req.headers.host ?? '(none)'}`);
+    if (!host || !allowed.has(host.toLowerCase()))
+      return reject(res, `Invalid Host header: ${req.headers.host ?? '(none)'}`);
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== 'null') {
       let originHost: string | null = null;

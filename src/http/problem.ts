@@ -18,13 +18,19 @@ export function sendProblem(ctx: Context, res: Response, failure: unknown): void
   }
   if (err instanceof AppError) {
     for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-    res.status(err.status).type('application/problem+json').send(JSON.stringify(toProblem(err, docs)));
+    res
+      .status(err.status)
+      .type('application/problem+json')
+      .send(JSON.stringify(toProblem(err, docs)));
     return;
   }
   // The request id (hardening.ts) ties the answer to this request's log lines.
   const correlationId = (res.locals?.requestId as string | undefined) ?? randomUUID();
   ctx.logger.error({ err, correlationId }, 'unhandled error');
-  res.status(500).type('application/problem+json').send(JSON.stringify(internalProblem(correlationId, docs)));
+  res
+    .status(500)
+    .type('application/problem+json')
+    .send(JSON.stringify(internalProblem(correlationId, docs)));
 }
 
 /** Express's own errors (a body it could not read) as AppErrors; anything else as it is. */

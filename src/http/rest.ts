@@ -75,7 +75,9 @@ export function notModified(req: Request, etag: string): boolean {
 }
 
 function sendCacheable(req: Request, res: Response, tool: AnyTool, out: ToolResponse, anonymous: boolean): void {
-  const { json, etag } = out.prepared ? { json: out.prepared.json(), etag: out.prepared.etag } : jsonWithEtag(tool, out.body);
+  const { json, etag } = out.prepared
+    ? { json: out.prepared.json(), etag: out.prepared.etag }
+    : jsonWithEtag(tool, out.body);
   res.setHeader('ETag', etag);
   // Anonymous answers are the same for everyone; a signed-in caller's stay out of shared caches.
   res.setHeader('Cache-Control', anonymous ? `public, max-age=${PUBLIC_MAX_AGE}` : 'private, no-cache');
@@ -98,24 +100,28 @@ function buildInput(route: Route, req: Request): Record<string, unknown> {
   const errors: FieldError[] = [];
   const query = req.query as Record<string, unknown>;
   if (route.hasBody) {
-    for (const key of Object.keys(query)) errors.push({ path: key, message: 'unknown query parameter; send it in the JSON body' });
+    for (const key of Object.keys(query))
+      errors.push({ path: key, message: 'unknown query parameter; send it in the JSON body' });
     const body = req.body;
     if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
       errors.push({ path: '(body)', message: 'the body must be a JSON object' });
     } else if (body) {
       for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-        if (route.pathKeys.includes(key)) errors.push({ path: key, message: 'unknown field; it belongs in the URL path' });
+        if (route.pathKeys.includes(key))
+          errors.push({ path: key, message: 'unknown field; it belongs in the URL path' });
         else input[key] = value;
       }
     }
   } else {
     for (const [key, value] of Object.entries(query)) {
-      if (route.pathKeys.includes(key)) errors.push({ path: key, message: 'unknown query parameter; it belongs in the URL path' });
+      if (route.pathKeys.includes(key))
+        errors.push({ path: key, message: 'unknown query parameter; it belongs in the URL path' });
       else input[key] = coerce(value, route.types.get(key));
     }
   }
   for (const key of route.pathKeys) input[key] = coerce(req.params[key], route.types.get(key));
-  if (errors.length > 0) throw new AppError('invalid', `Invalid request: check ${errors.map((e) => e.path).join(', ')}.`, { errors });
+  if (errors.length > 0)
+    throw new AppError('invalid', `Invalid request: check ${errors.map((e) => e.path).join(', ')}.`, { errors });
   return input;
 }
 
@@ -157,7 +163,8 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
         const caller = callerOf(res);
         const out = await invokeTool(ctx, route.tool, input, caller, { idempotencyKey: key });
         if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
-        if (route.cacheable && out.status === 200) return sendCacheable(req, res, route.tool, out, caller.kind === 'anonymous');
+        if (route.cacheable && out.status === 200)
+          return sendCacheable(req, res, route.tool, out, caller.kind === 'anonymous');
         res.status(out.status).json(out.body);
       } catch (err) {
         onError(res, err);
@@ -169,10 +176,21 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
   router.use((req, res) => {
     const allow = routes.filter((r) => matches(r.path, req.path)).map((r) => r.tool.http.method);
     if (allow.length > 0) {
-      onError(res, new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allow.join(' or ')}.`, { headers: { Allow: allow.join(', ') } }));
+      onError(
+        res,
+        new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allow.join(' or ')}.`, {
+          headers: { Allow: allow.join(', ') },
+        }),
+      );
       return;
     }
-    onError(res, new AppError('not_found', `No API operation at ${req.method} ${req.baseUrl}${req.path}. See ${ctx.config.publicUrl}/api/v1/openapi.json.`));
+    onError(
+      res,
+      new AppError(
+        'not_found',
+        `No API operation at ${req.method} ${req.baseUrl}${req.path}. See ${ctx.config.publicUrl}/api/v1/openapi.json.`,
+      ),
+    );
   });
   return router;
 }

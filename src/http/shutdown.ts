@@ -34,7 +34,13 @@ export async function within(work: Promise<unknown>, ms: number): Promise<boolea
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([work.then(() => true as const, () => true as const), expired]);
+    return await Promise.race([
+      work.then(
+        () => true as const,
+        () => true as const,
+      ),
+      expired,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -33,19 +33,43 @@ export async function listAwards(
   const [count, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     base
-      .select(['awards.listing_id', 'listings.slug', 'awards.week', 'awards.rank', 'awards.title', 'awards.votes', 'awards.created_at'])
+      .select([
+        'awards.listing_id',
+        'listings.slug',
+        'awards.week',
+        'awards.rank',
+        'awards.title',
+        'awards.votes',
+        'awards.created_at',
+      ])
       .orderBy('awards.week', 'desc')
       .orderBy('awards.rank', 'asc')
       .limit(input.per_page)
       .offset((input.page - 1) * input.per_page)
       .execute(),
   ]);
-  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.listing_id))).map((s) => [s.slug, s]));
+  const summaries = new Map(
+    (
+      await summariesByIds(
+        ctx,
+        rows.map((r) => r.listing_id),
+      )
+    ).map((s) => [s.slug, s]),
+  );
   return {
     items: rows.flatMap((row) => {
       const listing = summaries.get(row.slug);
       if (!listing) return [];
-      return [{ week: row.week, rank: Number(row.rank), title: row.title, votes: Number(row.votes), awarded_at: row.created_at, listing }];
+      return [
+        {
+          week: row.week,
+          rank: Number(row.rank),
+          title: row.title,
+          votes: Number(row.votes),
+          awarded_at: row.created_at,
+          listing,
+        },
+      ];
     }),
     total: Number(count.n),
   };

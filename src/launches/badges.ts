@@ -59,13 +59,21 @@ const SCALE: Record<BadgeSize, number> = { s: 0.8, m: 1, l: 1.25 };
 /** `viewWidth`/`viewHeight` are the drawing's own units; `width`/`height` the pixels shown. */
 export function badgeDimensions(shape: BadgeShape, size: BadgeSize) {
   const base = BASE_SIZES[shape];
-  return { viewWidth: base.width, viewHeight: base.height, width: Math.round(base.width * SCALE[size]), height: Math.round(base.height * SCALE[size]) };
+  return {
+    viewWidth: base.width,
+    viewHeight: base.height,
+    width: Math.round(base.width * SCALE[size]),
+    height: Math.round(base.height * SCALE[size]),
+  };
 }
 
 /** XML/HTML text and attribute escaping; drops characters XML 1.0 forbids (controls, lone surrogates). */
 export function escapeXml(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -78,14 +86,32 @@ export async function earnedBadges(ctx: Context, slug: string): Promise<BadgeSub
   const listing = await ctx.db
     .selectFrom('listings as l')
     .leftJoin('users as u', 'u.id', 'l.owner_id')
-    .select(['l.id', 'l.slug', 'l.name', 'l.status', 'l.owner_id', 'l.domain', 'u.email as owner_email', 'u.email_verified_at as owner_verified_at'])
+    .select([
+      'l.id',
+      'l.slug',
+      'l.name',
+      'l.status',
+      'l.owner_id',
+      'l.domain',
+      'u.email as owner_email',
+      'u.email_verified_at as owner_verified_at',
+    ])
     .where('l.slug', '=', slug)
     .where('l.status', 'in', [...BADGE_STATUSES])
     .executeTakeFirst();
-  if (!listing) throw notFound(`No live or upcoming listing with slug "${slug}". Badges exist once a listing has chosen a launch (free or paid).`);
+  if (!listing)
+    throw notFound(
+      `No live or upcoming listing with slug "${slug}". Badges exist once a listing has chosen a launch (free or paid).`,
+    );
   const [siteName, awards, featured, verifiedClaim] = await Promise.all([
     getSetting(ctx.db, 'site_name'),
-    ctx.db.selectFrom('awards').select(['week', 'rank']).where('listing_id', '=', listing.id).orderBy('week', 'desc').orderBy('rank').execute(),
+    ctx.db
+      .selectFrom('awards')
+      .select(['week', 'rank'])
+      .where('listing_id', '=', listing.id)
+      .orderBy('week', 'desc')
+      .orderBy('rank')
+      .execute(),
     hasFeaturedWeek(ctx, listing.id, mondayOf(ctx.clock.now())),
     ownerHasVerifiedClaim(ctx, listing.id, listing.owner_id),
   ]);
@@ -98,15 +124,27 @@ export async function earnedBadges(ctx: Context, slug: string): Promise<BadgeSub
   // Verified: the owner proved the domain, by a verified claim (DNS, meta
   // tag, file or email link) or a verified account email at that domain.
   const emailAtDomain =
-    listing.owner_email && listing.owner_verified_at && claimDomain(listing.owner_email.slice(listing.owner_email.lastIndexOf('@') + 1)) === claimDomain(listing.domain);
+    listing.owner_email &&
+    listing.owner_verified_at &&
+    claimDomain(listing.owner_email.slice(listing.owner_email.lastIndexOf('@') + 1)) === claimDomain(listing.domain);
   if (emailAtDomain || verifiedClaim) add('verified', `Verified on ${siteName}`);
   for (const award of awards) {
-    badges.push({ kind: 'launch-of-the-week', label: `Launch of the Week #${award.rank} on ${siteName}`, week: award.week, rank: Number(award.rank) });
+    badges.push({
+      kind: 'launch-of-the-week',
+      label: `Launch of the Week #${award.rank} on ${siteName}`,
+      week: award.week,
+      rank: Number(award.rank),
+    });
   }
   return { listing: { slug: listing.slug, name: listing.name, status: listing.status }, siteName, badges };
 }
 
-export function badgeImageUrl(publicUrl: string, slug: string, badge: Pick<EarnedBadge, 'kind' | 'week'>, style: BadgeStyle): string {
+export function badgeImageUrl(
+  publicUrl: string,
+  slug: string,
+  badge: Pick<EarnedBadge, 'kind' | 'week'>,
+  style: BadgeStyle,
+): string {
   const query = new URLSearchParams({ shape: style.shape, mode: style.mode, size: style.size });
   if (badge.week) query.set('week', badge.week);
   return `${publicUrl}/badges/${encodeURIComponent(slug)}/${badge.kind}.svg?${query}`;
@@ -127,7 +165,12 @@ export const badgeEmbedSchema = earnedBadge.extend({
 });
 export type BadgeEmbed = z.infer<typeof badgeEmbedSchema>;
 
-export function badgeEmbed(publicUrl: string, subject: BadgeSubject, badge: EarnedBadge, style: BadgeStyle): BadgeEmbed {
+export function badgeEmbed(
+  publicUrl: string,
+  subject: BadgeSubject,
+  badge: EarnedBadge,
+  style: BadgeStyle,
+): BadgeEmbed {
   const image = badgeImageUrl(publicUrl, subject.listing.slug, badge, style);
   const link = `${publicUrl}/listings/${encodeURIComponent(subject.listing.slug)}`;
   const { width, height } = badgeDimensions(style.shape, style.size);

@@ -38,16 +38,29 @@ export async function nextFreeWeek(db: Db, earliest: string, latest: string): Pr
 export async function chooseFreeListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
   const now = ctx.clock.now();
   const listing = await ownListing(ctx, userId, listingId);
-  if (listing.plan === 'paid') throw new AppError('conflict', 'This listing has a paid launch; the free route is not needed.');
+  if (listing.plan === 'paid')
+    throw new AppError('conflict', 'This listing has a paid launch; the free route is not needed.');
   if (listing.status !== 'draft') {
-    const why = listing.status === 'live' ? 'it is already live' : listing.status === 'awaiting_badge' || listing.status === 'scheduled' ? `it already has launch week ${listing.launch_week}` : `its status is ${listing.status}`;
+    const why =
+      listing.status === 'live'
+        ? 'it is already live'
+        : listing.status === 'awaiting_badge' || listing.status === 'scheduled'
+          ? `it already has launch week ${listing.launch_week}`
+          : `its status is ${listing.status}`;
     throw new AppError('conflict', `The free launch is for submitted listings that have not launched; ${why}.`);
   }
-  const [min, max] = [await getSetting(ctx.db, 'free_launch_weeks_min'), await getSetting(ctx.db, 'free_launch_weeks_max')];
+  const [min, max] = [
+    await getSetting(ctx.db, 'free_launch_weeks_min'),
+    await getSetting(ctx.db, 'free_launch_weeks_max'),
+  ];
   const thisWeek = mondayOf(now);
   return ctx.db.transaction().execute(async (trx) => {
     const week = await nextFreeWeek(trx, addWeeks(thisWeek, min), addWeeks(thisWeek, Math.max(min, max)));
-    if (!week) throw new AppError('conflict', `Every free launch week from ${min} to ${max} weeks out is full. Try again next week, or launch paid (quote_order with product "launch").`);
+    if (!week)
+      throw new AppError(
+        'conflict',
+        `Every free launch week from ${min} to ${max} weeks out is full. Try again next week, or launch paid (quote_order with product "launch").`,
+      );
     const updated = await trx
       .updateTable('listings')
       .set({ status: 'awaiting_badge', plan: 'free', launch_week: week, updated_at: now.toISOString() })
@@ -92,7 +105,10 @@ export function pageHasBadge(jsdom: Jsdom, html: string, pageUrl: string, public
 }
 
 /** Checks one listing's homepage; moves it to `scheduled` when the badge is there. */
-export async function checkBadge(ctx: Context, listing: Pick<Listing, 'id' | 'slug' | 'url'>): Promise<'found' | 'missing' | 'unreachable'> {
+export async function checkBadge(
+  ctx: Context,
+  listing: Pick<Listing, 'id' | 'slug' | 'url'>,
+): Promise<'found' | 'missing' | 'unreachable'> {
   // Loaded before the try below, so a broken install fails the job instead of reading as an unreachable homepage.
   const jsdom = await import('jsdom');
   let result: 'found' | 'missing' | 'unreachable';
@@ -101,7 +117,12 @@ export async function checkBadge(ctx: Context, listing: Pick<Listing, 'id' | 'sl
     const page = await ctx.fetcher.get(listing.url, { maxBytes: 2 * 1024 * 1024 });
     const html = page.status < 400 && /html/i.test(page.contentType) ? page.body.toString('utf8') : '';
     result = html && pageHasBadge(jsdom, html, page.url, ctx.config.publicUrl, listing.slug) ? 'found' : 'missing';
-    detail = result === 'found' ? 'badge found on the homepage' : page.status >= 400 ? `homepage answered HTTP ${page.status}` : 'no link to the listing page with our badge image on the homepage';
+    detail =
+      result === 'found'
+        ? 'badge found on the homepage'
+        : page.status >= 400
+          ? `homepage answered HTTP ${page.status}`
+          : 'no link to the listing page with our badge image on the homepage';
   } catch (err) {
     result = 'unreachable';
     detail = err instanceof FetchError ? `homepage not fetched: ${err.message}` : 'homepage not fetched';
@@ -109,7 +130,11 @@ export async function checkBadge(ctx: Context, listing: Pick<Listing, 'id' | 'sl
   const now = ctx.clock.now().toISOString();
   await ctx.db
     .updateTable('listings')
-    .set({ badge_checked_at: now, badge_check_result: detail, ...(result === 'found' ? { status: 'scheduled', updated_at: now } : {}) })
+    .set({
+      badge_checked_at: now,
+      badge_check_result: detail,
+      ...(result === 'found' ? { status: 'scheduled', updated_at: now } : {}),
+    })
     .where('id', '=', listing.id)
     .where('status', '=', 'awaiting_badge')
     .execute();
@@ -118,7 +143,12 @@ export async function checkBadge(ctx: Context, listing: Pick<Listing, 'id' | 'sl
 
 /** Checks every listing awaiting its badge (the periodic job). */
 export async function checkAllBadges(ctx: Context): Promise<{ checked: number; found: number }> {
-  const waiting = await ctx.db.selectFrom('listings').select(['id', 'slug', 'url']).where('status', '=', 'awaiting_badge').orderBy('id').execute();
+  const waiting = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'slug', 'url'])
+    .where('status', '=', 'awaiting_badge')
+    .orderBy('id')
+    .execute();
   let found = 0;
   for (const listing of waiting) if ((await checkBadge(ctx, listing)) === 'found') found++;
   return { checked: waiting.length, found };

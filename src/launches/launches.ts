@@ -9,7 +9,16 @@ import { listingSummary, summariesByIds, type ListingSummary } from '../listings
 import { trendingScores } from './trending.js';
 import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind } from './weeks.js';
 
-export const LAUNCH_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export const LAUNCH_SECTIONS = [
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'recent',
+  'most-viewed',
+  'most-followed',
+  'upcoming',
+] as const;
 export type LaunchSection = (typeof LAUNCH_SECTIONS)[number];
 
 export interface Page {
@@ -28,12 +37,20 @@ const BY_VOTES: Order = [
 ];
 
 /** Ids of listings matching `where`, ordered, one page, with the total. */
-async function rankedPage(ctx: Context, where: Where, order: Order, page: Page): Promise<{ ids: number[]; total: number }> {
+async function rankedPage(
+  ctx: Context,
+  where: Where,
+  order: Order,
+  page: Page,
+): Promise<{ ids: number[]; total: number }> {
   let query = ctx.db.selectFrom('listings').select('listings.id').where(where);
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);
   const [count, rows] = await Promise.all([
     ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow(),
-    query.limit(page.per_page).offset((page.page - 1) * page.per_page).execute(),
+    query
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
   ]);
   return { ids: rows.map((r) => r.id), total: Number(count.n) };
 }
@@ -41,13 +58,17 @@ async function rankedPage(ctx: Context, where: Where, order: Order, page: Page):
 const date = z.string().describe('YYYY-MM-DD');
 
 export const launchWeekItem = z.object({
-  rank: z.number().int().nullable().describe('Position by community votes; null for scheduled launches of a future week'),
+  rank: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Position by community votes; null for scheduled launches of a future week'),
   listing: listingSummary,
 });
 export type LaunchWeekItem = z.infer<typeof launchWeekItem>;
 
 export const launchWeekSchema = z.object({
-  week: date.describe('Monday of the week (YYYY-MM-DD), the week\'s name'),
+  week: date.describe("Monday of the week (YYYY-MM-DD), the week's name"),
   starts_on: date.describe('Monday, the first day'),
   ends_on: date.describe('Sunday, the last day'),
   kind: z.enum(['past', 'current', 'future']),
@@ -68,7 +89,11 @@ export async function launchWeek(ctx: Context, weekInput: string): Promise<Launc
   const week = resolveWeek(weekInput, now);
   const kind = weekKind(week, now);
   const status = kind === 'future' ? 'scheduled' : 'live';
-  let query = ctx.db.selectFrom('listings').select('listings.id').where('launch_week', '=', week).where('status', '=', status);
+  let query = ctx.db
+    .selectFrom('listings')
+    .select('listings.id')
+    .where('launch_week', '=', week)
+    .where('status', '=', status);
   // Scheduled launches are not ranked yet: listed in the order they were submitted, as in `upcoming`.
   const order: Order = kind === 'future' ? [[sql`listings.id`, 'asc']] : BY_VOTES;
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);
@@ -95,7 +120,11 @@ function sectionQuery(section: Exclude<LaunchSection, 'trending'>, now: Date): {
       const end = new Date(start.getTime() + DAY_MS);
       return {
         where: (eb) =>
-          eb.and([live(eb), eb('listings.launched_at', '>=', start.toISOString()), eb('listings.launched_at', '<', end.toISOString())]),
+          eb.and([
+            live(eb),
+            eb('listings.launched_at', '>=', start.toISOString()),
+            eb('listings.launched_at', '<', end.toISOString()),
+          ]),
         order: BY_VOTES,
       };
     }
@@ -107,7 +136,10 @@ function sectionQuery(section: Exclude<LaunchSection, 'trending'>, now: Date): {
       return {
         where: live,
         // coalesce: NULLs sort first in PostgreSQL but last in SQLite.
-        order: [[sql`coalesce(listings.launched_at, listings.created_at)`, 'desc'], [sql`listings.id`, 'desc']],
+        order: [
+          [sql`coalesce(listings.launched_at, listings.created_at)`, 'desc'],
+          [sql`listings.id`, 'desc'],
+        ],
       };
     case 'most-viewed':
       return { where: live, order: [[sql`listings.views_count`, 'desc'], ...BY_VOTES] };
@@ -116,7 +148,10 @@ function sectionQuery(section: Exclude<LaunchSection, 'trending'>, now: Date): {
     case 'upcoming':
       return {
         where: (eb) => eb.and([eb('listings.status', '=', 'scheduled'), eb('listings.launch_week', 'is not', null)]),
-        order: [[sql`listings.launch_week`, 'asc'], [sql`listings.id`, 'asc']],
+        order: [
+          [sql`listings.launch_week`, 'asc'],
+          [sql`listings.id`, 'asc'],
+        ],
       };
   }
 }
@@ -125,14 +160,25 @@ function sectionQuery(section: Exclude<LaunchSection, 'trending'>, now: Date): {
 async function trendingPage(ctx: Context, page: Page): Promise<{ ids: number[]; total: number }> {
   const scores = await trendingScores(ctx);
   if (scores.size === 0) return { ids: [], total: 0 };
-  const live = await ctx.db.selectFrom('listings').select(['id', 'votes_count']).where('status', '=', 'live').where('id', 'in', [...scores.keys()]).execute();
-  live.sort((a, b) => scores.get(b.id)! - scores.get(a.id)! || Number(b.votes_count) - Number(a.votes_count) || a.id - b.id);
+  const live = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'votes_count'])
+    .where('status', '=', 'live')
+    .where('id', 'in', [...scores.keys()])
+    .execute();
+  live.sort(
+    (a, b) => scores.get(b.id)! - scores.get(a.id)! || Number(b.votes_count) - Number(a.votes_count) || a.id - b.id,
+  );
   const offset = (page.page - 1) * page.per_page;
   return { ids: live.slice(offset, offset + page.per_page).map((r) => r.id), total: live.length };
 }
 
 /** One page of a list_launches section, as listing summaries. */
-export async function launchFeed(ctx: Context, section: LaunchSection, page: Page): Promise<{ items: ListingSummary[]; total: number }> {
+export async function launchFeed(
+  ctx: Context,
+  section: LaunchSection,
+  page: Page,
+): Promise<{ items: ListingSummary[]; total: number }> {
   let ranked: { ids: number[]; total: number };
   if (section === 'trending') {
     ranked = await trendingPage(ctx, page);

@@ -22,7 +22,9 @@ export const leaderboardMetric = z.object({
   source: z.string().nullable().optional().describe('Third-party boards: where the value comes from'),
 });
 /** What the domain builds: the contract's `name` is any string, but only these four are ever written. */
-export type Metric = z.infer<typeof leaderboardMetric> & { name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents' };
+export type Metric = z.infer<typeof leaderboardMetric> & {
+  name: 'votes' | 'domain_rating' | 'revenue_cents' | 'billboard_cents';
+};
 
 export const leaderboardItem = z.object({
   rank: z.number().int(),
@@ -44,10 +46,13 @@ export const leaderboardSchema = z.object({
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 export const BOARD_LABELS: Record<Board, string> = {
-  'community-weekly': 'Community ranking: the live launches of this week, by community votes. Paid placements never change it.',
+  'community-weekly':
+    'Community ranking: the live launches of this week, by community votes. Paid placements never change it.',
   'community-all-time': 'Community ranking: all live listings, by community votes. Paid placements never change it.',
-  billboard: 'Paid ranking: listings ordered by money paid for the billboard. This is advertising, not a community vote.',
-  'domain-rating': 'Third-party data: Domain Rating imported by the site admin, with its date and source. Not a community ranking.',
+  billboard:
+    'Paid ranking: listings ordered by money paid for the billboard. This is advertising, not a community vote.',
+  'domain-rating':
+    'Third-party data: Domain Rating imported by the site admin, with its date and source. Not a community ranking.',
   revenue: 'Third-party data: revenue imported by the site admin, with its date and source. Not a community ranking.',
 };
 
@@ -95,12 +100,19 @@ function boardQuery(board: Exclude<Board, 'billboard'>, week: string | undefined
     case 'domain-rating':
       return {
         where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.domain_rating', 'is not', null)]),
-        order: [[sql`listings.domain_rating`, 'desc'], [sql`listings.name`, 'asc'], [sql`listings.id`, 'asc']],
+        order: [
+          [sql`listings.domain_rating`, 'desc'],
+          [sql`listings.name`, 'asc'],
+          [sql`listings.id`, 'asc'],
+        ],
         metric: (row) => ({
           name: 'domain_rating',
           value: Number(row.domain_rating),
           previous: row.domain_rating_previous === null ? null : Number(row.domain_rating_previous),
-          trend: trend(Number(row.domain_rating), row.domain_rating_previous === null ? null : Number(row.domain_rating_previous)),
+          trend: trend(
+            Number(row.domain_rating),
+            row.domain_rating_previous === null ? null : Number(row.domain_rating_previous),
+          ),
           as_of: row.domain_rating_at,
           source: row.domain_rating_source,
         }),
@@ -108,8 +120,17 @@ function boardQuery(board: Exclude<Board, 'billboard'>, week: string | undefined
     case 'revenue':
       return {
         where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.revenue_cents', 'is not', null)]),
-        order: [[sql`listings.revenue_cents`, 'desc'], [sql`listings.name`, 'asc'], [sql`listings.id`, 'asc']],
-        metric: (row) => ({ name: 'revenue_cents', value: Number(row.revenue_cents), as_of: row.revenue_at, source: row.revenue_source }),
+        order: [
+          [sql`listings.revenue_cents`, 'desc'],
+          [sql`listings.name`, 'asc'],
+          [sql`listings.id`, 'asc'],
+        ],
+        metric: (row) => ({
+          name: 'revenue_cents',
+          value: Number(row.revenue_cents),
+          as_of: row.revenue_at,
+          source: row.revenue_source,
+        }),
       };
   }
 }
@@ -126,7 +147,8 @@ function boardWeek(ctx: Context, board: Board, week: string | undefined): string
   }
   const now = ctx.clock.now();
   if (week?.trim().toLowerCase() === 'next') {
-    const message = 'must be this, last or a date; next week has not started, see get_launch_week for its scheduled launches';
+    const message =
+      'must be this, last or a date; next week has not started, see get_launch_week for its scheduled launches';
     throw new AppError('invalid', `week: ${message}.`, { errors: [{ path: 'week', message }] });
   }
   const monday = resolveWeek(week ?? 'this', now);
@@ -161,8 +183,16 @@ export async function leaderboard(
   let query = ctx.db
     .selectFrom('listings')
     .select([
-      'listings.id', 'slug', 'votes_count', 'domain_rating', 'domain_rating_previous', 'domain_rating_at', 'domain_rating_source',
-      'revenue_cents', 'revenue_at', 'revenue_source',
+      'listings.id',
+      'slug',
+      'votes_count',
+      'domain_rating',
+      'domain_rating_previous',
+      'domain_rating_at',
+      'domain_rating_source',
+      'revenue_cents',
+      'revenue_at',
+      'revenue_source',
     ])
     .where(where);
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);
@@ -171,7 +201,14 @@ export async function leaderboard(
     query.limit(input.per_page).offset(offset).execute(),
   ]);
   // By slug, so a listing deleted between the two reads cannot shift metrics onto its neighbours.
-  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.id))).map((s) => [s.slug, s]));
+  const summaries = new Map(
+    (
+      await summariesByIds(
+        ctx,
+        rows.map((r) => r.id),
+      )
+    ).map((s) => [s.slug, s]),
+  );
   return {
     ...head,
     items: rows.flatMap((row, i) => {
@@ -187,7 +224,11 @@ export async function leaderboard(
  * `billboard` order lines (refunded orders drop out); ties go to whoever paid
  * first. Money only ever ranks here, never on a community board.
  */
-async function billboard(ctx: Context, offset: number, limit: number): Promise<{ items: LeaderboardItem[]; total: number }> {
+async function billboard(
+  ctx: Context,
+  offset: number,
+  limit: number,
+): Promise<{ items: LeaderboardItem[]; total: number }> {
   const paidLines = ctx.db
     .selectFrom('order_lines as ol')
     .innerJoin('orders as o', 'o.id', 'ol.order_id')
@@ -199,7 +240,12 @@ async function billboard(ctx: Context, offset: number, limit: number): Promise<{
   const [count, rows] = await Promise.all([
     paidLines.select(sql<number>`count(distinct ol.listing_id)`.as('n')).executeTakeFirstOrThrow(),
     paidLines
-      .select(['listings.id', 'listings.slug', sql<number>`sum(ol.amount_cents)`.as('cents'), sql<string>`min(o.paid_at)`.as('first_paid')])
+      .select([
+        'listings.id',
+        'listings.slug',
+        sql<number>`sum(ol.amount_cents)`.as('cents'),
+        sql<string>`min(o.paid_at)`.as('first_paid'),
+      ])
       .groupBy(['listings.id', 'listings.slug'])
       .orderBy(sql`sum(ol.amount_cents)`, 'desc')
       .orderBy(sql`min(o.paid_at)`, 'asc')
@@ -208,11 +254,20 @@ async function billboard(ctx: Context, offset: number, limit: number): Promise<{
       .offset(offset)
       .execute(),
   ]);
-  const summaries = new Map((await summariesByIds(ctx, rows.map((r) => r.id))).map((s) => [s.slug, s]));
+  const summaries = new Map(
+    (
+      await summariesByIds(
+        ctx,
+        rows.map((r) => r.id),
+      )
+    ).map((s) => [s.slug, s]),
+  );
   return {
     items: rows.flatMap((row, i) => {
       const listing = summaries.get(row.slug);
-      return listing ? [{ rank: offset + i + 1, listing, metric: { name: 'billboard_cents' as const, value: Number(row.cents) } }] : [];
+      return listing
+        ? [{ rank: offset + i + 1, listing, metric: { name: 'billboard_cents' as const, value: Number(row.cents) } }]
+        : [];
     }),
     total: Number(count.n),
   };

@@ -35,7 +35,11 @@ export function unawardedWeeks(db: Kysely<Database>, week: string) {
     .where('status', '=', 'live')
     .where('launch_week', '<', week)
     .where('votes_count', '>', 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('awards').select('awards.id').whereRef('awards.week', '=', 'listings.launch_week'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('awards').select('awards.id').whereRef('awards.week', '=', 'listings.launch_week')),
+      ),
+    )
     .orderBy('launch_week');
 }
 
@@ -58,7 +62,11 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
     for (const { launch_week } of dueWeeks) {
       const result = await trx
         .updateTable('listings')
-        .set({ status: 'live', launched_at: sql`coalesce(launched_at, ${`${launch_week}T00:00:00.000Z`})`, updated_at: nowIso })
+        .set({
+          status: 'live',
+          launched_at: sql`coalesce(launched_at, ${`${launch_week}T00:00:00.000Z`})`,
+          updated_at: nowIso,
+        })
         .where('status', '=', 'scheduled')
         .where('launch_week', '=', launch_week)
         .executeTakeFirst();
@@ -68,7 +76,13 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
     // 2. Free listings whose week started without the badge found on their
     //    homepage slide to the next week with a free slot (the badge check in
     //    free-launch.ts turns awaiting_badge into scheduled before this runs).
-    const late = await trx.selectFrom('listings').select('id').where('status', '=', 'awaiting_badge').where('launch_week', '<=', week).orderBy('id').execute();
+    const late = await trx
+      .selectFrom('listings')
+      .select('id')
+      .where('status', '=', 'awaiting_badge')
+      .where('launch_week', '<=', week)
+      .orderBy('id')
+      .execute();
     for (const { id } of late) {
       const next = (await nextFreeWeek(trx, addWeeks(week, 1), addWeeks(week, 52))) ?? addWeeks(week, 1);
       await trx.updateTable('listings').set({ launch_week: next, updated_at: nowIso }).where('id', '=', id).execute();
@@ -93,15 +107,30 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
         .execute();
       await trx
         .insertInto('awards')
-        .values(top.map((row, i) => ({ listing_id: row.id, week: launch_week, rank: i + 1, title: awardTitle(i + 1), votes: Number(row.votes_count), created_at: nowIso })))
+        .values(
+          top.map((row, i) => ({
+            listing_id: row.id,
+            week: launch_week,
+            rank: i + 1,
+            title: awardTitle(i + 1),
+            votes: Number(row.votes_count),
+            created_at: nowIso,
+          })),
+        )
         // Another instance may have awarded the week a moment ago: keep its rows.
         .onConflict((oc) => oc.columns(['week', 'rank']).doNothing())
         .execute();
       awardedWeeks.push(launch_week);
     }
 
-    const result: RolloverResult = { week, went_live: wentLive, moved_to_next_week: late.length, awarded_weeks: awardedWeeks };
-    if (wentLive > 0 || result.moved_to_next_week > 0 || awardedWeeks.length > 0) ctx.logger.info(result, 'weekly rollover');
+    const result: RolloverResult = {
+      week,
+      went_live: wentLive,
+      moved_to_next_week: late.length,
+      awarded_weeks: awardedWeeks,
+    };
+    if (wentLive > 0 || result.moved_to_next_week > 0 || awardedWeeks.length > 0)
+      ctx.logger.info(result, 'weekly rollover');
     return result;
   });
 }

@@ -17,7 +17,13 @@ export function voteWeight(ageMs: number): number {
 export async function trendingScores(ctx: Context): Promise<Map<number, number>> {
   const now = ctx.clock.now().getTime();
   const since = new Date(now - TRENDING_WINDOW_DAYS * 24 * HOUR).toISOString();
-  const votes = await ctx.db.selectFrom('votes').select(['listing_id', 'created_at']).where('created_at', '>=', since).where('created_at', '<=', new Date(now).toISOString()).where('discounted_at', 'is', null).execute();
+  const votes = await ctx.db
+    .selectFrom('votes')
+    .select(['listing_id', 'created_at'])
+    .where('created_at', '>=', since)
+    .where('created_at', '<=', new Date(now).toISOString())
+    .where('discounted_at', 'is', null)
+    .execute();
   const scores = new Map<number, number>();
   for (const v of votes) {
     scores.set(v.listing_id, (scores.get(v.listing_id) ?? 0) + voteWeight(now - Date.parse(v.created_at)));

@@ -60,5 +60,7 @@ export function resolveWeek(value: string, now: Date, field = 'week'): string {
   const date = parseDate(value.trim());
   if (date) return mondayOf(date);
   const message = 'must be this, next, last or a date YYYY-MM-DD (any day; it is snapped to its Monday)';
-  throw new AppError('invalid', `${field} "${value}" is not a week: it ${message}.`, { errors: [{ path: field, message }] });
+  throw new AppError('invalid', `${field} "${value}" is not a week: it ${message}.`, {
+    errors: [{ path: field, message }],
+  });
 }

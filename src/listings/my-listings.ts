@@ -11,7 +11,12 @@ import { listingProfile, profileOf } from './profile.js';
 import { listingSummary, summariesByIds } from './summary.js';
 
 export async function ownListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
-  const listing = await ctx.db.selectFrom('listings').selectAll().where('id', '=', listingId).where('owner_id', '=', userId).executeTakeFirst();
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .selectAll()
+    .where('id', '=', listingId)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
   if (!listing) throw notFound(`You have no listing ${listingId}. list_my_listings shows yours.`);
   return listing;
 }
@@ -19,7 +24,11 @@ export async function ownListing(ctx: Context, userId: number, listingId: number
 export const ownListingSummary = listingSummary.extend({ listing_id: z.number().int(), plan: z.string() });
 export type OwnListingSummary = z.infer<typeof ownListingSummary>;
 
-export async function listMyListings(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: OwnListingSummary[]; total: number }> {
+export async function listMyListings(
+  ctx: Context,
+  userId: number,
+  page: { page: number; per_page: number },
+): Promise<{ items: OwnListingSummary[]; total: number }> {
   const [rows, count] = await Promise.all([
     ctx.db
       .selectFrom('listings')
@@ -30,17 +39,29 @@ export async function listMyListings(ctx: Context, userId: number, page: { page:
       .limit(page.per_page)
       .offset((page.page - 1) * page.per_page)
       .execute(),
-    ctx.db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
-  const summaries = await summariesByIds(ctx, rows.map((r) => r.id));
-  return { items: summaries.map((s, i) => ({ ...s, listing_id: rows[i]!.id, plan: rows[i]!.plan })), total: Number(count.n) };
+  const summaries = await summariesByIds(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: summaries.map((s, i) => ({ ...s, listing_id: rows[i]!.id, plan: rows[i]!.plan })),
+    total: Number(count.n),
+  };
 }
 
 /** The owner's view of a listing (get_my_listing, update_my_listing): the public profile plus plan and badge check. */
 export const ownListingSchema = listingProfile.extend({
   listing_id: z.number().int(),
   plan: z.string().describe('none, free or paid'),
-  badge_check: z.object({ checked_at: z.string().nullable(), result: z.string().nullable() }).describe('The last check of your homepage for our badge (free launches)'),
+  badge_check: z
+    .object({ checked_at: z.string().nullable(), result: z.string().nullable() })
+    .describe('The last check of your homepage for our badge (free launches)'),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 
@@ -58,8 +79,20 @@ export async function ownListingView(ctx: Context, listing: Listing): Promise<Ow
 /** Own-listing fields (SPEC Part 2) and how each is stored. */
 const ARRAY_FIELDS = ['features', 'usps', 'keywords'] as const;
 const SCALAR_FIELDS = [
-  'tagline', 'short_description', 'description', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year',
-  'demo_video_url', 'contact_email', 'headline', 'summary', 'seo_title', 'seo_description',
+  'tagline',
+  'short_description',
+  'description',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'demo_video_url',
+  'contact_email',
+  'headline',
+  'summary',
+  'seo_title',
+  'seo_description',
 ] as const;
 /** The fields that may travel to the same company's listings on other sites. */
 export const SITE_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
@@ -100,13 +133,21 @@ async function writeFields(trx: Db, listing: Listing, fields: OwnFields, now: st
     update[field] = next;
     changes[field] = { before: shown(field, before), after: shown(field, next) };
   }
-  if (Object.keys(update).length > 0) await trx.updateTable('listings').set({ ...update, updated_at: now }).where('id', '=', listing.id).execute();
+  if (Object.keys(update).length > 0)
+    await trx
+      .updateTable('listings')
+      .set({ ...update, updated_at: now })
+      .where('id', '=', listing.id)
+      .execute();
   return changes;
 }
 
 async function recordVersion(trx: Db, listingId: number, userId: number, changes: Changes, now: string): Promise<void> {
   if (Object.keys(changes).length === 0) return;
-  await trx.insertInto('listing_versions').values({ listing_id: listingId, user_id: userId, changes: JSON.stringify(changes), created_at: now }).execute();
+  await trx
+    .insertInto('listing_versions')
+    .values({ listing_id: listingId, user_id: userId, changes: JSON.stringify(changes), created_at: now })
+    .execute();
 }
 
 /** The sibling listings `apply_to` names: the same company, other sites, same owner. */
@@ -115,10 +156,14 @@ async function siblings(trx: Db, listing: Listing, userId: number, applyTo: stri
   const known = new Set(sites.map((s) => s.key));
   applyTo.forEach((key, i) => {
     if (key !== 'all' && !known.has(key)) {
-      throw new AppError('invalid', `apply_to names an unknown site "${key}"`, { errors: [{ path: `apply_to.${i}`, message: `unknown site; use "all" or one of: ${[...known].join(', ')}` }] });
+      throw new AppError('invalid', `apply_to names an unknown site "${key}"`, {
+        errors: [{ path: `apply_to.${i}`, message: `unknown site; use "all" or one of: ${[...known].join(', ')}` }],
+      });
     }
   });
-  const siteIds = applyTo.includes('all') ? sites.map((s) => s.id) : sites.filter((s) => applyTo.includes(s.key)).map((s) => s.id);
+  const siteIds = applyTo.includes('all')
+    ? sites.map((s) => s.id)
+    : sites.filter((s) => applyTo.includes(s.key)).map((s) => s.id);
   if (siteIds.length === 0) return [];
   return trx
     .selectFrom('listings')
@@ -130,17 +175,32 @@ async function siblings(trx: Db, listing: Listing, userId: number, applyTo: stri
     .execute();
 }
 
-export async function updateMyListing(ctx: Context, userId: number, listingId: number, edit: ListingEdit): Promise<{ listing: OwnListing; applied_to: string[]; changed: string[] }> {
+export async function updateMyListing(
+  ctx: Context,
+  userId: number,
+  listingId: number,
+  edit: ListingEdit,
+): Promise<{ listing: OwnListing; applied_to: string[]; changed: string[] }> {
   const now = ctx.clock.now().toISOString();
   const appliedTo: string[] = [];
   let changed: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
-    const listing = await trx.selectFrom('listings').selectAll().where('id', '=', listingId).where('owner_id', '=', userId).executeTakeFirst();
+    const listing = await trx
+      .selectFrom('listings')
+      .selectAll()
+      .where('id', '=', listingId)
+      .where('owner_id', '=', userId)
+      .executeTakeFirst();
     if (!listing) throw notFound(`You have no listing ${listingId}. list_my_listings shows yours.`);
 
     const changes = edit.fields ? await writeFields(trx, listing, edit.fields, now) : {};
     if (edit.socials) {
-      const before = await trx.selectFrom('listing_socials').select(['platform', 'url']).where('listing_id', '=', listing.id).orderBy('platform').execute();
+      const before = await trx
+        .selectFrom('listing_socials')
+        .select(['platform', 'url'])
+        .where('listing_id', '=', listing.id)
+        .orderBy('platform')
+        .execute();
       const beforeObj = Object.fromEntries(before.map((s) => [s.platform, s.url]));
       if (JSON.stringify(beforeObj) !== JSON.stringify(Object.fromEntries(Object.entries(edit.socials).sort()))) {
         await trx.deleteFrom('listing_socials').where('listing_id', '=', listing.id).execute();
@@ -150,10 +210,20 @@ export async function updateMyListing(ctx: Context, userId: number, listingId: n
       }
     }
     if (edit.faqs) {
-      const before = await trx.selectFrom('listing_faqs').select(['question', 'answer']).where('listing_id', '=', listing.id).orderBy('position').execute();
+      const before = await trx
+        .selectFrom('listing_faqs')
+        .select(['question', 'answer'])
+        .where('listing_id', '=', listing.id)
+        .orderBy('position')
+        .execute();
       if (JSON.stringify(before) !== JSON.stringify(edit.faqs.map(({ question, answer }) => ({ question, answer })))) {
         await trx.deleteFrom('listing_faqs').where('listing_id', '=', listing.id).execute();
-        const rows = edit.faqs.map((f, position) => ({ listing_id: listing.id, position, question: f.question, answer: f.answer }));
+        const rows = edit.faqs.map((f, position) => ({
+          listing_id: listing.id,
+          position,
+          question: f.question,
+          answer: f.answer,
+        }));
         if (rows.length > 0) await trx.insertInto('listing_faqs').values(rows).execute();
         changes.faqs = { before, after: edit.faqs };
       }
@@ -166,16 +236,26 @@ export async function updateMyListing(ctx: Context, userId: number, listingId: n
 
     // Only the site-specific fields that were sent travel to the siblings.
     if (edit.apply_to && edit.apply_to.length > 0) {
-      const travelling = Object.fromEntries(SITE_FIELDS.filter((f) => edit.fields?.[f] !== undefined).map((f) => [f, edit.fields![f]])) as OwnFields;
+      const travelling = Object.fromEntries(
+        SITE_FIELDS.filter((f) => edit.fields?.[f] !== undefined).map((f) => [f, edit.fields![f]]),
+      ) as OwnFields;
       for (const sibling of await siblings(trx, listing, userId, edit.apply_to)) {
         const siblingChanges = await writeFields(trx, sibling, travelling, now);
         await recordVersion(trx, sibling.id, userId, siblingChanges, now);
-        const site = await trx.selectFrom('sites').select('key').where('id', '=', sibling.site_id).executeTakeFirstOrThrow();
+        const site = await trx
+          .selectFrom('sites')
+          .select('key')
+          .where('id', '=', sibling.site_id)
+          .executeTakeFirstOrThrow();
         appliedTo.push(site.key);
       }
     }
   });
-  return { listing: await ownListingView(ctx, await ownListing(ctx, userId, listingId)), applied_to: appliedTo, changed };
+  return {
+    listing: await ownListingView(ctx, await ownListing(ctx, userId, listingId)),
+    applied_to: appliedTo,
+    changed,
+  };
 }
 
 /** The admin review feed: every edit with its before/after, newest first. */
@@ -189,5 +269,12 @@ export async function recentChanges(ctx: Context, opts: { limit: number; sinceId
     .limit(opts.limit);
   if (opts.sinceId) query = query.where('v.id', '>', opts.sinceId);
   const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, at: r.created_at, listing: r.slug, name: r.name, by: r.email, changes: JSON.parse(r.changes) as Changes }));
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.created_at,
+    listing: r.slug,
+    name: r.name,
+    by: r.email,
+    changes: JSON.parse(r.changes) as Changes,
+  }));
 }

@@ -1,15 +1,25 @@
 // What a maker (or their assistant) can usefully do next with an own listing.
-export function listingNextSteps(listing: { status: string; plan: string; slug: string }): { tool: string; why: string }[] {
+export function listingNextSteps(listing: {
+  status: string;
+  plan: string;
+  slug: string;
+}): { tool: string; why: string }[] {
   switch (listing.status) {
     case 'draft':
       return [
         { tool: 'update_my_listing', why: 'Polish the profile before launch; edits publish at once.' },
-        { tool: 'choose_free_listing', why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.' },
+        {
+          tool: 'choose_free_listing',
+          why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.',
+        },
         { tool: 'quote_order', why: 'Or launch paid (product `launch`): live at once or in a week you choose.' },
       ];
     case 'awaiting_badge':
       return [
-        { tool: 'get_badges', why: `Put the badge's HTML on your homepage (slug "${listing.slug}"); it is checked periodically and the listing is then scheduled.` },
+        {
+          tool: 'get_badges',
+          why: `Put the badge's HTML on your homepage (slug "${listing.slug}"); it is checked periodically and the listing is then scheduled.`,
+        },
         { tool: 'get_my_listing', why: 'See badge_check for the result of the last homepage check.' },
       ];
     case 'scheduled':

@@ -12,12 +12,25 @@ import { PUBLIC_STATUSES } from './summary.js';
 import { stringArray } from '../platform/json-text.js';
 
 /** The sections of a founder story (SPEC Part 2), in reading order. */
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const STORY_SECTIONS = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
 /** A published founder story: every section (null when not written) and when it changed. */
 export const storySchema = z.object({
-  ...(Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().nullable()])) as Record<StorySection, z.ZodNullable<z.ZodString>>),
+  ...(Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().nullable()])) as Record<
+    StorySection,
+    z.ZodNullable<z.ZodString>
+  >),
   updated_at: z.string(),
 });
 
@@ -46,7 +59,15 @@ export const listingProfile = z.object({
   contact_email: z.string().nullable(),
   logo_url: z.string().nullable(),
   categories: z.array(z.object({ slug: z.string(), name: z.string(), primary: z.boolean() })),
-  founders: z.array(z.object({ slug: z.string(), name: z.string(), title: z.string().nullable(), avatar_url: z.string().nullable(), profile_url: z.string() })),
+  founders: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      title: z.string().nullable(),
+      avatar_url: z.string().nullable(),
+      profile_url: z.string(),
+    }),
+  ),
   faqs: z.array(faq),
   socials: z.record(z.string(), z.string()),
   latest_updates: z.array(z.object({ title: z.string(), body: z.string(), created_at: z.string() })),
@@ -65,21 +86,37 @@ export const listingProfile = z.object({
     .nullable()
     .describe('Third-party Domain Rating, imported by the site admin'),
   votes: z.number().int().describe('Community votes that count'),
-  votes_discounted: z.number().int().describe('Votes the site team discounted as suspicious (velocity flags); not in votes'),
+  votes_discounted: z
+    .number()
+    .int()
+    .describe('Votes the site team discounted as suspicious (velocity flags); not in votes'),
   followers: z.number().int(),
   views: z.number().int(),
   launch_week: z.string().nullable(),
   launched_at: z.string().nullable(),
   awards: z.array(z.object({ week: z.string(), rank: z.number().int(), title: z.string() })),
   seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
-  not_found_on_website: z.array(z.string()).describe("Facts the company's own site did not state: left blank on purpose"),
+  not_found_on_website: z
+    .array(z.string())
+    .describe("Facts the company's own site did not state: left blank on purpose"),
   unlocked_sections: z.array(z.enum(PAID_SECTIONS)),
   story: storySchema.optional().describe('Founder story (paid section, only when unlocked)'),
   milestones: z
-    .array(z.object({ id: z.number().int(), date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        date: z.string(),
+        title: z.string(),
+        description: z.string().nullable(),
+        url: z.string().nullable(),
+      }),
+    )
     .optional()
     .describe('Milestones (paid section, only when unlocked)'),
-  media: z.object({ demo_video_url: z.string().nullable() }).optional().describe('Media (paid section, only when unlocked)'),
+  media: z
+    .object({ demo_video_url: z.string().nullable() })
+    .optional()
+    .describe('Media (paid section, only when unlocked)'),
   links: z.object({
     website: z.string(),
     profile: z.string(),
@@ -95,7 +132,8 @@ export function unlockedSections(listing: Pick<Listing, 'unlocked_sections'>): (
   return PAID_SECTIONS.filter((s) => unlocked.includes(s));
 }
 
-const noPublicListing = (slug: string) => notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+const noPublicListing = (slug: string) =>
+  notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
 
 /** A public (live or scheduled) listing by slug, or 404. */
 export async function publicListingBySlug(ctx: Context, slug: string): Promise<Listing> {
@@ -145,19 +183,49 @@ async function readProfileParts(ctx: Context, id: number, unlocked: readonly str
       .where('lf.listing_id', '=', id)
       .orderBy('lf.position')
       .execute(),
-    ctx.db.selectFrom('listing_faqs').select(['question', 'answer']).where('listing_id', '=', id).orderBy('position').execute(),
-    ctx.db.selectFrom('listing_socials').select(['platform', 'url']).where('listing_id', '=', id).orderBy('platform').execute(),
-    ctx.db.selectFrom('listing_updates').select(['title', 'body', 'created_at']).where('listing_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(5).execute(),
+    ctx.db
+      .selectFrom('listing_faqs')
+      .select(['question', 'answer'])
+      .where('listing_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    ctx.db
+      .selectFrom('listing_socials')
+      .select(['platform', 'url'])
+      .where('listing_id', '=', id)
+      .orderBy('platform')
+      .execute(),
+    ctx.db
+      .selectFrom('listing_updates')
+      .select(['title', 'body', 'created_at'])
+      .where('listing_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute(),
     ctx.db
       .selectFrom('reviews')
       .select([sql<number | null>`avg(rating)`.as('average'), sql<number>`count(*)`.as('count')])
       .where('listing_id', '=', id)
       .where('flagged', '=', 0)
       .executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('awards').select(['week', 'rank', 'title']).where('listing_id', '=', id).orderBy('week', 'desc').execute(),
-    unlocked.includes('story') ? ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst() : undefined,
+    ctx.db
+      .selectFrom('awards')
+      .select(['week', 'rank', 'title'])
+      .where('listing_id', '=', id)
+      .orderBy('week', 'desc')
+      .execute(),
+    unlocked.includes('story')
+      ? ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst()
+      : undefined,
     unlocked.includes('milestones')
-      ? ctx.db.selectFrom('milestones').select(['id', 'date', 'title', 'description', 'url']).where('listing_id', '=', id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
+      ? ctx.db
+          .selectFrom('milestones')
+          .select(['id', 'date', 'title', 'description', 'url'])
+          .where('listing_id', '=', id)
+          .orderBy('date', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
       : undefined,
   ]);
   const parts: ProfileParts = {
@@ -235,7 +303,10 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
         : {
             value: Number(listing.domain_rating),
             previous: listing.domain_rating_previous == null ? null : Number(listing.domain_rating_previous),
-            trend: trendOf(Number(listing.domain_rating), listing.domain_rating_previous == null ? null : Number(listing.domain_rating_previous)),
+            trend: trendOf(
+              Number(listing.domain_rating),
+              listing.domain_rating_previous == null ? null : Number(listing.domain_rating_previous),
+            ),
             measured_at: listing.domain_rating_at,
             source: listing.domain_rating_source,
           },

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 export const listingSummary = z.object({
   slug: z.string(),
   name: z.string(),
-  url: z.string().describe('The product\'s own website'),
+  url: z.string().describe("The product's own website"),
   tagline: z.string().nullable(),
   logo_url: z.string().nullable(),
   status: z.string(),
@@ -37,8 +37,21 @@ export async function summariesByIds(ctx: Context, ids: readonly number[]): Prom
   const rows = await ctx.db
     .selectFrom('listings')
     .select([
-      'id', 'slug', 'name', 'url', 'tagline', 'logo_url', 'status', 'votes_count', 'followers_count', 'views_count',
-      'launch_week', 'launched_at', 'country', 'pricing_model', 'stage',
+      'id',
+      'slug',
+      'name',
+      'url',
+      'tagline',
+      'logo_url',
+      'status',
+      'votes_count',
+      'followers_count',
+      'views_count',
+      'launch_week',
+      'launched_at',
+      'country',
+      'pricing_model',
+      'stage',
     ])
     .where('id', 'in', unique)
     .execute();

@@ -60,7 +60,11 @@ export class ViewCounter {
       .execute(async (trx) => {
         for (const [n, ids] of listingsByCount(batch)) {
           for (let i = 0; i < ids.length; i += this.idsPerStatement) {
-            await trx.updateTable('listings').set({ views_count: sql`views_count + ${n}` }).where('id', 'in', ids.slice(i, i + this.idsPerStatement)).execute();
+            await trx
+              .updateTable('listings')
+              .set({ views_count: sql`views_count + ${n}` })
+              .where('id', 'in', ids.slice(i, i + this.idsPerStatement))
+              .execute();
           }
         }
       })

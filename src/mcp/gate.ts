@@ -48,7 +48,9 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       const body = options.parsedBody;
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const called = calledTools(body, byName);
-      const challengeAt = called.some((tool) => tool.scope !== null) ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp')) : undefined;
+      const challengeAt = called.some((tool) => tool.scope !== null)
+        ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'))
+        : undefined;
       for (const tool of called) {
         try {
           checkScope(tool, caller, challengeAt);
@@ -56,12 +58,18 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
           if (!(err instanceof AppError)) throw err;
           // The body follows the SDK's bearer-auth answers (RFC 6750 error JSON).
           const error = err.kind === 'forbidden' ? 'insufficient_scope' : 'invalid_token';
-          return globalThis.Response.json({ error, error_description: err.message }, { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } });
+          return globalThis.Response.json(
+            { error, error_description: err.message },
+            { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } },
+          );
         }
       }
       // A request that is one call of a known tool names it to the server
       // factory (mcp/server.ts), which then registers that tool alone.
-      const authInfo = options?.authInfo && !Array.isArray(body) && called.length === 1 ? { ...options.authInfo, extra: { ...options.authInfo.extra, [ONLY_TOOL]: called[0]!.name } } : options?.authInfo;
+      const authInfo =
+        options?.authInfo && !Array.isArray(body) && called.length === 1
+          ? { ...options.authInfo, extra: { ...options.authInfo.extra, [ONLY_TOOL]: called[0]!.name } }
+          : options?.authInfo;
       return handler.fetch(request, { ...options, authInfo });
     },
   };

@@ -62,7 +62,8 @@ function webHeaders(req: IncomingMessage, withBody: boolean): Headers {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
     // A Request built without the body must not claim one.
-    if (!withBody && (name === 'content-length' || name === 'transfer-encoding' || name === 'content-encoding')) continue;
+    if (!withBody && (name === 'content-length' || name === 'transfer-encoding' || name === 'content-encoding'))
+      continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
@@ -76,11 +77,18 @@ function requestId(body: unknown): string | number | null {
   return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : null;
 }
 
-function jsonRpcError(status: number, code: number, message: string, id: string | number | null, headers: Record<string, string> = {}): globalThis.Response {
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null,
+  headers: Record<string, string> = {},
+): globalThis.Response {
   return globalThis.Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status, headers });
 }
 
-const isJson = (contentType: string | undefined) => contentType !== undefined && /^application\/json\b/i.test(contentType);
+const isJson = (contentType: string | undefined) =>
+  contentType !== undefined && /^application\/json\b/i.test(contentType);
 
 async function writeResponse(res: ServerResponse, response: globalThis.Response, closed: AbortSignal): Promise<void> {
   const headers: Record<string, string> = {};
@@ -135,7 +143,10 @@ export function mcpNodeHandler(handler: FetchMcpHandler, opts: McpNodeHandlerOpt
         signal: closed.signal,
         ...(rawBody !== undefined && { body: rawBody }),
       });
-      response = await handler.fetch(request, { ...(req.auth && { authInfo: req.auth }), ...(parsed && { parsedBody: parsed.value }) });
+      response = await handler.fetch(request, {
+        ...(req.auth && { authInfo: req.auth }),
+        ...(parsed && { parsedBody: parsed.value }),
+      });
     } catch (error) {
       // Nobody is left to answer.
       if (error instanceof ClientGoneError || closed.signal.aborted) return;

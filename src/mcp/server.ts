@@ -2,7 +2,13 @@
 // factory then builds a cheap McpServer per HTTP request (or per stdio
 // connection) whose tools all run through the shared invokeTool.
 import { randomUUID } from 'node:crypto';
-import { McpServer, type McpServerFactory, type CallToolResult, type StandardSchemaWithJSON, type ToolAnnotations } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type McpServerFactory,
+  type CallToolResult,
+  type StandardSchemaWithJSON,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/server';
 import type { AnyTool } from '../../tools/define.js';
 import { anonymous, type Caller } from '../auth/caller.js';
 import type { Context } from '../context.js';
@@ -11,7 +17,12 @@ import { asUnavailable } from '../platform/db-errors.js';
 import { invokeTool } from '../registry/invoke.js';
 import { registerResources } from '../../resources/index.js';
 import { openApiDocument } from '../registry/openapi.js';
-import { IDEMPOTENCY_ARGUMENT, mcpInputJsonSchema, outputJsonSchema, passThroughSchema } from '../registry/json-schema.js';
+import {
+  IDEMPOTENCY_ARGUMENT,
+  mcpInputJsonSchema,
+  outputJsonSchema,
+  passThroughSchema,
+} from '../registry/json-schema.js';
 
 const INSTRUCTIONS =
   'Launchboard is a product-launch directory. Call get_site_info first. Public tools need no sign-in; maker tools need an OAuth token or API key with the listed scope. ' +
@@ -42,21 +53,31 @@ export function prepareTools(tools: AnyTool[]): PreparedTool[] {
 }
 
 /** Runs a tool for an MCP call and shapes the result (isError for expected failures). */
-export async function callTool(ctx: Context, tool: AnyTool, args: Record<string, unknown> | undefined, caller: Caller): Promise<CallToolResult> {
+export async function callTool(
+  ctx: Context,
+  tool: AnyTool,
+  args: Record<string, unknown> | undefined,
+  caller: Caller,
+): Promise<CallToolResult> {
   // Only tools that accept a key have the argument; elsewhere it is an unknown key like any other.
   const { [IDEMPOTENCY_ARGUMENT]: key, ...rest } = args ?? {};
   const input = tool.idempotencyKey ? rest : (args ?? {});
   const docs = `${ctx.config.publicUrl}/docs`;
   try {
     if (tool.idempotencyKey && key !== undefined && typeof key !== 'string') {
-      throw new AppError('invalid', `${IDEMPOTENCY_ARGUMENT} must be a string.`, { errors: [{ path: IDEMPOTENCY_ARGUMENT, message: 'must be a string' }] });
+      throw new AppError('invalid', `${IDEMPOTENCY_ARGUMENT} must be a string.`, {
+        errors: [{ path: IDEMPOTENCY_ARGUMENT, message: 'must be a string' }],
+      });
     }
     const out = await invokeTool(ctx, tool, input, caller, {
       idempotencyKey: tool.idempotencyKey ? (key as string | undefined) : undefined,
       idempotencyField: IDEMPOTENCY_ARGUMENT,
     });
     const body = out.body as Record<string, unknown>;
-    return { content: [{ type: 'text', text: out.prepared ? out.prepared.json() : JSON.stringify(body) }], structuredContent: body };
+    return {
+      content: [{ type: 'text', text: out.prepared ? out.prepared.json() : JSON.stringify(body) }],
+      structuredContent: body,
+    };
   } catch (failure) {
     // A locked, full or unreachable database is an outage (unavailable, retry), not a bug.
     const err = asUnavailable(failure);
@@ -79,20 +100,31 @@ export async function callTool(ctx: Context, tool: AnyTool, args: Record<string,
 export const ONLY_TOOL = 'launchboard/only_tool';
 
 /** `prepared` are the tools to offer; `resources` false leaves the resources out (a server built for one tools/call). */
-export function buildMcpServer(ctx: Context, prepared: PreparedTool[], caller: Caller, openapi: object, resources = true): McpServer {
-  const server = new McpServer({ name: 'launchboard', title: 'Launchboard', version: ctx.config.version }, {
-    instructions: INSTRUCTIONS,
-    // The tool, prompt and resource lists change only with a new release.
-    cacheHints: {
-      'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
-      'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
-      'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
-      'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
-      'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+export function buildMcpServer(
+  ctx: Context,
+  prepared: PreparedTool[],
+  caller: Caller,
+  openapi: object,
+  resources = true,
+): McpServer {
+  const server = new McpServer(
+    { name: 'launchboard', title: 'Launchboard', version: ctx.config.version },
+    {
+      instructions: INSTRUCTIONS,
+      // The tool, prompt and resource lists change only with a new release.
+      cacheHints: {
+        'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
+        'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+      },
     },
-  });
+  );
   for (const { tool, config } of prepared) {
-    server.registerTool(tool.name, config, (args: unknown) => callTool(ctx, tool, args as Record<string, unknown>, caller));
+    server.registerTool(tool.name, config, (args: unknown) =>
+      callTool(ctx, tool, args as Record<string, unknown>, caller),
+    );
   }
   if (resources) registerResources(server, ctx, openapi);
   return server;

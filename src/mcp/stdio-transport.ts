@@ -117,7 +117,9 @@ export class LineTransport implements Transport {
   }
 
   private refuse(id: Id, code: number, message: string): void {
-    this.send({ jsonrpc: '2.0', id, error: { code, message } } as JSONRPCMessage).catch((err: Error) => this.onerror?.(err));
+    this.send({ jsonrpc: '2.0', id, error: { code, message } } as JSONRPCMessage).catch((err: Error) =>
+      this.onerror?.(err),
+    );
   }
 
   private readonly onInputError = (err: Error): void => this.onerror?.(err);

@@ -9,7 +9,9 @@ import { mcpServerFactory } from './server.js';
 import { LineTransport } from './stdio-transport.js';
 
 export async function runStdio(ctx: Context): Promise<{ close(): Promise<void> }> {
-  const caller = ctx.config.stdioApiKey ? await resolveCaller(ctx, `Bearer ${ctx.config.stdioApiKey}`, 'stdio') : anonymous('stdio');
+  const caller = ctx.config.stdioApiKey
+    ? await resolveCaller(ctx, `Bearer ${ctx.config.stdioApiKey}`, 'stdio')
+    : anonymous('stdio');
   const handle = serveStdio(mcpServerFactory(ctx, tools, caller), {
     transport: new LineTransport(),
     onerror: (err) => ctx.logger.warn({ err: err.message }, 'stdio transport error'),

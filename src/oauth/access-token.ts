@@ -18,7 +18,11 @@ export interface AccessTokenClaims {
   familyId: string;
 }
 
-export async function issueAccessToken(ctx: Context, keys: KeyStore, claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }> {
+export async function issueAccessToken(
+  ctx: Context,
+  keys: KeyStore,
+  claims: AccessTokenClaims,
+): Promise<{ token: string; expiresIn: number }> {
   const { kid, privateKey } = await keys.current();
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   const token = await new SignJWT({ scope: claims.scopes.join(' '), client_id: claims.clientId, sid: claims.familyId })

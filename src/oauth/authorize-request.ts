@@ -55,12 +55,18 @@ export async function parseAuthorizationRequest(ctx: Context, params: Record<str
   const rawState = params.state;
   const state = typeof rawState === 'string' ? rawState.slice(0, 2048) : undefined;
   try {
-    if (single(params, 'response_type') !== 'code') throw oauthError('unsupported_response_type', 'response_type must be code');
+    if (single(params, 'response_type') !== 'code')
+      throw oauthError('unsupported_response_type', 'response_type must be code');
     const challenge = single(params, 'code_challenge');
     const method = single(params, 'code_challenge_method');
     if (!challenge) throw oauthError('invalid_request', 'code_challenge is required: PKCE with S256');
-    if (method !== 'S256') throw oauthError('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)');
-    if (!S256_CHALLENGE.test(challenge)) throw oauthError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters)');
+    if (method !== 'S256')
+      throw oauthError('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)');
+    if (!S256_CHALLENGE.test(challenge))
+      throw oauthError(
+        'invalid_request',
+        'code_challenge must be the base64url SHA-256 of the code verifier (43 characters)',
+      );
     single(params, 'state');
 
     const scopeParam = single(params, 'scope');
@@ -70,7 +76,8 @@ export async function parseAuthorizationRequest(ctx: Context, params: Record<str
     } else {
       // Scopes we do not know (openid, offline_access, …) are ignored; if none is left, the request is refused.
       scopes = [...new Set(scopeParam.split(' ').filter(isScope))];
-      if (scopes.length === 0) throw oauthError('invalid_scope', `scope must name at least one of: ${SCOPES.join(' ')}`);
+      if (scopes.length === 0)
+        throw oauthError('invalid_scope', `scope must name at least one of: ${SCOPES.join(' ')}`);
     }
 
     const resource = single(params, 'resource') ?? resourceUrl(ctx.config, 'mcp');

@@ -22,7 +22,16 @@ import { saveCode } from './store.js';
 
 export const CODE_TTL_MS = 60_000;
 /** The parameters of an authorization request, carried through the consent form. */
-const REQUEST_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope', 'resource'];
+const REQUEST_PARAMS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'resource',
+];
 
 function errorPage(res: Response, error: OAuthError): void {
   const web = webOf(res);
@@ -36,13 +45,20 @@ function errorPage(res: Response, error: OAuthError): void {
   });
 }
 
-function consentPage(ctx: Context, res: Response, request: AuthorizationRequest, params: Record<string, unknown>): void {
+function consentPage(
+  ctx: Context,
+  res: Response,
+  request: AuthorizationRequest,
+  params: Record<string, unknown>,
+): void {
   const web = webOf(res);
   const name = displayName(request.client);
   const target = new URL(request.redirectUri);
-  const what = request.resource === resourceUrl(ctx.config, 'mcp') ? 'the Launchboard MCP server' : 'the Launchboard REST API';
-  const hidden = REQUEST_PARAMS.filter((k) => typeof params[k] === 'string')
-    .map((k) => html`<input type="hidden" name="${k}" value="${params[k] as string}">`);
+  const what =
+    request.resource === resourceUrl(ctx.config, 'mcp') ? 'the Launchboard MCP server' : 'the Launchboard REST API';
+  const hidden = REQUEST_PARAMS.filter((k) => typeof params[k] === 'string').map(
+    (k) => html`<input type="hidden" name="${k}" value="${params[k] as string}">`,
+  );
   sendPage(res, {
     title: `Allow ${name} to use your account?`,
     csrfToken: web.csrfToken,
@@ -50,7 +66,9 @@ function consentPage(ctx: Context, res: Response, request: AuthorizationRequest,
     formActionOrigins: [target.origin],
     body: html`<p><strong>${name}</strong> wants to act for <strong>${web.session!.email}</strong> on ${what}.</p>
 <p>After your decision you go back to <strong>${target.host}</strong>.${
-      request.client.registrationType === 'metadata_document' ? html` The application is identified by <code>${request.client.clientId}</code>.` : ''
+      request.client.registrationType === 'metadata_document'
+        ? html` The application is identified by <code>${request.client.clientId}</code>.`
+        : ''
     }</p>
 <form method="post" action="/oauth/authorize">
 ${csrfField(web.csrfToken)}
@@ -88,7 +106,14 @@ export function authorizeRoutes(ctx: Context): Router {
       if (parsed.kind === 'page') return errorPage(res, parsed.error);
       const issuer = issuerOf(ctx.config);
       if (parsed.kind === 'redirect') {
-        return res.redirect(303, redirectWith(parsed.redirectUri, issuer, { error: parsed.error.code, error_description: parsed.error.description, state: parsed.state }));
+        return res.redirect(
+          303,
+          redirectWith(parsed.redirectUri, issuer, {
+            error: parsed.error.code,
+            error_description: parsed.error.description,
+            state: parsed.state,
+          }),
+        );
       }
       if (!webOf(res).session) return signInFirst(req, res);
       consentPage(ctx, res, parsed.request, params);
@@ -104,17 +129,33 @@ export function authorizeRoutes(ctx: Context): Router {
       if (parsed.kind === 'page') return errorPage(res, parsed.error);
       const issuer = issuerOf(ctx.config);
       if (parsed.kind === 'redirect') {
-        return res.redirect(303, redirectWith(parsed.redirectUri, issuer, { error: parsed.error.code, error_description: parsed.error.description, state: parsed.state }));
+        return res.redirect(
+          303,
+          redirectWith(parsed.redirectUri, issuer, {
+            error: parsed.error.code,
+            error_description: parsed.error.description,
+            state: parsed.state,
+          }),
+        );
       }
       const session = webOf(res).session;
       if (!session) return signInFirst(req, res);
       if (!csrfValid(req, res)) return staleFormPage(res);
       const { request } = parsed;
-      const ticked = new Set([params.grant_scope].flat().filter((s): s is string => typeof s === 'string' && isScope(s)));
+      const ticked = new Set(
+        [params.grant_scope].flat().filter((s): s is string => typeof s === 'string' && isScope(s)),
+      );
       const granted = request.scopes.filter((s) => ticked.has(s));
       if (params.decision !== 'allow' || granted.length === 0) {
         const why = params.decision !== 'allow' ? 'the person denied access' : 'the person allowed no scope';
-        return res.redirect(303, redirectWith(request.redirectUri, issuer, { error: 'access_denied', error_description: why, state: request.state }));
+        return res.redirect(
+          303,
+          redirectWith(request.redirectUri, issuer, {
+            error: 'access_denied',
+            error_description: why,
+            state: request.state,
+          }),
+        );
       }
       const code = randomSecret();
       const now = ctx.clock.now();

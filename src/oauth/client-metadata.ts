@@ -29,11 +29,18 @@ function clientIdUrlProblem(ctx: Context, clientId: string): string | null {
   } catch {
     return 'client_id is not a valid URL';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ctx.config.allowPrivateFetch)) return 'a client_id URL must use https';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ctx.config.allowPrivateFetch))
+    return 'a client_id URL must use https';
   if (url.hash || url.username || url.password) return 'a client_id URL must not have a fragment or credentials';
   if (url.pathname === '/' || url.pathname === '') return 'a client_id URL must have a path';
   if (url.href !== clientId) return 'a client_id URL must be in normalised form';
-  if (clientId.split(/[?#]/)[0].split('/').some((s) => s === '.' || s === '..')) return 'a client_id URL must not have dot segments';
+  if (
+    clientId
+      .split(/[?#]/)[0]
+      .split('/')
+      .some((s) => s === '.' || s === '..')
+  )
+    return 'a client_id URL must not have dot segments';
   return null;
 }
 
@@ -46,22 +53,38 @@ function maxAgeSeconds(cacheControl: string | string[] | undefined): number {
 }
 
 function validateDocument(clientId: string, doc: unknown): Omit<StoredClient, 'refreshAfter'> {
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw oauthError('invalid_client', 'the client metadata document is not a JSON object');
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    throw oauthError('invalid_client', 'the client metadata document is not a JSON object');
   const d = doc as Record<string, unknown>;
-  if (d.client_id !== clientId) throw oauthError('invalid_client', 'the client metadata document must name its own URL as client_id');
-  if ('client_secret' in d || 'client_secret_expires_at' in d) throw oauthError('invalid_client', 'a client metadata document must not contain a client secret');
+  if (d.client_id !== clientId)
+    throw oauthError('invalid_client', 'the client metadata document must name its own URL as client_id');
+  if ('client_secret' in d || 'client_secret_expires_at' in d)
+    throw oauthError('invalid_client', 'a client metadata document must not contain a client secret');
   const method = d.token_endpoint_auth_method ?? 'none';
-  if (method !== 'none') throw oauthError('invalid_client', `token_endpoint_auth_method ${String(method)} is not supported; use none (PKCE)`);
+  if (method !== 'none')
+    throw oauthError(
+      'invalid_client',
+      `token_endpoint_auth_method ${String(method)} is not supported; use none (PKCE)`,
+    );
   const uris = d.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
-    throw oauthError('invalid_client', `the client metadata document must list 1 to ${MAX_REDIRECT_URIS} redirect_uris`);
+    throw oauthError(
+      'invalid_client',
+      `the client metadata document must list 1 to ${MAX_REDIRECT_URIS} redirect_uris`,
+    );
   }
   for (const uri of uris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw oauthError('invalid_client', `redirect_uri ${String(uri).slice(0, 200)} ${problem}`);
   }
   const name = typeof d.client_name === 'string' ? d.client_name.slice(0, 200) : null;
-  return { clientId, registrationType: 'metadata_document', clientName: name, redirectUris: uris as string[], metadata: d };
+  return {
+    clientId,
+    registrationType: 'metadata_document',
+    clientName: name,
+    redirectUris: uris as string[],
+    metadata: d,
+  };
 }
 
 /** The client a metadata-document client_id stands for, from cache or freshly fetched. */
@@ -70,17 +93,30 @@ export async function metadataDocumentClient(ctx: Context, clientId: string): Pr
   if (problem) throw oauthError('invalid_client', problem);
   const now = ctx.clock.now();
   const cached = await findClient(ctx.db, clientId);
-  if (cached && cached.registrationType === 'metadata_document' && cached.refreshAfter && cached.refreshAfter > now.toISOString()) return cached;
+  if (
+    cached &&
+    cached.registrationType === 'metadata_document' &&
+    cached.refreshAfter &&
+    cached.refreshAfter > now.toISOString()
+  )
+    return cached;
 
   let body: Buffer;
   let cacheControl: string | string[] | undefined;
   try {
-    const res = await ctx.fetcher.get(clientId, { maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/json', maxRedirects: 0 });
-    if (res.status !== 200) throw oauthError('invalid_client', `the client metadata document answered HTTP ${res.status}`);
+    const res = await ctx.fetcher.get(clientId, {
+      maxBytes: MAX_BYTES,
+      timeoutMs: TIMEOUT_MS,
+      accept: 'application/json',
+      maxRedirects: 0,
+    });
+    if (res.status !== 200)
+      throw oauthError('invalid_client', `the client metadata document answered HTTP ${res.status}`);
     body = res.body;
     cacheControl = res.headers['cache-control'];
   } catch (err) {
-    if (err instanceof FetchError) throw oauthError('invalid_client', `the client metadata document could not be fetched: ${err.message}`);
+    if (err instanceof FetchError)
+      throw oauthError('invalid_client', `the client metadata document could not be fetched: ${err.message}`);
     throw err;
   }
   let doc: unknown;

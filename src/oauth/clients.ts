@@ -6,11 +6,13 @@ import { oauthError } from './errors.js';
 import { findClient, type StoredClient } from './store.js';
 
 export async function resolveClient(ctx: Context, clientId: unknown): Promise<StoredClient> {
-  if (typeof clientId !== 'string' || clientId.length === 0) throw oauthError('invalid_request', 'client_id is required');
+  if (typeof clientId !== 'string' || clientId.length === 0)
+    throw oauthError('invalid_request', 'client_id is required');
   if (clientId.length > 2048) throw oauthError('invalid_client', 'client_id is too long');
   if (looksLikeMetadataDocumentId(clientId)) return metadataDocumentClient(ctx, clientId);
   const client = await findClient(ctx.db, clientId);
-  if (client?.registrationType !== 'dynamic') throw oauthError('invalid_client', 'unknown client_id; register the client first');
+  if (client?.registrationType !== 'dynamic')
+    throw oauthError('invalid_client', 'unknown client_id; register the client first');
   return client;
 }
 

@@ -2,7 +2,15 @@
 // use and stored in signing_keys, so every instance (and every restart) signs
 // and verifies with the same keys. Public halves are published at
 // /oauth/jwks.json. A key store instance caches what it has read.
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type CryptoKey,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
 import type { Context } from '../context.js';
 
 export const SIGNING_ALG = 'ES256';
@@ -27,8 +35,15 @@ export function createKeyStore(ctx: Pick<Context, 'db' | 'clock'>): KeyStore {
   let published: JSONWebKeySet | null = null;
 
   async function loadPublic(): Promise<JSONWebKeySet> {
-    const rows = await ctx.db.selectFrom('signing_keys').select(['kid', 'public_jwk']).where('retired_at', 'is', null).orderBy('created_at').execute();
-    return { keys: rows.map((r) => ({ ...(JSON.parse(r.public_jwk) as JWK), kid: r.kid, alg: SIGNING_ALG, use: 'sig' })) };
+    const rows = await ctx.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'public_jwk'])
+      .where('retired_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    return {
+      keys: rows.map((r) => ({ ...(JSON.parse(r.public_jwk) as JWK), kid: r.kid, alg: SIGNING_ALG, use: 'sig' })),
+    };
   }
 
   async function loadOrCreate(): Promise<SigningKey> {
@@ -39,7 +54,11 @@ export function createKeyStore(ctx: Pick<Context, 'db' | 'clock'>): KeyStore {
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
       .executeTakeFirst();
-    if (newest) return { kid: newest.kid, privateKey: (await importJWK(JSON.parse(newest.private_jwk) as JWK, SIGNING_ALG)) as CryptoKey };
+    if (newest)
+      return {
+        kid: newest.kid,
+        privateKey: (await importJWK(JSON.parse(newest.private_jwk) as JWK, SIGNING_ALG)) as CryptoKey,
+      };
     const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);

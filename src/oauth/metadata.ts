@@ -48,8 +48,12 @@ export function metadataRoutes(ctx: Context, opts: { embedded: boolean }): Route
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(body);
   };
-  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => send(res, protectedResourceMetadata(ctx, 'mcp')));
-  router.get('/.well-known/oauth-protected-resource/api/v1', (_req, res) => send(res, protectedResourceMetadata(ctx, 'api')));
+  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) =>
+    send(res, protectedResourceMetadata(ctx, 'mcp')),
+  );
+  router.get('/.well-known/oauth-protected-resource/api/v1', (_req, res) =>
+    send(res, protectedResourceMetadata(ctx, 'api')),
+  );
   if (opts.embedded) {
     router.get('/.well-known/oauth-authorization-server', (_req, res) => send(res, authorizationServerMetadata(ctx)));
   }

@@ -7,7 +7,8 @@ export const MAX_REDIRECT_URIS = 10;
 
 /** Why a redirect URI cannot be registered, or null when it can. */
 export function redirectUriProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return 'must be a URL of at most 2048 characters';
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
+    return 'must be a URL of at most 2048 characters';
   let url: URL;
   try {
     url = new URL(value);

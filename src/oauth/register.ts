@@ -15,14 +15,26 @@ import { saveClient } from './store.js';
 const REGISTRATIONS_PER_MINUTE = 30;
 
 /** Optional string metadata we keep (bounded) and echo back. */
-const TEXT_FIELDS = ['client_name', 'client_uri', 'logo_uri', 'tos_uri', 'policy_uri', 'software_id', 'software_version', 'scope'] as const;
+const TEXT_FIELDS = [
+  'client_name',
+  'client_uri',
+  'logo_uri',
+  'tos_uri',
+  'policy_uri',
+  'software_id',
+  'software_version',
+  'scope',
+] as const;
 
 function registrationFrom(body: unknown) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw oauthError('invalid_client_metadata', 'send the client metadata as a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw oauthError('invalid_client_metadata', 'send the client metadata as a JSON object');
   const b = body as Record<string, unknown>;
   const uris = b.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0) throw oauthError('invalid_redirect_uri', 'redirect_uris is required: a non-empty array of URLs');
-  if (uris.length > MAX_REDIRECT_URIS) throw oauthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect_uris`);
+  if (!Array.isArray(uris) || uris.length === 0)
+    throw oauthError('invalid_redirect_uri', 'redirect_uris is required: a non-empty array of URLs');
+  if (uris.length > MAX_REDIRECT_URIS)
+    throw oauthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect_uris`);
   for (const uri of uris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw oauthError('invalid_redirect_uri', `redirect_uri ${String(uri).slice(0, 200)} ${problem}`);
@@ -36,14 +48,16 @@ function registrationFrom(body: unknown) {
   for (const field of TEXT_FIELDS) {
     const value = b[field];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' || value.length > 2048) throw oauthError('invalid_client_metadata', `${field} must be a string of at most 2048 characters`);
+    if (typeof value !== 'string' || value.length > 2048)
+      throw oauthError('invalid_client_metadata', `${field} must be a string of at most 2048 characters`);
     metadata[field] = field === 'client_name' ? value.slice(0, 200) : value;
   }
   if (typeof metadata.scope === 'string') {
     const known = metadata.scope.split(' ').filter((s) => (SCOPES as readonly string[]).includes(s));
     metadata.scope = known.length > 0 ? known.join(' ') : SCOPES.join(' ');
   }
-  if (Array.isArray(b.contacts) && b.contacts.every((c) => typeof c === 'string' && c.length <= 254)) metadata.contacts = b.contacts.slice(0, 10);
+  if (Array.isArray(b.contacts) && b.contacts.every((c) => typeof c === 'string' && c.length <= 254))
+    metadata.contacts = b.contacts.slice(0, 10);
   return metadata;
 }
 
@@ -51,7 +65,11 @@ export function registerRoute(ctx: Context): Router {
   const router = express.Router();
   router.post('/oauth/register', express.json({ limit: '16kb' }), async (req, res) => {
     try {
-      const limited = await ctx.rateLimiter.hit(`oauth-register:${req.ip ?? 'unknown'}`, REGISTRATIONS_PER_MINUTE, ctx.clock.now().getTime());
+      const limited = await ctx.rateLimiter.hit(
+        `oauth-register:${req.ip ?? 'unknown'}`,
+        REGISTRATIONS_PER_MINUTE,
+        ctx.clock.now().getTime(),
+      );
       if (!limited.allowed) {
         res.setHeader('Retry-After', String(limited.resetSeconds));
         throw oauthError('slow_down', `too many registrations; retry in ${limited.resetSeconds} s`);
@@ -78,10 +96,21 @@ export function registerRoute(ctx: Context): Router {
     }
   });
   // A malformed JSON body is a registration error, not a 500.
-  router.use('/oauth/register', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const unreadable = bodyReadError(err);
-    if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_client_metadata', `${unreadable.message} Send the metadata as a JSON object of at most 16 KB.`));
-    next(err);
-  });
+  router.use(
+    '/oauth/register',
+    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const unreadable = bodyReadError(err);
+      if (unreadable)
+        return sendOAuthError(
+          ctx,
+          res,
+          oauthError(
+            'invalid_client_metadata',
+            `${unreadable.message} Send the metadata as a JSON object of at most 16 KB.`,
+          ),
+        );
+      next(err);
+    },
+  );
   return router;
 }

@@ -12,14 +12,20 @@ import { REFRESH_TOKEN_PREFIX } from './grants/issue.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
 import { findRefreshToken, revokeFamily } from './store.js';
 
-async function familyOfAccessToken(ctx: Context, keys: KeyStore, token: string): Promise<{ familyId: string; clientId: string } | null> {
+async function familyOfAccessToken(
+  ctx: Context,
+  keys: KeyStore,
+  token: string,
+): Promise<{ familyId: string; clientId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, createLocalJWKSet(await keys.jwks({ refresh: true })), {
       issuer: issuerOf(ctx.config),
       algorithms: [SIGNING_ALG],
       currentDate: ctx.clock.now(),
     });
-    return typeof payload.sid === 'string' && typeof payload.client_id === 'string' ? { familyId: payload.sid, clientId: payload.client_id } : null;
+    return typeof payload.sid === 'string' && typeof payload.client_id === 'string'
+      ? { familyId: payload.sid, clientId: payload.client_id }
+      : null;
   } catch {
     return null;
   }
@@ -27,32 +33,40 @@ async function familyOfAccessToken(ctx: Context, keys: KeyStore, token: string):
 
 export function revokeRoute(ctx: Context, keys: KeyStore): Router {
   const router = express.Router();
-  router.post('/oauth/revoke', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }), async (req, res) => {
-    try {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const token = body.token;
-      const clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
-      if (typeof token !== 'string' || token === '') throw oauthError('invalid_request', 'token is required');
-      const now = ctx.clock.now().toISOString();
-      let target: { familyId: string; clientId: string } | null = null;
-      if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
-        const found = await findRefreshToken(ctx.db, sha256Hex(token));
-        target = found ? { familyId: found.grant.familyId, clientId: found.grant.clientId } : null;
-      } else if (token.split('.').length === 3) {
-        target = await familyOfAccessToken(ctx, keys, token);
+  router.post(
+    '/oauth/revoke',
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }),
+    async (req, res) => {
+      try {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const token = body.token;
+        const clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
+        if (typeof token !== 'string' || token === '') throw oauthError('invalid_request', 'token is required');
+        const now = ctx.clock.now().toISOString();
+        let target: { familyId: string; clientId: string } | null = null;
+        if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
+          const found = await findRefreshToken(ctx.db, sha256Hex(token));
+          target = found ? { familyId: found.grant.familyId, clientId: found.grant.clientId } : null;
+        } else if (token.split('.').length === 3) {
+          target = await familyOfAccessToken(ctx, keys, token);
+        }
+        // A public client identifies itself by client_id; a token of another client is left alone.
+        if (target && (clientId === undefined || clientId === target.clientId))
+          await revokeFamily(ctx.db, target.familyId, now);
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(200).end();
+      } catch (err) {
+        sendOAuthError(ctx, res, err);
       }
-      // A public client identifies itself by client_id; a token of another client is left alone.
-      if (target && (clientId === undefined || clientId === target.clientId)) await revokeFamily(ctx.db, target.familyId, now);
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(200).end();
-    } catch (err) {
-      sendOAuthError(ctx, res, err);
-    }
-  });
-  router.use('/oauth/revoke', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const unreadable = bodyReadError(err);
-    if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
-    next(err);
-  });
+    },
+  );
+  router.use(
+    '/oauth/revoke',
+    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const unreadable = bodyReadError(err);
+      if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
+      next(err);
+    },
+  );
   return router;
 }

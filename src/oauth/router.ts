@@ -13,7 +13,14 @@ import { registerRoute } from './register.js';
 import { revokeRoute } from './revoke.js';
 import { tokenRoute } from './token.js';
 
-const CORS_PATHS = ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/oauth/token', '/oauth/register', '/oauth/revoke', '/oauth/jwks.json'];
+const CORS_PATHS = [
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-authorization-server',
+  '/oauth/token',
+  '/oauth/register',
+  '/oauth/revoke',
+  '/oauth/jwks.json',
+];
 
 function cors(req: Request, res: Response, next: NextFunction) {
   res.setHeader('Access-Control-Allow-Origin', '*');
@@ -33,6 +40,12 @@ export function oauthRouter(ctx: Context): Router {
   router.use(metadataRoutes(ctx, { embedded }));
   if (!embedded) return router;
   const keys = createKeyStore(ctx);
-  router.use(authorizeRoutes(ctx), tokenRoute(ctx, keys), registerRoute(ctx), revokeRoute(ctx, keys), jwksRoute(ctx, keys));
+  router.use(
+    authorizeRoutes(ctx),
+    tokenRoute(ctx, keys),
+    registerRoute(ctx),
+    revokeRoute(ctx, keys),
+    jwksRoute(ctx, keys),
+  );
   return router;
 }

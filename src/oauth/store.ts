@@ -52,7 +52,13 @@ export interface CodeGrant {
   familyId: string;
 }
 
-export async function saveCode(db: Kysely<Database>, codeHash: string, grant: CodeGrant, createdAt: Date, expiresAt: Date): Promise<void> {
+export async function saveCode(
+  db: Kysely<Database>,
+  codeHash: string,
+  grant: CodeGrant,
+  createdAt: Date,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .insertInto('oauth_codes')
     .values({
@@ -71,13 +77,21 @@ export async function saveCode(db: Kysely<Database>, codeHash: string, grant: Co
     .execute();
 }
 
-export type ConsumedCode = { status: 'unknown' } | { status: 'replayed'; familyId: string } | { status: 'fresh'; grant: CodeGrant; expiresAt: string };
+export type ConsumedCode =
+  | { status: 'unknown' }
+  | { status: 'replayed'; familyId: string }
+  | { status: 'fresh'; grant: CodeGrant; expiresAt: string };
 
 /** Marks a code used, atomically: exactly one caller ever sees it `fresh`. */
 export async function consumeCode(db: Kysely<Database>, codeHash: string, now: string): Promise<ConsumedCode> {
   const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
   if (!row) return { status: 'unknown' };
-  const marked = await db.updateTable('oauth_codes').set({ used_at: now }).where('code_hash', '=', codeHash).where('used_at', 'is', null).executeTakeFirst();
+  const marked = await db
+    .updateTable('oauth_codes')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return { status: 'replayed', familyId: row.family_id };
   return {
     status: 'fresh',
@@ -102,7 +116,13 @@ export interface RefreshGrant {
   resource: string;
 }
 
-export async function saveRefreshToken(db: Kysely<Database>, tokenHash: string, grant: RefreshGrant, createdAt: Date, expiresAt: Date): Promise<void> {
+export async function saveRefreshToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  grant: RefreshGrant,
+  createdAt: Date,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .insertInto('oauth_refresh_tokens')
     .values({
@@ -121,7 +141,11 @@ export async function saveRefreshToken(db: Kysely<Database>, tokenHash: string, 
 }
 
 export async function findRefreshToken(db: Kysely<Database>, tokenHash: string) {
-  const row = await db.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   if (!row) return null;
   const grant: RefreshGrant = {
     familyId: row.family_id,
@@ -147,7 +171,12 @@ export async function markRotated(db: Kysely<Database>, tokenHash: string, now: 
 
 /** Ends a grant: every refresh token of the family, and (through isFamilyActive) its access tokens. */
 export async function revokeFamily(db: Kysely<Database>, familyId: string, now: string): Promise<void> {
-  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** A grant is live while one of its refresh tokens is unrevoked (rotated ones count: the family goes on). */
@@ -164,5 +193,10 @@ export async function isFamilyActive(db: Kysely<Database>, familyId: string): Pr
 
 /** Ends every grant a person gave (after a password reset). */
 export async function revokeUserGrants(db: Kysely<Database>, userId: number, now: string): Promise<void> {
-  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

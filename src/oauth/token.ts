@@ -28,13 +28,20 @@ export function tokenRoute(ctx: Context, keys: KeyStore): Router {
     express.json({ limit: '16kb' }),
     async (req, res) => {
       try {
-        const limited = await ctx.rateLimiter.hit(`oauth-token:${req.ip ?? 'unknown'}`, TOKEN_REQUESTS_PER_MINUTE, ctx.clock.now().getTime());
+        const limited = await ctx.rateLimiter.hit(
+          `oauth-token:${req.ip ?? 'unknown'}`,
+          TOKEN_REQUESTS_PER_MINUTE,
+          ctx.clock.now().getTime(),
+        );
         if (!limited.allowed) {
           res.setHeader('Retry-After', String(limited.resetSeconds));
           throw oauthError('slow_down', `too many token requests; retry in ${limited.resetSeconds} s`);
         }
         if (req.headers.authorization) {
-          throw oauthError('invalid_client', 'this server issues no client secrets: send client_id in the form, with PKCE');
+          throw oauthError(
+            'invalid_client',
+            'this server issues no client secrets: send client_id in the form, with PKCE',
+          );
         }
         const params = formParams(req.body);
         let body: Awaited<ReturnType<typeof authorizationCodeGrant>>;
@@ -50,10 +57,13 @@ export function tokenRoute(ctx: Context, keys: KeyStore): Router {
       }
     },
   );
-  router.use('/oauth/token', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const unreadable = bodyReadError(err);
-    if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
-    next(err);
-  });
+  router.use(
+    '/oauth/token',
+    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const unreadable = bodyReadError(err);
+      if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
+      next(err);
+    },
+  );
   return router;
 }

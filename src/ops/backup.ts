@@ -38,7 +38,7 @@ export function postgresGuidance(databaseUrl: string, file: string): string {
   url.password = '';
   const safe = url.toString();
   return [
-    'On PostgreSQL, back up and restore with the database server\'s own tools:',
+    "On PostgreSQL, back up and restore with the database server's own tools:",
     `  backup:  pg_dump --format=custom --file=${file} '${safe}'`,
     `  restore: pg_restore --clean --if-exists --no-owner --dbname='${safe}' ${file}`,
     'pg_dump takes a consistent snapshot while Launchboard keeps running; stop every `launchboard serve` before pg_restore.',
@@ -49,7 +49,8 @@ export function postgresGuidance(databaseUrl: string, file: string): string {
 function sqliteFile(databaseUrl: string, command: string, file: string): string {
   if (isPostgresUrl(databaseUrl)) throw new BackupError(postgresGuidance(databaseUrl, file));
   const path = sqlitePath(databaseUrl);
-  if (path === ':memory:' || path === '') throw new BackupError(`${command} needs a database file; DATABASE_URL names an in-memory database`);
+  if (path === ':memory:' || path === '')
+    throw new BackupError(`${command} needs a database file; DATABASE_URL names an in-memory database`);
   return resolve(path);
 }
 
@@ -65,11 +66,18 @@ export function checkLaunchboardDatabase(file: string): { migrations: number } {
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`${file} failed SQLite's integrity check: ${String(integrity)}`);
-    const table = db.prepare("select name from sqlite_master where type = 'table' and name = 'launchboard_migrations'").get();
+    const table = db
+      .prepare("select name from sqlite_master where type = 'table' and name = 'launchboard_migrations'")
+      .get();
     if (!table) throw new BackupError(`${file} is not a Launchboard database (no launchboard_migrations table)`);
-    const names = (db.prepare('select name from launchboard_migrations').all() as { name: string }[]).map((r) => r.name);
+    const names = (db.prepare('select name from launchboard_migrations').all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     const unknown = names.filter((n) => !KNOWN_MIGRATIONS.has(n));
-    if (unknown.length > 0) throw new BackupError(`${file} comes from a newer Launchboard (unknown migrations: ${unknown.join(', ')}); upgrade first`);
+    if (unknown.length > 0)
+      throw new BackupError(
+        `${file} comes from a newer Launchboard (unknown migrations: ${unknown.join(', ')}); upgrade first`,
+      );
     return { migrations: names.length };
   } catch (err) {
     if (err instanceof BackupError) throw err;
@@ -128,7 +136,9 @@ function assertNotInUse(file: string): void {
     db.pragma('wal_checkpoint(TRUNCATE)');
   } catch (err) {
     if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
-      throw new BackupError(`${file} is in use (is \`launchboard serve\` running?); stop every process using it, then restore`);
+      throw new BackupError(
+        `${file} is in use (is \`launchboard serve\` running?); stop every process using it, then restore`,
+      );
     }
     throw err;
   } finally {
@@ -143,7 +153,11 @@ function assertNotInUse(file: string): void {
  * replaced database stays beside it as `<name>.before-restore-<time>`. The
  * next start applies any migrations newer than the backup.
  */
-export async function restoreDatabase(databaseUrl: string, file: string, now: Date = new Date()): Promise<RestoreSummary> {
+export async function restoreDatabase(
+  databaseUrl: string,
+  file: string,
+  now: Date = new Date(),
+): Promise<RestoreSummary> {
   const target = sqliteFile(databaseUrl, 'restore', file);
   const source = resolve(file);
   if (source === target) throw new BackupError('the backup file is the database itself');

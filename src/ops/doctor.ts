@@ -61,20 +61,41 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** PUBLIC_URL: set, https off this machine, the site at its root. */
 export function publicUrlCheck(config: Config, env: NodeJS.ProcessEnv): Check {
   if (!env.PUBLIC_URL) {
-    return check('public URL', 'warn', `PUBLIC_URL is not set: links, the OAuth issuer and the resource URLs use ${config.publicUrl}, which works only on this machine`);
+    return check(
+      'public URL',
+      'warn',
+      `PUBLIC_URL is not set: links, the OAuth issuer and the resource URLs use ${config.publicUrl}, which works only on this machine`,
+    );
   }
   const url = new URL(config.publicUrl);
-  if (url.search || url.hash) return check('public URL', 'fail', `PUBLIC_URL ${env.PUBLIC_URL} has a query or fragment: give the site's address alone`);
+  if (url.search || url.hash)
+    return check(
+      'public URL',
+      'fail',
+      `PUBLIC_URL ${env.PUBLIC_URL} has a query or fragment: give the site's address alone`,
+    );
   if (url.pathname !== '/' && url.pathname !== '') {
-    return check('public URL', 'fail', `PUBLIC_URL ${env.PUBLIC_URL} has a path (${url.pathname}): Launchboard serves its pages, /mcp and /oauth at the root of its own host`);
+    return check(
+      'public URL',
+      'fail',
+      `PUBLIC_URL ${env.PUBLIC_URL} has a path (${url.pathname}): Launchboard serves its pages, /mcp and /oauth at the root of its own host`,
+    );
   }
   if (url.protocol !== 'https:' && !isLoopback(url.hostname)) {
-    return check('public URL', 'fail', `PUBLIC_URL ${config.publicUrl} is http on a public host: OAuth clients require https, so MCP sign-in will fail`);
+    return check(
+      'public URL',
+      'fail',
+      `PUBLIC_URL ${config.publicUrl} is http on a public host: OAuth clients require https, so MCP sign-in will fail`,
+    );
   }
   // The same comparison as the /mcp Host guard (src/http/middleware.ts): host names, any case.
   const hosts = config.allowedHosts;
   if (!hosts.map((h) => h.toLowerCase()).includes(url.hostname.toLowerCase())) {
-    return check('public URL', 'fail', `ALLOWED_HOSTS (${hosts.join(', ')}) leaves out ${url.hostname}: requests to ${config.publicUrl}/mcp will be refused`);
+    return check(
+      'public URL',
+      'fail',
+      `ALLOWED_HOSTS (${hosts.join(', ')}) leaves out ${url.hostname}: requests to ${config.publicUrl}/mcp will be refused`,
+    );
   }
   return check('public URL', 'ok', `${config.publicUrl}`);
 }
@@ -82,15 +103,28 @@ export function publicUrlCheck(config: Config, env: NodeJS.ProcessEnv): Check {
 /** The issuer tokens name and the resources they are for must agree with PUBLIC_URL. */
 export function issuerCheck(config: Config): Check {
   const resources = `${resourceUrl(config, 'mcp')} and ${resourceUrl(config, 'api')}`;
-  if (!config.oauthIssuer) return check('OAuth issuer', 'ok', `this server (${config.publicUrl}) issues tokens for ${resources}`);
+  if (!config.oauthIssuer)
+    return check('OAuth issuer', 'ok', `this server (${config.publicUrl}) issues tokens for ${resources}`);
   const issuer = new URL(config.oauthIssuer);
   if (config.oauthIssuer.replace(/\/+$/, '') === config.publicUrl) {
-    return check('OAuth issuer', 'fail', `OAUTH_ISSUER is this server's own PUBLIC_URL, which turns the built-in authorization server off: unset OAUTH_ISSUER to use it`);
+    return check(
+      'OAuth issuer',
+      'fail',
+      `OAUTH_ISSUER is this server's own PUBLIC_URL, which turns the built-in authorization server off: unset OAUTH_ISSUER to use it`,
+    );
   }
   if (issuer.protocol !== 'https:' && !isLoopback(issuer.hostname)) {
-    return check('OAuth issuer', 'fail', `OAUTH_ISSUER ${config.oauthIssuer} is not https: its tokens cannot be trusted`);
+    return check(
+      'OAuth issuer',
+      'fail',
+      `OAUTH_ISSUER ${config.oauthIssuer} is not https: its tokens cannot be trusted`,
+    );
   }
-  return check('OAuth issuer', 'ok', `tokens come from ${config.oauthIssuer} and must name ${resources} as their audience`);
+  return check(
+    'OAuth issuer',
+    'ok',
+    `tokens come from ${config.oauthIssuer} and must name ${resources} as their audience`,
+  );
 }
 
 async function migrationCheck(database: OpenDatabase): Promise<Check> {
@@ -98,43 +132,75 @@ async function migrationCheck(database: OpenDatabase): Promise<Check> {
   if (!tables.some((t) => t.name === 'launchboard_migrations')) {
     return check('migrations', 'fail', 'the database has never been migrated: run `launchboard migrate`');
   }
-  const applied = new Set((await database.db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name));
+  const applied = new Set(
+    (await database.db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name),
+  );
   const known = new Set(migrations.map((m) => m.name));
   const pending = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
   const unknown = [...applied].filter((name) => !known.has(name));
-  if (pending.length > 0) return check('migrations', 'fail', `${pending.length} pending (${pending.join(', ')}): run \`launchboard migrate\``);
+  if (pending.length > 0)
+    return check(
+      'migrations',
+      'fail',
+      `${pending.length} pending (${pending.join(', ')}): run \`launchboard migrate\``,
+    );
   if (unknown.length > 0) {
-    return check('migrations', 'warn', `the database has migrations this version does not know (${unknown.join(', ')}): a newer Launchboard migrated it`);
+    return check(
+      'migrations',
+      'warn',
+      `the database has migrations this version does not know (${unknown.join(', ')}): a newer Launchboard migrated it`,
+    );
   }
   return check('migrations', 'ok', `all ${migrations.length} applied`);
 }
 
 async function signingKeyCheck(database: OpenDatabase, config: Config): Promise<Check> {
   if (config.oauthIssuer) return check('signing keys', 'ok', `not used: ${config.oauthIssuer} signs the tokens`);
-  const keys = await database.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).where('retired_at', 'is', null).execute();
-  if (keys.length === 0) return check('signing keys', 'warn', 'none yet: one is generated and stored when the first token is issued');
+  const keys = await database.db
+    .selectFrom('signing_keys')
+    .select(['kid', 'private_jwk'])
+    .where('retired_at', 'is', null)
+    .execute();
+  if (keys.length === 0)
+    return check('signing keys', 'warn', 'none yet: one is generated and stored when the first token is issued');
   for (const key of keys) {
     try {
       await importJWK(JSON.parse(key.private_jwk) as JWK, SIGNING_ALG);
     } catch {
-      return check('signing keys', 'fail', `key ${key.kid} cannot be read: tokens signed with it will fail; retire it (set retired_at)`);
+      return check(
+        'signing keys',
+        'fail',
+        `key ${key.kid} cannot be read: tokens signed with it will fail; retire it (set retired_at)`,
+      );
     }
   }
   return check('signing keys', 'ok', `${keys.length} in service (${SIGNING_ALG})`);
 }
 
 export function mailCheck(config: Config): Check {
-  if (!config.smtpUrl) return check('mail', 'warn', 'SMTP_URL is not set: mail stays in the outbox table and nobody receives it (test mode)');
+  if (!config.smtpUrl)
+    return check(
+      'mail',
+      'warn',
+      'SMTP_URL is not set: mail stays in the outbox table and nobody receives it (test mode)',
+    );
   const url = new URL(config.smtpUrl);
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return check('mail', 'fail', `SMTP_URL must be smtp:// or smtps://, not ${url.protocol}`);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    return check('mail', 'fail', `SMTP_URL must be smtp:// or smtps://, not ${url.protocol}`);
   return check('mail', 'ok', `sent through ${url.protocol}//${url.host} from ${config.mailFrom}`);
 }
 
 export function paymentsCheck(config: Config): Check {
-  if (!config.stripe) return check('payments', 'warn', 'Stripe is not configured: the test payment provider marks checkouts paid without charging anyone');
+  if (!config.stripe)
+    return check(
+      'payments',
+      'warn',
+      'Stripe is not configured: the test payment provider marks checkouts paid without charging anyone',
+    );
   const key = config.stripe.secretKey;
   if (key.startsWith('sk_live_') || key.startsWith('rk_live_')) return check('payments', 'ok', 'Stripe, live mode');
-  if (key.startsWith('sk_test_') || key.startsWith('rk_test_')) return check('payments', 'warn', 'Stripe test mode: checkouts use test cards and nothing is charged');
+  if (key.startsWith('sk_test_') || key.startsWith('rk_test_'))
+    return check('payments', 'warn', 'Stripe test mode: checkouts use test cards and nothing is charged');
   return check('payments', 'fail', 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…)');
 }
 
@@ -142,7 +208,8 @@ export async function diskCheck(databaseFile: string, freeBytes: (path: string) 
   const free = await freeBytes(dirname(databaseFile));
   const used = existsSync(databaseFile) ? `the database: ${size(statSync(databaseFile).size)}` : 'no database file yet';
   const message = `${size(free)} free beside the database (${used})`;
-  if (free < DISK_FAIL_BYTES) return check('disk space', 'fail', `${message}: SQLite writes will soon fail; free space or move DATABASE_URL`);
+  if (free < DISK_FAIL_BYTES)
+    return check('disk space', 'fail', `${message}: SQLite writes will soon fail; free space or move DATABASE_URL`);
   if (free < DISK_WARN_BYTES) return check('disk space', 'warn', `${message}: less than 1 GiB left`);
   return check('disk space', 'ok', message);
 }
@@ -162,16 +229,30 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, opts: Doct
 
   let database: OpenDatabase | null = null;
   if (file === ':memory:') {
-    checks.push(check('database', 'warn', 'DATABASE_URL is an in-memory database: everything is lost when the process stops'));
+    checks.push(
+      check('database', 'warn', 'DATABASE_URL is an in-memory database: everything is lost when the process stops'),
+    );
   } else if (file && !existsSync(file)) {
-    checks.push(check('database', 'fail', `no database file at ${resolve(file)}: run \`launchboard migrate\` (or check DATABASE_URL)`));
+    checks.push(
+      check(
+        'database',
+        'fail',
+        `no database file at ${resolve(file)}: run \`launchboard migrate\` (or check DATABASE_URL)`,
+      ),
+    );
   } else {
     try {
       database = openDatabase(url);
       await withTimeout(sql`select 1`.execute(database.db), opts.databaseTimeoutMs ?? 10_000, 'the database');
       checks.push(check('database', 'ok', `${database.label} answers`));
     } catch (err) {
-      checks.push(check('database', 'fail', `${postgres ? 'cannot reach PostgreSQL' : `cannot open ${file}`}: ${err instanceof Error ? err.message : String(err)}`));
+      checks.push(
+        check(
+          'database',
+          'fail',
+          `${postgres ? 'cannot reach PostgreSQL' : `cannot open ${file}`}: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
       await database?.db.destroy().catch(() => undefined);
       database = null;
     }
@@ -188,7 +269,8 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, opts: Doct
   }
 
   checks.push(publicUrlCheck(config, env), issuerCheck(config), mailCheck(config), paymentsCheck(config));
-  if (file && file !== ':memory:' && existsSync(dirname(resolve(file)))) checks.push(await diskCheck(resolve(file), opts.freeBytes ?? statfsFree));
+  if (file && file !== ':memory:' && existsSync(dirname(resolve(file))))
+    checks.push(await diskCheck(resolve(file), opts.freeBytes ?? statfsFree));
   return checks;
 }
 
@@ -201,6 +283,9 @@ export function formatDoctorReport(checks: Check[]): string {
     const n = checks.filter((c) => c.status === s).length;
     return `${n} ${noun}${n === 1 ? '' : 's'}`;
   };
-  lines.push('', `${checks.filter((c) => c.status === 'ok').length} ok, ${count('warn', 'warning')}, ${count('fail', 'failure')}`);
+  lines.push(
+    '',
+    `${checks.filter((c) => c.status === 'ok').length} ok, ${count('warn', 'warning')}, ${count('fail', 'failure')}`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -56,15 +56,29 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
         })
         .execute();
       if (!matches) {
-        ctx.logger.error({ order: order.number, status: order.status, total: order.total_cents, report }, 'payment does not match its order; refund it by hand');
+        ctx.logger.error(
+          { order: order.number, status: order.status, total: order.total_cents, report },
+          'payment does not match its order; refund it by hand',
+        );
         return 'unmatched';
       }
       await tx.db
         .updateTable('orders')
-        .set({ status: 'paid', paid_at: now, provider: report.provider, provider_ref: report.providerRef ?? order.provider_ref, updated_at: now })
+        .set({
+          status: 'paid',
+          paid_at: now,
+          provider: report.provider,
+          provider_ref: report.providerRef ?? order.provider_ref,
+          updated_at: now,
+        })
         .where('id', '=', order.id)
         .execute();
-      const lines = await tx.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('position').execute();
+      const lines = await tx.db
+        .selectFrom('order_lines')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .orderBy('position')
+        .execute();
       for (const line of lines) await enqueue(tx, FULFIL_LINE_JOB, { line_id: line.id });
       ctx.logger.info({ order: order.number, provider: report.provider, lines: lines.length }, 'order paid');
       return 'paid';
@@ -83,17 +97,29 @@ export async function fulfilLine(ctx: Context, lineId: number): Promise<void> {
   if (line.fulfilled_at !== null) return closeOrderWhenFulfilled(ctx, line.order_id);
   const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', line.order_id).executeTakeFirstOrThrow();
   if (order.status !== 'paid' && order.status !== 'fulfilled') {
-    ctx.logger.warn({ order: order.number, status: order.status, line: line.id }, 'line of an unpaid order not fulfilled');
+    ctx.logger.warn(
+      { order: order.number, status: order.status, line: line.id },
+      'line of an unpaid order not fulfilled',
+    );
     return;
   }
   try {
     await inTransaction(ctx, async (tx) => {
       await applyLine(tx, line);
-      await tx.db.updateTable('order_lines').set({ fulfilled_at: ctx.clock.now().toISOString(), fulfilment_error: null }).where('id', '=', line.id).where('fulfilled_at', 'is', null).execute();
+      await tx.db
+        .updateTable('order_lines')
+        .set({ fulfilled_at: ctx.clock.now().toISOString(), fulfilment_error: null })
+        .where('id', '=', line.id)
+        .where('fulfilled_at', 'is', null)
+        .execute();
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await ctx.db.updateTable('order_lines').set({ fulfilment_error: message.slice(0, 500) }).where('id', '=', line.id).execute();
+    await ctx.db
+      .updateTable('order_lines')
+      .set({ fulfilment_error: message.slice(0, 500) })
+      .where('id', '=', line.id)
+      .execute();
     throw err;
   }
   await closeOrderWhenFulfilled(ctx, order.id);
@@ -110,13 +136,23 @@ async function closeOrderWhenFulfilled(ctx: Context, orderId: number): Promise<v
     .set({ status: 'fulfilled', updated_at: ctx.clock.now().toISOString() })
     .where('id', '=', orderId)
     .where('status', '=', 'paid')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('order_lines').select('id').where('order_id', '=', orderId).where('fulfilled_at', 'is', null))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_lines').select('id').where('order_id', '=', orderId).where('fulfilled_at', 'is', null),
+        ),
+      ),
+    )
     .execute();
 }
 
 async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
   if (line.listing_id === null) throw new Error(`line ${line.id}: its listing was deleted`);
-  const listing = await ctx.db.selectFrom('listings').selectAll().where('id', '=', line.listing_id).executeTakeFirstOrThrow();
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .selectAll()
+    .where('id', '=', line.listing_id)
+    .executeTakeFirstOrThrow();
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const unlocked = () => JSON.stringify([...new Set([...unlockedSections(listing), ...PAID_SECTIONS])]);
@@ -141,7 +177,11 @@ async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
       return;
     }
     case 'premium-profile':
-      await ctx.db.updateTable('listings').set({ unlocked_sections: unlocked(), updated_at: nowIso }).where('id', '=', listing.id).execute();
+      await ctx.db
+        .updateTable('listings')
+        .set({ unlocked_sections: unlocked(), updated_at: nowIso })
+        .where('id', '=', listing.id)
+        .execute();
       return;
     case 'featured':
     case 'billboard':
@@ -157,14 +197,21 @@ async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
 async function addCategories(ctx: Context, listingId: number, slugs: string[]): Promise<void> {
   if (slugs.length === 0) return;
   const categories = await ctx.db.selectFrom('categories').select(['id', 'slug']).where('slug', 'in', slugs).execute();
-  const current = await ctx.db.selectFrom('listing_categories').select(['category_id', 'position']).where('listing_id', '=', listingId).execute();
+  const current = await ctx.db
+    .selectFrom('listing_categories')
+    .select(['category_id', 'position'])
+    .where('listing_id', '=', listingId)
+    .execute();
   const have = new Set(current.map((c) => c.category_id));
   let position = current.reduce((max, c) => Math.max(max, Number(c.position)), -1);
   for (const slug of slugs) {
     const category = categories.find((c) => c.slug === slug);
     if (!category || have.has(category.id)) continue;
     position += 1;
-    await ctx.db.insertInto('listing_categories').values({ listing_id: listingId, category_id: category.id, is_primary: 0, position }).execute();
+    await ctx.db
+      .insertInto('listing_categories')
+      .values({ listing_id: listingId, category_id: category.id, is_primary: 0, position })
+      .execute();
   }
 }
 

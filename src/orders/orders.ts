@@ -29,7 +29,11 @@ export function checkoutUrl(ctx: Context, token: string): string {
 /** The next free number of `year`: LB-YYYY-NNNNNN. */
 async function nextOrderNumber(db: Context['db'], year: number): Promise<string> {
   const prefix = `LB-${year}-`;
-  const last = await db.selectFrom('orders').select(sql<string | null>`max(number)`.as('n')).where('number', 'like', `${prefix}%`).executeTakeFirst();
+  const last = await db
+    .selectFrom('orders')
+    .select(sql<string | null>`max(number)`.as('n'))
+    .where('number', 'like', `${prefix}%`)
+    .executeTakeFirst();
   const seq = last?.n ? Number(last.n.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(seq).padStart(6, '0')}`;
 }
@@ -39,13 +43,19 @@ async function nextOrderNumber(db: Context['db'], year: number): Promise<string>
  * transaction, so two checkouts cannot both take a week's last paid slot),
  * saves a pending order, and schedules its expiry in 24 h.
  */
-export async function createCheckout(ctx: Context, userId: number, request: OrderRequest, provider: string): Promise<OrderView> {
+export async function createCheckout(
+  ctx: Context,
+  userId: number,
+  request: OrderRequest,
+  provider: string,
+): Promise<OrderView> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const expiresAt = new Date(now.getTime() + ORDER_TTL_MS).toISOString();
   const orderId = await retryOnUniqueViolation(3, () =>
     inTransaction(ctx, async (tx) => {
-      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('launchboard.orders'))`.execute(tx.db);
+      if (ctx.dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(hashtext('launchboard.orders'))`.execute(tx.db);
       const priced = await priceOrder(tx, userId, request, { requireBillingCountry: true });
       const order = await tx.db
         .insertInto('orders')
@@ -79,7 +89,11 @@ export async function createCheckout(ctx: Context, userId: number, request: Orde
             product: l.product,
             listing_id: l.listing?.listing_id ?? null,
             week: l.week,
-            options: JSON.stringify({ description: l.description, product_name: l.product_name, ...(l.categories.length > 0 ? { categories: l.categories } : {}) }),
+            options: JSON.stringify({
+              description: l.description,
+              product_name: l.product_name,
+              ...(l.categories.length > 0 ? { categories: l.categories } : {}),
+            }),
             unit_cents: l.unit_cents,
             amount_cents: l.amount_cents,
           })),
@@ -97,7 +111,12 @@ export async function createCheckout(ctx: Context, userId: number, request: Orde
 /** Pending orders past their 24 h become `expired` (lazily before reads, and by the order_expiry job). */
 export async function expireOrders(ctx: Context): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  const result = await ctx.db.updateTable('orders').set({ status: 'expired', updated_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).executeTakeFirst();
+  const result = await ctx.db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -127,7 +146,10 @@ export const orderViewSchema = z.object({
   subtotal_cents: z.number().int(),
   vat: vatView,
   total_cents: z.number().int(),
-  checkout_url: z.string().nullable().describe('While pending: the page where the person pays. Give it to them; never ask for card details.'),
+  checkout_url: z
+    .string()
+    .nullable()
+    .describe('While pending: the page where the person pays. Give it to them; never ask for card details.'),
   created_at: z.string(),
   expires_at: z.string().describe('An unpaid order expires then (24 h after checkout)'),
   paid_at: z.string().nullable(),
@@ -139,7 +161,11 @@ export async function orderLines(ctx: Context, orderId: number): Promise<OrderLi
 }
 
 /** What checkout stored about a line besides its columns: description, product name, extra categories. */
-export function lineOptions(line: Pick<OrderLineRow, 'options'>): { description?: string; product_name?: string; categories?: string[] } {
+export function lineOptions(line: Pick<OrderLineRow, 'options'>): {
+  description?: string;
+  product_name?: string;
+  categories?: string[];
+} {
   try {
     return JSON.parse(line.options) ?? {};
   } catch {
@@ -157,14 +183,21 @@ function vatViewOf(order: OrderRow): VatView {
     billing_country: order.billing_country,
     vat_number: order.vat_number,
     reverse_charge: reverse,
-    note: reverse ? `Reverse charge: no VAT charged; the buyer (${order.vat_number}) accounts for VAT.` : rate === 0 ? `No VAT (${order.billing_country}).` : `${percent(rate)} VAT of ${order.billing_country}.`,
+    note: reverse
+      ? `Reverse charge: no VAT charged; the buyer (${order.vat_number}) accounts for VAT.`
+      : rate === 0
+        ? `No VAT (${order.billing_country}).`
+        : `${percent(rate)} VAT of ${order.billing_country}.`,
   };
 }
 
 export async function orderView(ctx: Context, order: OrderRow, lineRows?: OrderLineRow[]): Promise<OrderView> {
   const rows = lineRows ?? (await orderLines(ctx, order.id));
   const ids = [...new Set(rows.flatMap((r) => (r.listing_id === null ? [] : [r.listing_id])))];
-  const listings = ids.length === 0 ? [] : await ctx.db.selectFrom('listings').select(['id', 'slug', 'name']).where('id', 'in', ids).execute();
+  const listings =
+    ids.length === 0
+      ? []
+      : await ctx.db.selectFrom('listings').select(['id', 'slug', 'name']).where('id', 'in', ids).execute();
   const byId = new Map(listings.map((l) => [l.id, { listing_id: l.id, slug: l.slug, name: l.name }]));
   return {
     number: order.number,
@@ -199,20 +232,59 @@ export async function orderView(ctx: Context, order: OrderRow, lineRows?: OrderL
 
 export async function getOrder(ctx: Context, userId: number, number: string): Promise<OrderView> {
   await expireOrders(ctx);
-  const order = await ctx.db.selectFrom('orders').selectAll().where('number', '=', number).where('user_id', '=', userId).executeTakeFirst();
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('number', '=', number)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!order) throw new AppError('not_found', `You have no order ${number}. list_my_orders shows yours.`);
   return orderView(ctx, order);
 }
 
-export async function listMyOrders(ctx: Context, userId: number, page: { page: number; per_page: number }): Promise<{ items: OrderView[]; total: number }> {
+export async function listMyOrders(
+  ctx: Context,
+  userId: number,
+  page: { page: number; per_page: number },
+): Promise<{ items: OrderView[]; total: number }> {
   await expireOrders(ctx);
   const [rows, count] = await Promise.all([
-    ctx.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(page.per_page).offset((page.page - 1) * page.per_page).execute(),
-    ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
+    ctx.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
-  const lines = rows.length === 0 ? [] : await ctx.db.selectFrom('order_lines').selectAll().where('order_id', 'in', rows.map((r) => r.id)).orderBy('position').execute();
+  const lines =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('order_lines')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('position')
+          .execute();
   const items: OrderView[] = [];
-  for (const row of rows) items.push(await orderView(ctx, row, lines.filter((l) => l.order_id === row.id)));
+  for (const row of rows)
+    items.push(
+      await orderView(
+        ctx,
+        row,
+        lines.filter((l) => l.order_id === row.id),
+      ),
+    );
   return { items, total: Number(count.n) };
 }
 

@@ -81,13 +81,22 @@ type ItemListing = Pick<Listing, 'id' | 'slug' | 'name' | 'status' | 'plan' | 'l
 
 /** An order whose reservation still counts: paid, or pending and not yet expired at `now`. */
 function holding(eb: ExpressionBuilder<Database & { o: OrdersTable }, 'o'>, now: string) {
-  return eb.or([eb('o.status', 'in', [...HOLDING]), eb.and([eb('o.status', '=', 'pending'), eb('o.expires_at', '>', now)])]);
+  return eb.or([
+    eb('o.status', 'in', [...HOLDING]),
+    eb.and([eb('o.status', '=', 'pending'), eb('o.expires_at', '>', now)]),
+  ]);
 }
 
 /** Listings holding a paid launch in `week`: paid listings placed there, and launch lines of live orders. */
 async function paidLaunchesIn(db: Db, week: string, now: string): Promise<Set<number>> {
   const [placed, ordered] = await Promise.all([
-    db.selectFrom('listings').select('id').where('plan', '=', 'paid').where('launch_week', '=', week).where('status', 'in', ['scheduled', 'live']).execute(),
+    db
+      .selectFrom('listings')
+      .select('id')
+      .where('plan', '=', 'paid')
+      .where('launch_week', '=', week)
+      .where('status', 'in', ['scheduled', 'live'])
+      .execute(),
     db
       .selectFrom('order_lines as l')
       .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -97,11 +106,20 @@ async function paidLaunchesIn(db: Db, week: string, now: string): Promise<Set<nu
       .where((eb) => holding(eb, now))
       .execute(),
   ]);
-  return new Set([...placed.map((r) => r.id), ...ordered.flatMap((r) => (r.listing_id === null ? [] : [r.listing_id]))]);
+  return new Set([
+    ...placed.map((r) => r.id),
+    ...ordered.flatMap((r) => (r.listing_id === null ? [] : [r.listing_id])),
+  ]);
 }
 
 /** The order (number) that already holds a line of `product` for this listing (and week), if any. */
-async function heldBy(db: Db, product: string, listingId: number, week: string | null, now: string): Promise<string | null> {
+async function heldBy(
+  db: Db,
+  product: string,
+  listingId: number,
+  week: string | null,
+  now: string,
+): Promise<string | null> {
   let query = db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -121,7 +139,12 @@ async function heldBy(db: Db, product: string, listingId: number, week: string |
  * own (naming the item), one 400 listing every other problem by field path
  * (`items.0.week`), or the priced lines with subtotal, VAT and total.
  */
-export async function priceOrder(ctx: Context, userId: number, request: OrderRequest, opts: { requireBillingCountry?: boolean } = {}): Promise<PricedOrder> {
+export async function priceOrder(
+  ctx: Context,
+  userId: number,
+  request: OrderRequest,
+  opts: { requireBillingCountry?: boolean } = {},
+): Promise<PricedOrder> {
   const db = ctx.db;
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
@@ -130,7 +153,14 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
   const fail = (path: string, message: string) => errors.push({ path, message });
 
   const products = new Map(
-    (await db.selectFrom('products').select(['key', 'name', 'price_cents']).where('active', '=', 1).where('price_cents', 'is not', null).execute()).map((p) => [p.key, p]),
+    (
+      await db
+        .selectFrom('products')
+        .select(['key', 'name', 'price_cents'])
+        .where('active', '=', 1)
+        .where('price_cents', 'is not', null)
+        .execute()
+    ).map((p) => [p.key, p]),
   );
   const forSale = ORDERABLE.filter((k) => products.has(k));
 
@@ -140,13 +170,20 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
     listingIds.length === 0
       ? []
       : (
-          await db.selectFrom('listings').select(['id', 'slug', 'name', 'status', 'plan', 'launch_week', 'unlocked_sections']).where('id', 'in', listingIds).where('owner_id', '=', userId).execute()
+          await db
+            .selectFrom('listings')
+            .select(['id', 'slug', 'name', 'status', 'plan', 'launch_week', 'unlocked_sections'])
+            .where('id', 'in', listingIds)
+            .where('owner_id', '=', userId)
+            .execute()
         ).map((l) => [l.id, l]),
   );
   for (const [i, item] of request.items.entries()) {
     if (item.listing_id !== undefined && !owned.has(item.listing_id)) {
       const message = `you have no listing ${item.listing_id}; list_my_listings shows yours`;
-      throw new AppError('not_found', `items.${i}.listing_id: ${message}.`, { errors: [{ path: `items.${i}.listing_id`, message }] });
+      throw new AppError('not_found', `items.${i}.listing_id: ${message}.`, {
+        errors: [{ path: `items.${i}.listing_id`, message }],
+      });
     }
   }
 
@@ -171,8 +208,10 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
       else throw err;
       return null;
     }
-    if (week <= thisWeek) return fail(path, `the week of ${week} has already started or passed; choose a Monday after ${thisWeek}`), null;
-    if (week > lastBookable) return fail(path, `weeks can be booked up to ${horizon} weeks ahead (until ${lastBookable})`), null;
+    if (week <= thisWeek)
+      return (fail(path, `the week of ${week} has already started or passed; choose a Monday after ${thisWeek}`), null);
+    if (week > lastBookable)
+      return (fail(path, `weeks can be booked up to ${horizon} weeks ahead (until ${lastBookable})`), null);
     return week;
   };
 
@@ -180,12 +219,16 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
     const at = (field: string) => `items.${i}.${field}`;
     const product = products.get(item.product);
     if (!product || !(ORDERABLE as readonly string[]).includes(item.product)) {
-      fail(at('product'), `unknown product "${item.product}"${product ? ' (not orderable through the API)' : ''}; products for sale: ${forSale.join(', ') || 'none (the admin has set no prices)'}; see list_products`);
+      fail(
+        at('product'),
+        `unknown product "${item.product}"${product ? ' (not orderable through the API)' : ''}; products for sale: ${forSale.join(', ') || 'none (the admin has set no prices)'}; see list_products`,
+      );
       continue;
     }
     const key = item.product as Orderable;
     for (const option of ['week', 'amount_cents', 'categories'] as const) {
-      if (item[option] !== undefined && !OPTIONS[key].includes(option)) fail(at(option), `not an option of ${key}; ${key} takes ${['listing_id', ...OPTIONS[key]].join(', ')}`);
+      if (item[option] !== undefined && !OPTIONS[key].includes(option))
+        fail(at(option), `not an option of ${key}; ${key} takes ${['listing_id', ...OPTIONS[key]].join(', ')}`);
     }
     if (item.listing_id === undefined) {
       fail(at('listing_id'), `${key} is bought for one of your listings: give its listing_id`);
@@ -197,20 +240,32 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
     const before = errors.length;
 
     if (key === 'launch') {
-      if (seen.has(`launch:${listing.id}`)) fail(at('listing_id'), `listing ${listing.id} has a launch earlier in this order`);
+      if (seen.has(`launch:${listing.id}`))
+        fail(at('listing_id'), `listing ${listing.id} has a launch earlier in this order`);
       seen.add(`launch:${listing.id}`);
-      if (listing.status === 'live') fail(at('listing_id'), `${listing.name} is already live; a launch is for listings that have not launched`);
-      else if (listing.plan === 'paid') fail(at('listing_id'), `${listing.name} already has a paid launch (week ${listing.launch_week ?? 'now'})`);
-      else if (!['draft', 'awaiting_badge', 'scheduled'].includes(listing.status)) fail(at('listing_id'), `${listing.name} is ${listing.status} and cannot be launched`);
+      if (listing.status === 'live')
+        fail(at('listing_id'), `${listing.name} is already live; a launch is for listings that have not launched`);
+      else if (listing.plan === 'paid')
+        fail(at('listing_id'), `${listing.name} already has a paid launch (week ${listing.launch_week ?? 'now'})`);
+      else if (!['draft', 'awaiting_badge', 'scheduled'].includes(listing.status))
+        fail(at('listing_id'), `${listing.name} is ${listing.status} and cannot be launched`);
       const pending = await heldBy(db, 'launch', listing.id, null, nowIso);
-      if (pending) fail(at('listing_id'), `${listing.name} already has a launch in order ${pending}; pay or let it expire (get_order)`);
+      if (pending)
+        fail(
+          at('listing_id'),
+          `${listing.name} already has a launch in order ${pending}; pay or let it expire (get_order)`,
+        );
       let week: string | null = null;
       if (item.week !== undefined) {
         week = futureWeek(item.week, at('week'));
         if (week) {
           const used = capacityUse.get(week) ?? (await paidLaunchesIn(db, week, nowIso));
           capacityUse.set(week, used);
-          if (!used.has(listing.id) && used.size >= capacity) fail(at('week'), `the week of ${week} is fully booked (${capacity} paid launches); choose another week or leave week out to go live at once`);
+          if (!used.has(listing.id) && used.size >= capacity)
+            fail(
+              at('week'),
+              `the week of ${week} is fully booked (${capacity} paid launches); choose another week or leave week out to go live at once`,
+            );
           used.add(listing.id);
         }
       }
@@ -218,7 +273,17 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
       launchesHere.set(listing.id, week ?? thisWeek);
       if (errors.length === before) {
         const when = week ? `scheduled for the week of ${week}` : 'live at once';
-        lines.push({ position: i, product: key, product_name: product.name, description: `Paid launch of ${listing.name}, ${when}; unlocks ${PAID_SECTIONS.join(', ')} and up to ${MAX_EXTRA_CATEGORIES} more categories`, listing: ref, week, categories, unit_cents: price, amount_cents: price });
+        lines.push({
+          position: i,
+          product: key,
+          product_name: product.name,
+          description: `Paid launch of ${listing.name}, ${when}; unlocks ${PAID_SECTIONS.join(', ')} and up to ${MAX_EXTRA_CATEGORIES} more categories`,
+          listing: ref,
+          week,
+          categories,
+          unit_cents: price,
+          amount_cents: price,
+        });
       }
     } else if (key === 'featured') {
       if (item.week === undefined) {
@@ -227,48 +292,109 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
       }
       const week = futureWeek(item.week, at('week'));
       if (week) {
-        if (seen.has(`featured:${listing.id}:${week}`)) fail(at('week'), `listing ${listing.id} is featured that week earlier in this order`);
+        if (seen.has(`featured:${listing.id}:${week}`))
+          fail(at('week'), `listing ${listing.id} is featured that week earlier in this order`);
         seen.add(`featured:${listing.id}:${week}`);
         const taken = await heldBy(db, 'featured', listing.id, week, nowIso);
         if (taken) fail(at('week'), `${listing.name} is already featured the week of ${week} (order ${taken})`);
         // Featuring needs the listing public by then: live, scheduled no later, or launched by this order.
-        const goesLive = launchesHere.get(listing.id) ?? (listing.status === 'live' ? thisWeek : listing.status === 'scheduled' ? listing.launch_week : null);
+        const goesLive =
+          launchesHere.get(listing.id) ??
+          (listing.status === 'live' ? thisWeek : listing.status === 'scheduled' ? listing.launch_week : null);
         if (!goesLive || goesLive > week) {
-          fail(at('week'), `${listing.name} is not public by the week of ${week}; add a launch item for it first in this order (or pick a later week)`);
+          fail(
+            at('week'),
+            `${listing.name} is not public by the week of ${week}; add a launch item for it first in this order (or pick a later week)`,
+          );
         }
       }
       if (errors.length === before && week) {
-        lines.push({ position: i, product: key, product_name: product.name, description: `Featured week of ${week} for ${listing.name}`, listing: ref, week, categories: [], unit_cents: price, amount_cents: price });
+        lines.push({
+          position: i,
+          product: key,
+          product_name: product.name,
+          description: `Featured week of ${week} for ${listing.name}`,
+          listing: ref,
+          week,
+          categories: [],
+          unit_cents: price,
+          amount_cents: price,
+        });
       }
     } else if (key === 'billboard') {
-      if (seen.has(`billboard:${listing.id}`)) fail(at('listing_id'), `listing ${listing.id} is on the billboard earlier in this order; put the whole amount in one item`);
+      if (seen.has(`billboard:${listing.id}`))
+        fail(
+          at('listing_id'),
+          `listing ${listing.id} is on the billboard earlier in this order; put the whole amount in one item`,
+        );
       seen.add(`billboard:${listing.id}`);
-      if (item.amount_cents === undefined) fail(at('amount_cents'), `billboard needs amount_cents: what you pay sets your place, at least ${billboardMinimum} cents`);
-      else if (item.amount_cents < billboardMinimum) fail(at('amount_cents'), `must be at least ${billboardMinimum} cents (the billboard minimum)`);
+      if (item.amount_cents === undefined)
+        fail(
+          at('amount_cents'),
+          `billboard needs amount_cents: what you pay sets your place, at least ${billboardMinimum} cents`,
+        );
+      else if (item.amount_cents < billboardMinimum)
+        fail(at('amount_cents'), `must be at least ${billboardMinimum} cents (the billboard minimum)`);
       if (errors.length === before) {
         const amount = item.amount_cents!;
-        lines.push({ position: i, product: key, product_name: product.name, description: `Billboard (a paid ranking) for ${listing.name}: ${usd(amount)}`, listing: ref, week: null, categories: [], unit_cents: amount, amount_cents: amount });
+        lines.push({
+          position: i,
+          product: key,
+          product_name: product.name,
+          description: `Billboard (a paid ranking) for ${listing.name}: ${usd(amount)}`,
+          listing: ref,
+          week: null,
+          categories: [],
+          unit_cents: amount,
+          amount_cents: amount,
+        });
       }
     } else {
-      if (seen.has(`premium:${listing.id}`)) fail(at('listing_id'), `listing ${listing.id} has a premium profile earlier in this order`);
+      if (seen.has(`premium:${listing.id}`))
+        fail(at('listing_id'), `listing ${listing.id} has a premium profile earlier in this order`);
       seen.add(`premium:${listing.id}`);
-      if (listing.plan === 'paid' || unlockedSections(listing).length === PAID_SECTIONS.length) fail(at('listing_id'), `${listing.name} already has ${PAID_SECTIONS.join(', ')} unlocked`);
-      else if (launchesHere.has(listing.id)) fail(at('listing_id'), `the launch in this order already unlocks ${PAID_SECTIONS.join(', ')}`);
+      if (listing.plan === 'paid' || unlockedSections(listing).length === PAID_SECTIONS.length)
+        fail(at('listing_id'), `${listing.name} already has ${PAID_SECTIONS.join(', ')} unlocked`);
+      else if (launchesHere.has(listing.id))
+        fail(at('listing_id'), `the launch in this order already unlocks ${PAID_SECTIONS.join(', ')}`);
       if (errors.length === before) {
-        lines.push({ position: i, product: key, product_name: product.name, description: `Premium profile for ${listing.name}: ${PAID_SECTIONS.join(', ')}`, listing: ref, week: null, categories: [], unit_cents: price, amount_cents: price });
+        lines.push({
+          position: i,
+          product: key,
+          product_name: product.name,
+          description: `Premium profile for ${listing.name}: ${PAID_SECTIONS.join(', ')}`,
+          listing: ref,
+          week: null,
+          categories: [],
+          unit_cents: price,
+          amount_cents: price,
+        });
       }
     }
   }
 
   if (opts.requireBillingCountry && request.billing_country === undefined) {
-    fail('billing_country', 'needed before payment to work out VAT: the buyer\'s two-letter country code');
+    fail('billing_country', "needed before payment to work out VAT: the buyer's two-letter country code");
   }
   let vat: VatView | null = null;
   const subtotal = lines.reduce((sum, l) => sum + l.amount_cents, 0);
   if (request.billing_country !== undefined) {
     try {
-      const v = computeVat({ netCents: subtotal, billingCountry: request.billing_country, vatNumber: request.vat_number, sellerCountry: ctx.config.sellerCountry });
-      vat = { computed: true, rate_percent: v.rate_bp / 100, amount_cents: v.amount_cents, billing_country: v.billing_country, vat_number: v.vat_number, reverse_charge: v.reverse_charge, note: v.note };
+      const v = computeVat({
+        netCents: subtotal,
+        billingCountry: request.billing_country,
+        vatNumber: request.vat_number,
+        sellerCountry: ctx.config.sellerCountry,
+      });
+      vat = {
+        computed: true,
+        rate_percent: v.rate_bp / 100,
+        amount_cents: v.amount_cents,
+        billing_country: v.billing_country,
+        vat_number: v.vat_number,
+        reverse_charge: v.reverse_charge,
+        note: v.note,
+      };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       errors.push(...err.errors);
@@ -277,20 +403,40 @@ export async function priceOrder(ctx: Context, userId: number, request: OrderReq
     fail('vat_number', 'give billing_country too: the VAT number is checked against the billing country');
   }
   if (errors.length > 0) {
-    throw new AppError('invalid', `The order cannot be priced: check ${errors.map((e) => e.path).join(', ')}.`, { errors });
+    throw new AppError('invalid', `The order cannot be priced: check ${errors.map((e) => e.path).join(', ')}.`, {
+      errors,
+    });
   }
-  vat ??= { computed: false, rate_percent: 0, amount_cents: 0, billing_country: null, vat_number: null, reverse_charge: false, note: 'VAT not included: give billing_country to see it (EU buyers pay their country\'s VAT unless they have a valid VAT number).' };
+  vat ??= {
+    computed: false,
+    rate_percent: 0,
+    amount_cents: 0,
+    billing_country: null,
+    vat_number: null,
+    reverse_charge: false,
+    note: "VAT not included: give billing_country to see it (EU buyers pay their country's VAT unless they have a valid VAT number).",
+  };
   return { currency: 'USD', lines, subtotal_cents: subtotal, vat, total_cents: subtotal + vat.amount_cents };
 }
 
 /** Extra category slugs for a paid launch: known, not already on the listing, at most MAX_EXTRA_CATEGORIES in all. */
-async function checkExtraCategories(db: Db, listingId: number, slugs: string[], path: string, fail: (path: string, message: string) => void): Promise<string[]> {
+async function checkExtraCategories(
+  db: Db,
+  listingId: number,
+  slugs: string[],
+  path: string,
+  fail: (path: string, message: string) => void,
+): Promise<string[]> {
   if (slugs.length === 0) return [];
   const unique = [...new Set(slugs)];
   if (unique.length !== slugs.length) fail(path, 'lists a category twice');
   const [known, current] = await Promise.all([
     db.selectFrom('categories').select(['id', 'slug']).where('slug', 'in', unique).execute(),
-    db.selectFrom('listing_categories').select(['category_id', 'is_primary']).where('listing_id', '=', listingId).execute(),
+    db
+      .selectFrom('listing_categories')
+      .select(['category_id', 'is_primary'])
+      .where('listing_id', '=', listingId)
+      .execute(),
   ]);
   const bySlug = new Map(known.map((c) => [c.slug, c.id]));
   const missing = unique.filter((s) => !bySlug.has(s));
@@ -299,7 +445,11 @@ async function checkExtraCategories(db: Db, listingId: number, slugs: string[], 
   const already = unique.filter((s) => onListing.has(bySlug.get(s) ?? -1));
   if (already.length > 0) fail(path, `the listing already has: ${already.join(', ')}`);
   const extras = current.filter((c) => c.is_primary !== 1).length;
-  if (extras + unique.length > MAX_EXTRA_CATEGORIES) fail(path, `a paid listing has at most ${MAX_EXTRA_CATEGORIES} categories besides its primary one; it has ${extras} already`);
+  if (extras + unique.length > MAX_EXTRA_CATEGORIES)
+    fail(
+      path,
+      `a paid listing has at most ${MAX_EXTRA_CATEGORIES} categories besides its primary one; it has ${extras} already`,
+    );
   return unique;
 }
 

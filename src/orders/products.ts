@@ -41,8 +41,10 @@ export async function setProductPrice(
   db: Kysely<Database>,
   args: { key: string; cents: number; name?: string; needsListing?: boolean; now: Date },
 ): Promise<void> {
-  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(args.key)) throw new AppError('invalid', 'product key must be a slug (a-z, 0-9, -)');
-  if (!Number.isSafeInteger(args.cents) || args.cents < 0) throw new AppError('invalid', 'price must be a whole number of cents, 0 or more');
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(args.key))
+    throw new AppError('invalid', 'product key must be a slug (a-z, 0-9, -)');
+  if (!Number.isSafeInteger(args.cents) || args.cents < 0)
+    throw new AppError('invalid', 'price must be a whole number of cents, 0 or more');
   const updated_at = args.now.toISOString();
   await db
     .insertInto('products')

@@ -14,9 +14,33 @@ import { AppError } from '../errors.js';
  * 2024-09). Rates change by law, not by admin choice: update this table.
  */
 export const EU_VAT_RATES_BP: Readonly<Record<string, number>> = {
-  AT: 2000, BE: 2100, BG: 2000, CY: 1900, CZ: 2100, DE: 1900, DK: 2500, EE: 2400, ES: 2100, FI: 2550,
-  FR: 2000, GR: 2400, HR: 2500, HU: 2700, IE: 2300, IT: 2200, LT: 2100, LU: 1700, LV: 2100, MT: 1800,
-  NL: 2100, PL: 2300, PT: 2300, RO: 2100, SE: 2500, SI: 2200, SK: 2300,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  CY: 1900,
+  CZ: 2100,
+  DE: 1900,
+  DK: 2500,
+  EE: 2400,
+  ES: 2100,
+  FI: 2550,
+  FR: 2000,
+  GR: 2400,
+  HR: 2500,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LT: 2100,
+  LU: 1700,
+  LV: 2100,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SE: 2500,
+  SI: 2200,
+  SK: 2300,
 };
 
 /** VAT number formats after the country prefix (Greece uses the prefix EL). */
@@ -99,17 +123,29 @@ export function vatOn(netCents: number, rateBp: number): number {
  * number. A number that is not valid for that country is a 400 naming
  * `vat_number`, so the buyer fixes it rather than paying VAT by surprise.
  */
-export function computeVat(args: { netCents: number; billingCountry: string; vatNumber?: string; sellerCountry: string }): VatResult {
+export function computeVat(args: {
+  netCents: number;
+  billingCountry: string;
+  vatNumber?: string;
+  sellerCountry: string;
+}): VatResult {
   const country = args.billingCountry.toUpperCase();
   const seller = args.sellerCountry.toUpperCase();
   const base = { billing_country: country, vat_number: null, reverse_charge: false };
   if (!isEuCountry(country)) {
-    const note = args.vatNumber ? `No VAT: ${country} is outside the EU (the VAT number is not needed).` : `No VAT: ${country} is outside the EU.`;
+    const note = args.vatNumber
+      ? `No VAT: ${country} is outside the EU (the VAT number is not needed).`
+      : `No VAT: ${country} is outside the EU.`;
     return { ...base, rate_bp: 0, amount_cents: 0, note };
   }
   const rate = EU_VAT_RATES_BP[country]!;
   if (args.vatNumber === undefined || args.vatNumber.trim() === '') {
-    return { ...base, rate_bp: rate, amount_cents: vatOn(args.netCents, rate), note: `${percent(rate)} VAT of ${country} (EU consumer rate).` };
+    return {
+      ...base,
+      rate_bp: rate,
+      amount_cents: vatOn(args.netCents, rate),
+      note: `${percent(rate)} VAT of ${country} (EU consumer rate).`,
+    };
   }
   const number = normalizeVatNumber(args.vatNumber, country);
   if (!number) {
@@ -120,9 +156,22 @@ export function computeVat(args: { netCents: number; billingCountry: string; vat
     throw new AppError('invalid', `vat_number ${message}.`, { errors: [{ path: 'vat_number', message }] });
   }
   if (country === seller) {
-    return { ...base, vat_number: number, rate_bp: rate, amount_cents: vatOn(args.netCents, rate), note: `${percent(rate)} VAT of ${country}: a business in the seller's own country pays domestic VAT.` };
+    return {
+      ...base,
+      vat_number: number,
+      rate_bp: rate,
+      amount_cents: vatOn(args.netCents, rate),
+      note: `${percent(rate)} VAT of ${country}: a business in the seller's own country pays domestic VAT.`,
+    };
   }
-  return { ...base, vat_number: number, reverse_charge: true, rate_bp: 0, amount_cents: 0, note: `Reverse charge: no VAT charged; the buyer (${number}) accounts for VAT in ${country}.` };
+  return {
+    ...base,
+    vat_number: number,
+    reverse_charge: true,
+    rate_bp: 0,
+    amount_cents: 0,
+    note: `Reverse charge: no VAT charged; the buyer (${number}) accounts for VAT in ${country}.`,
+  };
 }
 
 export function percent(rateBp: number): string {

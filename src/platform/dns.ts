@@ -5,7 +5,9 @@
 import { Resolver } from 'node:dns/promises';
 import type { Config } from '../config.js';
 
-export type TxtResult = { ok: true; records: string[] } | { ok: false; reason: 'no_records' | 'no_domain' | 'failed'; detail: string };
+export type TxtResult =
+  | { ok: true; records: string[] }
+  | { ok: false; reason: 'no_records' | 'no_domain' | 'failed'; detail: string };
 
 /** Error codes that mean "the name has no TXT records", not "the lookup failed". */
 const EMPTY = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
@@ -22,7 +24,8 @@ export async function lookupTxt(config: Pick<Config, 'dnsServers'>, name: string
     return { ok: true, records: records.map((chunks) => chunks.join('')) };
   } catch (err) {
     const code = (err as { code?: string }).code ?? 'error';
-    if (code === 'ENOTFOUND' || code === 'NXDOMAIN') return { ok: false, reason: 'no_domain', detail: `${name} does not exist in DNS` };
+    if (code === 'ENOTFOUND' || code === 'NXDOMAIN')
+      return { ok: false, reason: 'no_domain', detail: `${name} does not exist in DNS` };
     if (EMPTY.has(code)) return { ok: false, reason: 'no_records', detail: `${name} has no TXT records` };
     return { ok: false, reason: 'failed', detail: `the DNS lookup of ${name} failed (${code})` };
   } finally {

@@ -58,7 +58,10 @@ export function createFetcher(
   opts: { allowAddresses?: string[] } = {},
 ): Fetcher {
   const filter = { allowPrivateIPAddress: config.allowPrivateFetch, allowIPAddressList: opts.allowAddresses ?? [] };
-  const agent = { http: new RequestFilteringHttpAgent(filter) as HttpAgent, https: new RequestFilteringHttpsAgent(filter) as HttpsAgent };
+  const agent = {
+    http: new RequestFilteringHttpAgent(filter) as HttpAgent,
+    https: new RequestFilteringHttpsAgent(filter) as HttpsAgent,
+  };
   const userAgent = `${USER_AGENT_TOKEN}/${config.version} (+${config.publicUrl}/bot)`;
 
   async function get(rawUrl: string, opts: FetchOptions = {}): Promise<FetchResult> {
@@ -68,7 +71,8 @@ export function createFetcher(
     } catch {
       throw new FetchError('invalid_url', `not a URL: ${rawUrl.slice(0, 200)}`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('invalid_url', 'only http and https URLs can be fetched');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchError('invalid_url', 'only http and https URLs can be fetched');
     if (url.username || url.password) throw new FetchError('invalid_url', 'URLs with credentials are not fetched');
     const maxBytes = opts.maxBytes ?? 2 * MB;
 
@@ -90,7 +94,8 @@ export function createFetcher(
         stream.once('error', reject);
       });
       const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
+      if (Number.isFinite(declared) && declared > maxBytes)
+        throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of stream) {
@@ -119,8 +124,11 @@ function toFetchError(err: unknown): FetchError {
   if (err instanceof FetchError) return err;
   const e = err as { code?: string; name?: string; message?: string };
   const message = e.message ?? String(err);
-  if (/is not allowed|private IP|meta address/i.test(message)) return new FetchError('blocked', 'the address is private or reserved; only public websites can be fetched');
-  if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') return new FetchError('timeout', 'the site did not answer in time');
-  if (e.name === 'MaxRedirectsError' || e.code === 'ERR_TOO_MANY_REDIRECTS') return new FetchError('too_many_redirects', 'too many redirects');
+  if (/is not allowed|private IP|meta address/i.test(message))
+    return new FetchError('blocked', 'the address is private or reserved; only public websites can be fetched');
+  if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')
+    return new FetchError('timeout', 'the site did not answer in time');
+  if (e.name === 'MaxRedirectsError' || e.code === 'ERR_TOO_MANY_REDIRECTS')
+    return new FetchError('too_many_redirects', 'too many redirects');
   return new FetchError('unreachable', `the site could not be reached (${e.code ?? 'error'})`);
 }

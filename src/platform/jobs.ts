@@ -49,7 +49,12 @@ export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
-export async function enqueue(ctx: Context, kind: string, payload: unknown = {}, opts: EnqueueOptions = {}): Promise<{ id: number; created: boolean }> {
+export async function enqueue(
+  ctx: Context,
+  kind: string,
+  payload: unknown = {},
+  opts: EnqueueOptions = {},
+): Promise<{ id: number; created: boolean }> {
   const nowIso = ctx.clock.now().toISOString();
   const json = JSON.stringify(payload ?? {});
   const row = {
@@ -68,7 +73,8 @@ export async function enqueue(ctx: Context, kind: string, payload: unknown = {},
   return ctx.db.transaction().execute(async (trx) => {
     // Serialize dedupe checks of one kind between instances (PostgreSQL);
     // SQLite has a single writer already.
-    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`launchboard.jobs.${kind}`}))`.execute(trx);
+    if (ctx.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`launchboard.jobs.${kind}`}))`.execute(trx);
     const existing = await trx
       .selectFrom('jobs')
       .select('id')
@@ -83,14 +89,28 @@ export async function enqueue(ctx: Context, kind: string, payload: unknown = {},
   });
 }
 
-function toJob(row: { id: number; kind: string; payload: string; attempts: number; max_attempts: number; run_at: string }): Job {
+function toJob(row: {
+  id: number;
+  kind: string;
+  payload: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+}): Job {
   let payload: unknown;
   try {
     payload = JSON.parse(row.payload);
   } catch {
     payload = null;
   }
-  return { id: row.id, kind: row.kind, payload, attempts: Number(row.attempts), max_attempts: Number(row.max_attempts), run_at: row.run_at };
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload,
+    attempts: Number(row.attempts),
+    max_attempts: Number(row.max_attempts),
+    run_at: row.run_at,
+  };
 }
 
 /**
@@ -116,7 +136,13 @@ export async function claimNext(ctx: Context, workerId: string): Promise<Job | n
       if (!next) return 'none' as const;
       const updated = await trx
         .updateTable('jobs')
-        .set({ status: 'running', attempts: sql`attempts + 1`, locked_at: nowIso, locked_by: workerId, updated_at: nowIso })
+        .set({
+          status: 'running',
+          attempts: sql`attempts + 1`,
+          locked_at: nowIso,
+          locked_by: workerId,
+          updated_at: nowIso,
+        })
         .where('id', '=', next.id)
         .where('status', '=', 'queued')
         .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts', 'run_at'])
@@ -147,7 +173,12 @@ export async function complete(ctx: Context, job: Job, workerId: string): Promis
  * once max_attempts is reached. The error text stays in the table (for
  * admins), never in an API response.
  */
-export async function fail(ctx: Context, job: Job, workerId: string, error: unknown): Promise<'retrying' | 'failed' | 'not_held'> {
+export async function fail(
+  ctx: Context,
+  job: Job,
+  workerId: string,
+  error: unknown,
+): Promise<'retrying' | 'failed' | 'not_held'> {
   const now = ctx.clock.now();
   const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
   const final = job.attempts >= job.max_attempts;
@@ -188,7 +219,14 @@ export async function recoverStale(ctx: Context, olderThanMs: number): Promise<n
     .executeTakeFirst();
   const requeued = await ctx.db
     .updateTable('jobs')
-    .set({ status: 'queued', run_at: nowIso, locked_at: null, locked_by: null, last_error: lostWorker, updated_at: nowIso })
+    .set({
+      status: 'queued',
+      run_at: nowIso,
+      locked_at: null,
+      locked_by: null,
+      last_error: lostWorker,
+      updated_at: nowIso,
+    })
     .where('status', '=', 'running')
     .where('locked_at', '<', cutoff)
     .executeTakeFirst();
@@ -211,7 +249,11 @@ function processAlive(pid: number): boolean {
  */
 export async function recoverOrphaned(ctx: Context, isAlive: (pid: number) => boolean = processAlive): Promise<number> {
   const host = `${hostname()}:`;
-  const running = await ctx.db.selectFrom('jobs').select(['id', 'locked_by', 'attempts', 'max_attempts']).where('status', '=', 'running').execute();
+  const running = await ctx.db
+    .selectFrom('jobs')
+    .select(['id', 'locked_by', 'attempts', 'max_attempts'])
+    .where('status', '=', 'running')
+    .execute();
   const nowIso = ctx.clock.now().toISOString();
   let changed = 0;
   for (const job of running) {
@@ -221,7 +263,14 @@ export async function recoverOrphaned(ctx: Context, isAlive: (pid: number) => bo
     const exhausted = Number(job.attempts) >= Number(job.max_attempts);
     const result = await ctx.db
       .updateTable('jobs')
-      .set({ status: exhausted ? 'failed' : 'queued', ...(exhausted ? {} : { run_at: nowIso }), locked_at: null, locked_by: null, last_error: 'the worker stopped while running this job', updated_at: nowIso })
+      .set({
+        status: exhausted ? 'failed' : 'queued',
+        ...(exhausted ? {} : { run_at: nowIso }),
+        locked_at: null,
+        locked_by: null,
+        last_error: 'the worker stopped while running this job',
+        updated_at: nowIso,
+      })
       .where('id', '=', job.id)
       .where('status', '=', 'running')
       .where('locked_by', '=', job.locked_by)

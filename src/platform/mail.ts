@@ -47,12 +47,26 @@ export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise
   const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(smtpUrl, { from: ctx.config.mailFrom });
   try {
-    await transport.sendMail({ from: ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
-    await ctx.db.updateTable('outbox').set({ status: 'sent', sent_at: ctx.clock.now().toISOString(), error: null }).where('id', '=', id).execute();
+    await transport.sendMail({
+      from: ctx.config.mailFrom,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+    });
+    await ctx.db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: ctx.clock.now().toISOString(), error: null })
+      .where('id', '=', id)
+      .execute();
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     ctx.logger.warn({ outboxId: id, reason }, 'mail delivery failed');
-    await ctx.db.updateTable('outbox').set({ status: 'failed', error: reason.slice(0, 500) }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('outbox')
+      .set({ status: 'failed', error: reason.slice(0, 500) })
+      .where('id', '=', id)
+      .execute();
     throw err;
   } finally {
     transport.close();
@@ -66,5 +80,10 @@ export async function latestMailTo(ctx: Context, to: string) {
 
 /** The newest messages of the outbox, for the admins' outbox page. */
 export async function recentMail(ctx: Context, opts: { limit: number }) {
-  return ctx.db.selectFrom('outbox').select(['id', 'to', 'subject', 'text', 'status', 'error', 'created_at']).orderBy('id', 'desc').limit(opts.limit).execute();
+  return ctx.db
+    .selectFrom('outbox')
+    .select(['id', 'to', 'subject', 'text', 'status', 'error', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .execute();
 }

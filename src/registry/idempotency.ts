@@ -90,10 +90,16 @@ export async function withIdempotency(
       .where('key', '=', where.key)
       .executeTakeFirstOrThrow();
     if (existing.request_hash !== hash) {
-      throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');
+      throw new AppError(
+        'unprocessable',
+        'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+      );
     }
     if (existing.state === 'in_flight' || existing.response_status === null) {
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still in progress. Retry after it finishes.');
+      throw new AppError(
+        'conflict',
+        'A request with this Idempotency-Key is still in progress. Retry after it finishes.',
+      );
     }
     return { status: existing.response_status, body: JSON.parse(existing.response_body ?? 'null'), replayed: true };
   }

@@ -41,7 +41,9 @@ export function checkScope(tool: AnyTool, caller: Caller, challengeAt?: string):
   if (tool.scope === null) return;
   const scope = tool.scope;
   const challenge = (error?: 'insufficient_scope'): Record<string, string> =>
-    challengeAt ? { 'WWW-Authenticate': bearerChallenge({ resourceMetadata: challengeAt, scope, ...(error ? { error } : {}) }) } : {};
+    challengeAt
+      ? { 'WWW-Authenticate': bearerChallenge({ resourceMetadata: challengeAt, scope, ...(error ? { error } : {}) }) }
+      : {};
   if (caller.kind === 'anonymous') {
     throw new AppError(
       'unauthenticated',
@@ -50,7 +52,9 @@ export function checkScope(tool: AnyTool, caller: Caller, challengeAt?: string):
     );
   }
   if (!caller.scopes.includes(scope)) {
-    throw new AppError('forbidden', `${tool.name} needs the ${scope} scope, which this credential does not have.`, { headers: challenge('insufficient_scope') });
+    throw new AppError('forbidden', `${tool.name} needs the ${scope} scope, which this credential does not have.`, {
+      headers: challenge('insufficient_scope'),
+    });
   }
 }
 
@@ -65,9 +69,21 @@ export interface InvokeOptions {
 /** A tool's answer; `prepared` when it came from a cache already serialised (see prepared-output.ts). */
 export type ToolResponse = StoredResponse & { prepared?: PreparedOutput };
 
-export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, caller: Caller, opts: InvokeOptions = {}): Promise<ToolResponse> {
+export async function invokeTool(
+  ctx: Context,
+  tool: AnyTool,
+  raw: unknown,
+  caller: Caller,
+  opts: InvokeOptions = {},
+): Promise<ToolResponse> {
   // The challenge's URL only matters for a signed-in tool: public reads skip building it.
-  checkScope(tool, caller, tool.scope === null ? undefined : (opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api'))));
+  checkScope(
+    tool,
+    caller,
+    tool.scope === null
+      ? undefined
+      : (opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api'))),
+  );
   const input = parseInput(tool, raw);
   const status = tool.http.status ?? 200;
   const run = async () => {
@@ -83,5 +99,9 @@ export async function invokeTool(ctx: Context, tool: AnyTool, raw: unknown, call
       errors: [{ path: field, message: 'must be 1–255 printable ASCII characters' }],
     });
   }
-  return withIdempotency(ctx, { callerKey: callerKey(caller), operation: tool.name, key: opts.idempotencyKey, input }, run);
+  return withIdempotency(
+    ctx,
+    { callerKey: callerKey(caller), operation: tool.name, key: opts.idempotencyKey, input },
+    run,
+  );
 }

@@ -36,7 +36,8 @@ export function mcpInputJsonSchema(tool: AnyTool): JsonSchema {
         minLength: 1,
         maxLength: 255,
         pattern: '^[\\x20-\\x7e]+$',
-        description: 'Optional. Makes retries safe: the same key with the same arguments returns the first result (kept 24 h).',
+        description:
+          'Optional. Makes retries safe: the same key with the same arguments returns the first result (kept 24 h).',
       },
     },
   };

@@ -20,18 +20,28 @@ const rateLimitHeaders = {
 // Public reads carry a weak ETag and answer a matching If-None-Match with 304 (see rest.ts).
 const cacheHeaders = {
   ETag: { description: 'Weak validator of the body; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: 'public, max-age=30 when anonymous; private, no-cache when signed in', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'public, max-age=30 when anonymous; private, no-cache when signed in',
+    schema: { type: 'string' },
+  },
 };
 
 const replayedHeader = {
-  'Idempotent-Replayed': { description: 'true when this is the stored response to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: 'true when this is the stored response to an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 const isCacheable = (tool: AnyTool) => tool.http.method === 'GET' && tool.scope === null;
 
 /** The tags operations are grouped by, in the order documentation shows them. */
 const TAGS = [
-  { name: 'Public', description: 'The directory, open to everyone: listings, categories, launches, leaderboards, founders, blog, awards, badges and prices.' },
+  {
+    name: 'Public',
+    description:
+      'The directory, open to everyone: listings, categories, launches, leaderboards, founders, blog, awards, badges and prices.',
+  },
   { name: 'Account', description: 'The signed-in account and the interview answers it shares on its listings.' },
   { name: 'Drafts', description: 'Submit a product by URL, review the drafted profile and save it as a listing.' },
   { name: 'My listings', description: 'Edit, update and launch the listings you own.' },
@@ -58,7 +68,13 @@ function operation(tool: AnyTool): Record<string, unknown> {
   // A parameter's description belongs on the parameter, not inside its schema.
   const parameter = (name: string, location: 'path' | 'query') => {
     const { description, ...schema } = properties[name] ?? { type: 'string' };
-    return { name, in: location, required: location === 'path' || required.has(name), ...(description ? { description } : {}), schema };
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema,
+    };
   };
   const parameters: Record<string, unknown>[] = inPath.map((name) => parameter(name, 'path'));
   if (!hasBody) {
@@ -82,7 +98,12 @@ function operation(tool: AnyTool): Record<string, unknown> {
         required: bodyRequired.length > 0,
         content: {
           'application/json': {
-            schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}), additionalProperties: false },
+            schema: {
+              type: 'object',
+              properties: bodyProps,
+              ...(bodyRequired.length ? { required: bodyRequired } : {}),
+              additionalProperties: false,
+            },
           },
         },
       };
@@ -92,7 +113,11 @@ function operation(tool: AnyTool): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     [status]: {
       description: status === '201' ? 'Created' : 'OK',
-      headers: { ...rateLimitHeaders, ...(isCacheable(tool) ? cacheHeaders : {}), ...(tool.idempotencyKey ? replayedHeader : {}) },
+      headers: {
+        ...rateLimitHeaders,
+        ...(isCacheable(tool) ? cacheHeaders : {}),
+        ...(tool.idempotencyKey ? replayedHeader : {}),
+      },
       content: { 'application/json': { schema: outputJsonSchema(tool) } },
     },
     ...(isCacheable(tool) ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
@@ -114,7 +139,9 @@ function operation(tool: AnyTool): Record<string, unknown> {
 
 export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const byMethod = [...tools].sort((a, b) => METHOD_ORDER.indexOf(a.http.method.toLowerCase()) - METHOD_ORDER.indexOf(b.http.method.toLowerCase()));
+  const byMethod = [...tools].sort(
+    (a, b) => METHOD_ORDER.indexOf(a.http.method.toLowerCase()) - METHOD_ORDER.indexOf(b.http.method.toLowerCase()),
+  );
   for (const tool of byMethod) {
     paths[tool.http.path] ??= {};
     paths[tool.http.path][tool.http.method.toLowerCase()] = operation(tool);
@@ -144,7 +171,11 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
             detail: { type: 'string' },
             errors: {
               type: 'array',
-              items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+              items: {
+                type: 'object',
+                required: ['path', 'message'],
+                properties: { path: { type: 'string' }, message: { type: 'string' } },
+              },
             },
             correlation_id: { type: 'string' },
           },
@@ -155,7 +186,8 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes retries safe: 1–255 printable ASCII characters, scoped to the caller and operation, kept 24 h. A replay returns the stored response with Idempotent-Replayed: true.',
+          description:
+            'Makes retries safe: 1–255 printable ASCII characters, scoped to the caller and operation, kept 24 h. A replay returns the stored response with Idempotent-Replayed: true.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
         },
         IfNoneMatch: {
@@ -171,15 +203,25 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
         NotModified: { description: 'Not modified: the copy named by If-None-Match is current', headers: cacheHeaders },
         Unauthorized: {
           ...problemRef('Not signed in, or the credential is invalid'),
-          headers: { 'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750), naming the protected resource metadata', schema: { type: 'string' } } },
+          headers: {
+            'WWW-Authenticate': {
+              description: 'The Bearer challenge (RFC 6750), naming the protected resource metadata',
+              schema: { type: 'string' },
+            },
+          },
         },
         Forbidden: problemRef('The credential lacks the needed scope'),
         NotFound: problemRef('Resource not found'),
-        Conflict: problemRef('Conflicts with the current state (the `detail` says what to do), or a request with this Idempotency-Key is still in progress'),
+        Conflict: problemRef(
+          'Conflicts with the current state (the `detail` says what to do), or a request with this Idempotency-Key is still in progress',
+        ),
         Unprocessable: problemRef('This Idempotency-Key was used with a different request'),
         RateLimited: {
           ...problemRef('Rate limited'),
-          headers: { ...rateLimitHeaders, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+          headers: {
+            ...rateLimitHeaders,
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+          },
         },
       },
       securitySchemes: {
@@ -194,13 +236,21 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
               scopes: Object.fromEntries(
                 SCOPES.map((s) => [
                   s,
-                  { 'account:read': 'Read your account, drafts, listings, claims and orders', 'listings:write': 'Submit, edit, claim and publish listings', 'orders:write': 'Quote and check out orders' }[s],
+                  {
+                    'account:read': 'Read your account, drafts, listings, claims and orders',
+                    'listings:write': 'Submit, edit, claim and publish listings',
+                    'orders:write': 'Quote and check out orders',
+                  }[s],
                 ]),
               ),
             },
           },
         },
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (lb_…) from the account area, sent as a bearer token.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (lb_…) from the account area, sent as a bearer token.',
+        },
       },
     },
   };

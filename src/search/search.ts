@@ -81,7 +81,11 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
    * a bulk write had stamped hundreds of rows alike.
    */
   const earliestChange = async (since: string): Promise<string | null> => {
-    const stamps = await db.selectFrom('listings').select(['id', 'updated_at']).where('updated_at', '>=', since).execute();
+    const stamps = await db
+      .selectFrom('listings')
+      .select(['id', 'updated_at'])
+      .where('updated_at', '>=', since)
+      .execute();
     let earliest: string | null = null;
     for (const { id, updated_at } of stamps) {
       if (indexedAt.get(id) !== updated_at && (earliest === null || updated_at < earliest)) earliest = updated_at;
@@ -96,7 +100,11 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
     if (indexedAt.get(row.id) === row.updated_at) return;
     indexedAt.set(row.id, row.updated_at);
     if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
-      index.add(row.id, row.status as IndexedStatus, { name: row.name, tagline: row.tagline ?? '', keywords: stringArray(row.keywords).join(' ') });
+      index.add(row.id, row.status as IndexedStatus, {
+        name: row.name,
+        tagline: row.tagline ?? '',
+        keywords: stringArray(row.keywords).join(' '),
+      });
     } else {
       index.remove(row.id);
     }
@@ -112,7 +120,13 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
    */
   const build = async () => {
     for (let after = 0; ; ) {
-      const rows = await db.selectFrom('listings').select(INDEXED_COLUMNS).where('id', '>', after).orderBy('id').limit(buildPageRows).execute();
+      const rows = await db
+        .selectFrom('listings')
+        .select(INDEXED_COLUMNS)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(buildPageRows)
+        .execute();
       for (const row of rows) indexRow(row);
       if (rows.length < buildPageRows) return;
       after = rows[rows.length - 1]!.id;
@@ -124,7 +138,12 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
     if (cursor === '') return build();
     const from = await earliestChange(new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString());
     if (from === null) return;
-    const rows = await db.selectFrom('listings').select(INDEXED_COLUMNS).where('updated_at', '>=', from).orderBy('updated_at').execute();
+    const rows = await db
+      .selectFrom('listings')
+      .select(INDEXED_COLUMNS)
+      .where('updated_at', '>=', from)
+      .orderBy('updated_at')
+      .execute();
     for (const [i, row] of rows.entries()) {
       // A bulk write may have stamped thousands of rows: let requests in between batches.
       if (i > 0 && i % YIELD_EVERY_ROWS === 0) await nextTurn();
@@ -209,9 +228,14 @@ async function isCommonTerm(ctx: Context, term: string): Promise<boolean> {
   const { where } = descriptionMatch(ctx.dialect, [term]);
   const from = ctx.dialect === 'postgres' ? sql`listings` : sql`listings_fts`;
   // Counting stops at the threshold, so this costs the same for any word.
-  const row = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(ctx.db);
+  const row = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(
+    ctx.db,
+  );
   const common = Number(row.rows[0]?.n ?? 0) > COMMON_TERM_DOCS;
-  if (ctx.search.commonTerms.size >= COMMON_TERM_MEMORY_SIZE) ctx.search.commonTerms.delete(ctx.search.commonTerms.keys().next().value!);
+  if (ctx.search.commonTerms.size >= COMMON_TERM_MEMORY_SIZE)
+    ctx.search.commonTerms.delete(ctx.search.commonTerms.keys().next().value!);
   ctx.search.commonTerms.set(term, { common, at: now });
   return common;
 }
@@ -253,7 +277,9 @@ export interface SearchInput {
 }
 
 /** One search result: the listing summary, with its relevance when a query was given. */
-export const searchHit = listingSummary.extend({ score: z.number().optional().describe('Relevance 0..1 (only when q is given)') });
+export const searchHit = listingSummary.extend({
+  score: z.number().optional().describe('Relevance 0..1 (only when q is given)'),
+});
 export type SearchHit = z.infer<typeof searchHit>;
 
 export interface SearchResult {
@@ -264,7 +290,10 @@ export interface SearchResult {
 /** `https://www.Example.com/pricing` → `example.com`. */
 export function normalizeDomain(input: string): string {
   let d = input.trim().toLowerCase();
-  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '');
+  d = d
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '');
   return d.replace(/^www\./, '').replace(/\.$/, '');
 }
 
@@ -312,13 +341,18 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     if (categoryIds) {
       conditions.push(
         eb.exists(
-          eb.selectFrom('listing_categories as lc').select('lc.listing_id').whereRef('lc.listing_id', '=', 'listings.id').where('lc.category_id', 'in', categoryIds),
+          eb
+            .selectFrom('listing_categories as lc')
+            .select('lc.listing_id')
+            .whereRef('lc.listing_id', '=', 'listings.id')
+            .where('lc.category_id', 'in', categoryIds),
         ),
       );
     }
     if (input.stage) conditions.push(eb(eb.fn('lower', ['listings.stage']), '=', input.stage.toLowerCase()));
     if (input.country) conditions.push(eb(eb.fn('upper', ['listings.country']), '=', input.country.toUpperCase()));
-    if (input.pricing_model) conditions.push(eb(eb.fn('lower', ['listings.pricing_model']), '=', input.pricing_model.toLowerCase()));
+    if (input.pricing_model)
+      conditions.push(eb(eb.fn('lower', ['listings.pricing_model']), '=', input.pricing_model.toLowerCase()));
     if (input.domain) {
       const domain = normalizeDomain(input.domain);
       conditions.push(eb.or([eb('listings.domain', '=', domain), eb('listings.domain', '=', `www.${domain}`)]));
@@ -331,7 +365,12 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     // only the other filters need SQL; rank in memory.
     let ids = [...relevance!.keys()];
     if (hasSqlFilters(input) && ids.length > 0) {
-      const rows = await ctx.db.selectFrom('listings').select('id').where(filters).where((eb) => idIn(ctx.dialect, eb, ids)).execute();
+      const rows = await ctx.db
+        .selectFrom('listings')
+        .select('id')
+        .where(filters)
+        .where((eb) => idIn(ctx.dialect, eb, ids))
+        .execute();
       ids = rows.map((r) => r.id);
     }
     const page = rankTop(ids, relevance!, offset + input.per_page).slice(offset);
@@ -342,9 +381,23 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   if (sort === 'trending') {
     // Listings with recent votes, by time-decayed score, then the rest by votes.
     const scores = await trendingScores(ctx);
-    const scored = scores.size === 0 ? [] : (await ctx.db.selectFrom('listings').select('id').where(filters).where('id', 'in', [...scores.keys()]).execute()).map((r) => r.id);
+    const scored =
+      scores.size === 0
+        ? []
+        : (
+            await ctx.db
+              .selectFrom('listings')
+              .select('id')
+              .where(filters)
+              .where('id', 'in', [...scores.keys()])
+              .execute()
+          ).map((r) => r.id);
     scored.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
-    const countRow = await ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow();
+    const countRow = await ctx.db
+      .selectFrom('listings')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(filters)
+      .executeTakeFirstOrThrow();
     let page = scored.slice(offset, offset + input.per_page);
     if (page.length < input.per_page) {
       const restOffset = Math.max(0, offset - scored.length);
@@ -357,7 +410,13 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
         .orderBy('listings.id')
         .limit(restOffset + input.per_page + scored.length)
         .execute();
-      page = [...page, ...rest.map((r) => r.id).filter((id) => !scoredSet.has(id)).slice(restOffset, restOffset + input.per_page - page.length)];
+      page = [
+        ...page,
+        ...rest
+          .map((r) => r.id)
+          .filter((id) => !scoredSet.has(id))
+          .slice(restOffset, restOffset + input.per_page - page.length),
+      ];
     }
     return { items: await summariesByIds(ctx, page), total: Number(countRow.n) };
   }
@@ -382,7 +441,13 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
       .offset(offset)
       .execute(),
   ]);
-  return { items: await summariesByIds(ctx, rows.map((r) => r.id)), total: Number(countRow.n) };
+  return {
+    items: await summariesByIds(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    total: Number(countRow.n),
+  };
 }
 
 /** Filters the in-memory index cannot answer. */

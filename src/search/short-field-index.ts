@@ -179,7 +179,8 @@ export class ShortFieldIndex {
       const counts = new Map<string, number>();
       for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
       const norm = K1 * (1 - B + (B * words.length) / TYPICAL_WORDS[field]);
-      for (const [w, tf] of counts) weights.set(w, (weights.get(w) ?? 0) + (FIELD_BOOST[field] * tf * (K1 + 1)) / (tf + norm));
+      for (const [w, tf] of counts)
+        weights.set(w, (weights.get(w) ?? 0) + (FIELD_BOOST[field] * tf * (K1 + 1)) / (tf + norm));
     }
     const slot = this.#takeSlot(id);
     const positions: number[] = [];
@@ -329,7 +330,11 @@ export class ShortFieldIndex {
   }
 
   /** Listing id → score of the `limit` best of `matches` (ties at the cut: lower ids) that have `status` (any when undefined), and the highest score. */
-  #best(matches: Span, limit: number, status: IndexedStatus | undefined): { best: Map<number, number>; highest: number } {
+  #best(
+    matches: Span,
+    limit: number,
+    status: IndexedStatus | undefined,
+  ): { best: Map<number, number>; highest: number } {
     const { slots, scores } = this.#found;
     const kept = (slot: number) => status === undefined || this.#statusAt[slot] === status;
     const best = new Map<number, number>();
@@ -337,7 +342,8 @@ export class ShortFieldIndex {
     for (let i = matches.start; i < matches.end; i++) if (scores[i]! > highest) highest = scores[i]!;
     const count = matches.end - matches.start;
     if (count <= limit) {
-      for (let i = matches.start; i < matches.end; i++) if (kept(slots[i]!)) best.set(this.#idAt[slots[i]!]!, scores[i]!);
+      for (let i = matches.start; i < matches.end; i++)
+        if (kept(slots[i]!)) best.set(this.#idAt[slots[i]!]!, scores[i]!);
       return { best, highest };
     }
     if (this.#selection.length < count) this.#selection = new Float64Array(count);
@@ -359,7 +365,8 @@ export class ShortFieldIndex {
     }
     // The ties with the lowest ids fill the places left.
     const lastTied = nthLowest(tiedIds, limit - above);
-    for (let j = 0; j < tiedIds.length; j++) if (tiedIds[j]! <= lastTied && kept(tiedSlots[j]!)) best.set(tiedIds[j]!, threshold);
+    for (let j = 0; j < tiedIds.length; j++)
+      if (tiedIds[j]! <= lastTied && kept(tiedSlots[j]!)) best.set(tiedIds[j]!, threshold);
     return { best, highest };
   }
 
@@ -378,7 +385,9 @@ export class ShortFieldIndex {
       if (this.#postings.has(sorted[i]!)) found.push(sorted[i]!);
     }
     if (found.length <= MAX_PREFIX_TERMS) return found;
-    return found.sort((a, b) => this.#postings.get(b)!.slots.length - this.#postings.get(a)!.slots.length).slice(0, MAX_PREFIX_TERMS);
+    return found
+      .sort((a, b) => this.#postings.get(b)!.slots.length - this.#postings.get(a)!.slots.length)
+      .slice(0, MAX_PREFIX_TERMS);
   }
 
   /**

@@ -18,7 +18,15 @@ import { voteRoutes } from './admin/votes.js';
 export function adminRouter(ctx: Context): Router {
   const router = express.Router();
   router.use('/admin', ...pageMiddleware(ctx), adminGate(ctx));
-  router.use(overviewRoutes(ctx), settingsRoutes(ctx), productRoutes(ctx), reportRoutes(ctx), reviewRoutes(ctx), voteRoutes(ctx), feedRoutes(ctx));
+  router.use(
+    overviewRoutes(ctx),
+    settingsRoutes(ctx),
+    productRoutes(ctx),
+    reportRoutes(ctx),
+    reviewRoutes(ctx),
+    voteRoutes(ctx),
+    feedRoutes(ctx),
+  );
   router.use('/admin', pageErrorHandler(ctx));
   return router;
 }

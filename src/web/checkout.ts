@@ -55,7 +55,9 @@ function payForm(order: OrderRow, provider: PaymentProvider, total: number): Saf
 function statusNotice(order: OrderView, returning: boolean): SafeHtml | string {
   switch (order.status) {
     case 'pending':
-      return returning ? noticeBox('Thank you. The payment is being confirmed; this page updates when it arrives.') : '';
+      return returning
+        ? noticeBox('Thank you. The payment is being confirmed; this page updates when it arrives.')
+        : '';
     case 'paid':
       return noticeBox(`Payment received. Order ${order.number} is paid; your purchases are being applied.`);
     case 'fulfilled':
@@ -71,7 +73,12 @@ export function checkoutRouter(ctx: Context, opts: CheckoutRouterOptions = {}): 
   const provider = opts.provider ?? paymentProviderFor(ctx.config);
   const router = express.Router();
   const notFound = (res: Response) =>
-    sendPage(res, { status: 404, title: 'Checkout not found', csrfToken: '', body: html`<p>This checkout link is not valid. Ask for a new one (create_checkout).</p>` });
+    sendPage(res, {
+      status: 404,
+      title: 'Checkout not found',
+      csrfToken: '',
+      body: html`<p>This checkout link is not valid. Ask for a new one (create_checkout).</p>`,
+    });
 
   router.get('/checkout/:token', async (req: Request<{ token: string }>, res) => {
     const order = await orderByCheckoutToken(ctx, req.params.token);
@@ -89,18 +96,31 @@ ${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}`,
     });
   });
 
-  router.post('/checkout/:token/pay', express.urlencoded({ extended: false, limit: '4kb' }), async (req: Request<{ token: string }>, res) => {
-    const order = await orderByCheckoutToken(ctx, req.params.token);
-    if (!order) return notFound(res);
-    const sent = (req.body as Record<string, unknown> | undefined)?.form_token;
-    // The token travels only in the page's own form; a cross-site post cannot know it.
-    if (typeof sent !== 'string' || !sameToken(sent, order.form_token) || req.headers['sec-fetch-site'] === 'cross-site') {
-      return sendPage(res, { status: 403, title: 'This form has expired', csrfToken: '', body: html`${errorBox('Go back to the checkout page, reload it and press the button again.')}` });
-    }
-    if (order.status !== 'pending') return res.redirect(303, `/checkout/${order.checkout_token}`);
-    const { redirectTo } = await provider.pay(ctx, order);
-    res.redirect(303, redirectTo);
-  });
+  router.post(
+    '/checkout/:token/pay',
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req: Request<{ token: string }>, res) => {
+      const order = await orderByCheckoutToken(ctx, req.params.token);
+      if (!order) return notFound(res);
+      const sent = (req.body as Record<string, unknown> | undefined)?.form_token;
+      // The token travels only in the page's own form; a cross-site post cannot know it.
+      if (
+        typeof sent !== 'string' ||
+        !sameToken(sent, order.form_token) ||
+        req.headers['sec-fetch-site'] === 'cross-site'
+      ) {
+        return sendPage(res, {
+          status: 403,
+          title: 'This form has expired',
+          csrfToken: '',
+          body: html`${errorBox('Go back to the checkout page, reload it and press the button again.')}`,
+        });
+      }
+      if (order.status !== 'pending') return res.redirect(303, `/checkout/${order.checkout_token}`);
+      const { redirectTo } = await provider.pay(ctx, order);
+      res.redirect(303, redirectTo);
+    },
+  );
 
   // Stripe signs the exact bytes it sent: read them raw, whatever the content type says.
   router.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
@@ -123,10 +143,19 @@ ${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}`,
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const unreadable = bodyReadError(err);
-    if (unreadable) return void res.status(unreadable.status).type('text/plain').send(`The form could not be read: ${unreadable.message}`);
+    if (unreadable)
+      return void res
+        .status(unreadable.status)
+        .type('text/plain')
+        .send(`The form could not be read: ${unreadable.message}`);
     ctx.logger.error({ err, path: req.path }, 'checkout failed');
     if (req.path.startsWith('/webhooks/')) return void res.status(500).json({ error: 'internal error' });
-    sendPage(res, { status: 500, title: 'Something went wrong', csrfToken: '', body: html`${errorBox('The checkout could not be shown. Nothing was charged by this error; try again in a minute.')}` });
+    sendPage(res, {
+      status: 500,
+      title: 'Something went wrong',
+      csrfToken: '',
+      body: html`${errorBox('The checkout could not be shown. Nothing was charged by this error; try again in a minute.')}`,
+    });
   });
 
   return router;

@@ -50,7 +50,12 @@ export function claimsRouter(ctx: Context): Router {
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     ctx.logger.error({ err, path: req.path }, 'claim link failed');
     if (res.headersSent) return next(err);
-    sendPage(res, { status: 500, title: 'Something went wrong', csrfToken: '', body: html`${errorBox('The claim could not be checked. Try the link again in a minute.')}` });
+    sendPage(res, {
+      status: 500,
+      title: 'Something went wrong',
+      csrfToken: '',
+      body: html`${errorBox('The claim could not be checked. Try the link again in a minute.')}`,
+    });
   });
 
   return router;

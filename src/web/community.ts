@@ -31,7 +31,8 @@ const NOTICES: Record<string, string> = {
 };
 
 const ERRORS: Record<string, string> = {
-  'verify-email': 'Confirm your email address first: only confirmed accounts vote and review. The link is in the mail we sent; your account page can send a new one.',
+  'verify-email':
+    'Confirm your email address first: only confirmed accounts vote and review. The link is in the mail we sent; your account page can send a new one.',
   'own-listing': 'This is your own listing: makers cannot vote for or review their own products.',
   'not-live': 'Only live listings take votes and reviews.',
   'review-invalid': `A review needs a rating from 1 to 5 stars and at most ${REVIEW_BODY_MAX} characters of text.`,
@@ -51,7 +52,11 @@ interface Viewer extends CommunityState {
 
 const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
 
-function reportForm(listing: ListingRef, viewer: Viewer, target: { kind: 'listing' | 'review'; id: number; label: string }): SafeHtml | string {
+function reportForm(
+  listing: ListingRef,
+  viewer: Viewer,
+  target: { kind: 'listing' | 'review'; id: number; label: string },
+): SafeHtml | string {
   if (!viewer.web.session) return '';
   const idBase = `report-${target.kind}-${target.id}`;
   return html`<details><summary>Report ${target.label}</summary>
@@ -67,8 +72,10 @@ function reportForm(listing: ListingRef, viewer: Viewer, target: { kind: 'listin
 function voteBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
   const session = viewer.web.session;
   if (listing.status !== 'live') return html`<p class="muted">Votes open when the listing goes live.</p>`;
-  if (!session) return html`<p><a href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Sign in to vote</a> (one vote per person; only confirmed accounts vote).</p>`;
-  if (listing.owner_id === session.userId) return html`<p class="muted">This is your listing: makers cannot vote for their own products.</p>`;
+  if (!session)
+    return html`<p><a href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Sign in to vote</a> (one vote per person; only confirmed accounts vote).</p>`;
+  if (listing.owner_id === session.userId)
+    return html`<p class="muted">This is your listing: makers cannot vote for their own products.</p>`;
   if (!session.emailVerified) return html`<p>${ERRORS['verify-email']} <a href="/account">Your account</a></p>`;
   return html`<form method="post" action="/listings/${listing.slug}/${viewer.voted ? 'unvote' : 'vote'}">${csrfField(viewer.web.csrfToken)}
 <button type="submit">${viewer.voted ? 'Remove my vote' : 'Upvote'}</button></form>`;
@@ -88,7 +95,8 @@ function reviewForm(listing: ListingRef, viewer: Viewer): SafeHtml | string {
 <h4>${mine ? 'Edit your review' : 'Write a review'}</h4>
 <fieldset><legend>Rating</legend>
 ${[5, 4, 3, 2, 1].map(
-  (n) => html`<label><input type="radio" name="rating" value="${n}" ${mine?.rating === n ? new SafeHtml('checked') : ''} required> ${n} ${n === 1 ? 'star' : 'stars'}</label>`,
+  (n) =>
+    html`<label><input type="radio" name="rating" value="${n}" ${mine?.rating === n ? new SafeHtml('checked') : ''} required> ${n} ${n === 1 ? 'star' : 'stars'}</label>`,
 )}</fieldset>
 <label for="review-body">Your review</label>
 <textarea id="review-body" name="body" rows="4" maxlength="${REVIEW_BODY_MAX}">${mine?.body ?? ''}</textarea>
@@ -98,7 +106,9 @@ ${[5, 4, 3, 2, 1].map(
 function reviewList(listing: ListingRef, viewer: Viewer, reviews: ReviewView[]): SafeHtml {
   if (reviews.length === 0) return html`<p class="muted">No reviews yet.</p>`;
   return html`<ul class="reviews">${reviews.map(
-    (r) => html`<li><p><span aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span> by ${r.author}, <time datetime="${r.created_at}">${r.created_at.slice(0, 10)}</time></p>
+    (
+      r,
+    ) => html`<li><p><span aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span> by ${r.author}, <time datetime="${r.created_at}">${r.created_at.slice(0, 10)}</time></p>
 ${r.body ? html`<p>${r.body}</p>` : ''}${reportForm(listing, viewer, { kind: 'review', id: r.id, label: `this review by ${r.author}` })}</li>`,
   )}</ul>`;
 }
@@ -106,14 +116,19 @@ ${r.body ? html`<p>${r.body}</p>` : ''}${reportForm(listing, viewer, { kind: 're
 /** The community part of a listing page: votes, follow, reviews and reports. */
 export async function communitySection(ctx: Context, listing: ListingRef, res: Response): Promise<SafeHtml> {
   const web = webOf(res);
-  const [state, reviews] = await Promise.all([communityState(ctx, listing.id, web.session?.userId ?? null), listingReviews(ctx, listing.id, { limit: 50 })]);
+  const [state, reviews] = await Promise.all([
+    communityState(ctx, listing.id, web.session?.userId ?? null),
+    listingReviews(ctx, listing.id, { limit: 50 }),
+  ]);
   const viewer: Viewer = { ...state, web };
   const req = res.req as Request;
   const { votes, votes_discounted: discounted, followers } = state;
   return html`<h2 id="community">Community</h2>
 ${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
 <p><strong><span id="vote-count" data-votes="${votes}">${votes}</span> ${votes === 1 ? 'vote' : 'votes'}</strong>${
-    discounted > 0 ? html` · <span id="votes-discounted">${plural(discounted, 'vote')} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)` : ''
+    discounted > 0
+      ? html` · <span id="votes-discounted">${plural(discounted, 'vote')} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)`
+      : ''
   } · ${plural(followers, 'follower')}</p>
 ${voteBlock(listing, viewer)}
 ${followBlock(listing, viewer)}
@@ -123,7 +138,11 @@ ${reviewForm(listing, viewer)}
 ${reportForm(listing, viewer, { kind: 'listing', id: listing.id, label: 'this listing' })}`;
 }
 
-type Action = (ctx: Context, args: { userId: number; listingId: number; ip?: string }, req: Request) => Promise<unknown>;
+type Action = (
+  ctx: Context,
+  args: { userId: number; listingId: number; ip?: string },
+  req: Request,
+) => Promise<unknown>;
 
 /** Maps a service refusal to the message code the listing page shows. */
 function errorCode(err: AppError, web: WebState, kind: 'vote' | 'follow' | 'review' | 'report'): string {
@@ -140,14 +159,16 @@ export function communityRouter(ctx: Context): Router {
   const post = (path: string, kind: keyof typeof BUDGET, notice: string, action: Action) => {
     router.post(path, ...pageMiddleware(ctx), async (req: Request<{ slug: string }>, res: Response) => {
       const web = webOf(res);
-      if (!web.session) return res.redirect(303, `/sign-in?return_to=${encodeURIComponent(`/listings/${req.params.slug}`)}`);
+      if (!web.session)
+        return res.redirect(303, `/sign-in?return_to=${encodeURIComponent(`/listings/${req.params.slug}`)}`);
       if (!csrfValid(req, res)) return staleFormPage(res);
       if (!(await withinBudget(ctx, `${kind}:${web.session.userId}`, BUDGET[kind]))) return tooManyPage(res);
       let listing: Awaited<ReturnType<typeof publicListingBySlug>>;
       try {
         listing = await publicListingBySlug(ctx, req.params.slug);
       } catch (err) {
-        if (err instanceof AppError && err.kind === 'not_found') return res.status(404).type('text/plain').send('No such listing.');
+        if (err instanceof AppError && err.kind === 'not_found')
+          return res.status(404).type('text/plain').send('No such listing.');
         throw err;
       }
       try {
@@ -172,7 +193,11 @@ export function communityRouter(ctx: Context): Router {
     const web = webOf(res);
     const slug = field(req, 'slug', 220);
     const returnTo = isSlug(slug) ? slug : null;
-    if (!web.session) return res.redirect(303, `/sign-in${returnTo ? `?return_to=${encodeURIComponent(`/listings/${returnTo}`)}` : ''}`);
+    if (!web.session)
+      return res.redirect(
+        303,
+        `/sign-in${returnTo ? `?return_to=${encodeURIComponent(`/listings/${returnTo}`)}` : ''}`,
+      );
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `report:${web.session.userId}`, BUDGET.report))) return tooManyPage(res);
     try {

@@ -18,7 +18,12 @@ const SWAGGER_DIR = path.dirname(SWAGGER_PACKAGE);
 const SWAGGER_VERSION = (require(SWAGGER_PACKAGE) as { version: string }).version;
 
 /** The vendor files the page loads; the package's own index.html and petstore initializer stay unserved. */
-const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui.css.map', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map']);
+const SWAGGER_FILES = new Set([
+  'swagger-ui.css',
+  'swagger-ui.css.map',
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.map',
+]);
 
 /** Vendor files live under their package version, so a long immutable cache is safe. */
 export const DOCS_ASSET_BASE = `/docs/assets/swagger-ui-${SWAGGER_VERSION}`;
@@ -117,7 +122,11 @@ function sendMcpDocsPage(ctx: Context, res: Response): void {
   const base = ctx.config.publicUrl;
   const mcpUrl = `${base}/mcp`;
   const httpConfig = { mcpServers: { launchboard: { type: 'http', url: mcpUrl } } };
-  const httpKeyConfig = { mcpServers: { launchboard: { type: 'http', url: mcpUrl, headers: { Authorization: 'Bearer lb_your_api_key_here' } } } };
+  const httpKeyConfig = {
+    mcpServers: {
+      launchboard: { type: 'http', url: mcpUrl, headers: { Authorization: 'Bearer lb_your_api_key_here' } },
+    },
+  };
   const stdioConfig = {
     mcpServers: {
       launchboard: {
@@ -130,7 +139,8 @@ function sendMcpDocsPage(ctx: Context, res: Response): void {
   const external = ctx.config.oauthIssuer;
   const issuer = external ?? base;
   const toolRows = registry.map(
-    (t) => html`<tr><th scope="row"><code>${t.name}</code></th><td>${t.title}</td><td>${t.scope ? html`<code>${t.scope}</code>` : 'public'}</td></tr>`,
+    (t) =>
+      html`<tr><th scope="row"><code>${t.name}</code></th><td>${t.title}</td><td>${t.scope ? html`<code>${t.scope}</code>` : 'public'}</td></tr>`,
   );
   sendPage(res, {
     title: 'Connect an MCP client',

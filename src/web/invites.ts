@@ -10,7 +10,11 @@ import { field } from './ui/forms.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf } from './ui/session.js';
 
-function form(res: Response, token: string, opts: { product: string; name?: string; title?: string; bio?: string; error?: string; status?: number }) {
+function form(
+  res: Response,
+  token: string,
+  opts: { product: string; name?: string; title?: string; bio?: string; error?: string; status?: number },
+) {
   const web = webOf(res);
   sendPage(res, {
     status: opts.status,
@@ -35,7 +39,12 @@ export function invitesRouter(ctx: Context): Router {
     const token = String(req.params.token ?? '');
     const invite = await openInvite(ctx, token);
     if (!invite) {
-      sendPage(res, { status: 404, title: 'Invite not found', csrfToken: webOf(res).csrfToken, body: html`<p>This invite link is not valid. A newer invite may have replaced it: check your latest email.</p>` });
+      sendPage(res, {
+        status: 404,
+        title: 'Invite not found',
+        csrfToken: webOf(res).csrfToken,
+        body: html`<p>This invite link is not valid. A newer invite may have replaced it: check your latest email.</p>`,
+      });
       return null;
     }
     if (!webOf(res).session) {
@@ -54,12 +63,29 @@ export function invitesRouter(ctx: Context): Router {
     const found = await load(req, res);
     if (!found) return;
     const session = webOf(res).session!;
-    const profile = { name: field(req, 'name', 160).trim(), title: field(req, 'title', 160).trim() || null, bio: field(req, 'bio', 3000).trim() || null };
-    const again = (error: string, status = 400) => form(res, found.token, { product: found.invite.domain, name: profile.name, title: profile.title ?? '', bio: profile.bio ?? '', error, status });
+    const profile = {
+      name: field(req, 'name', 160).trim(),
+      title: field(req, 'title', 160).trim() || null,
+      bio: field(req, 'bio', 3000).trim() || null,
+    };
+    const again = (error: string, status = 400) =>
+      form(res, found.token, {
+        product: found.invite.domain,
+        name: profile.name,
+        title: profile.title ?? '',
+        bio: profile.bio ?? '',
+        error,
+        status,
+      });
     if (!csrfValid(req, res)) return again('The form expired. Please send it again.', 403);
     if (!profile.name) return again('Please give your name.');
     try {
-      const { founderSlug } = await acceptInvite(ctx, found.token, { id: session.userId, email: session.email }, profile);
+      const { founderSlug } = await acceptInvite(
+        ctx,
+        found.token,
+        { id: session.userId, email: session.email },
+        profile,
+      );
       sendPage(res, {
         title: 'Profile added',
         csrfToken: webOf(res).csrfToken,

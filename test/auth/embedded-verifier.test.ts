@@ -25,7 +25,13 @@ afterAll(async () => {
 async function grant(scopes = ['account:read']) {
   const familyId = randomUUID();
   const now = ctx.clock.now();
-  await saveRefreshToken(ctx.db, randomUUID(), { familyId, clientId: 'c1', userId, scopes, resource: mcp }, now, new Date(now.getTime() + 86_400_000));
+  await saveRefreshToken(
+    ctx.db,
+    randomUUID(),
+    { familyId, clientId: 'c1', userId, scopes, resource: mcp },
+    now,
+    new Date(now.getTime() + 86_400_000),
+  );
   return familyId;
 }
 
@@ -34,21 +40,45 @@ describe('the embedded token verifier', () => {
 
   it('turns a valid token into an OAuth caller with its scopes', async () => {
     const familyId = await grant();
-    const { token } = await issueAccessToken(ctx, keys(), { userId, clientId: 'c1', scopes: ['account:read', 'bogus'], resource: mcp, familyId });
+    const { token } = await issueAccessToken(ctx, keys(), {
+      userId,
+      clientId: 'c1',
+      scopes: ['account:read', 'bogus'],
+      resource: mcp,
+      familyId,
+    });
     const caller = await createTokenVerifier(ctx).verify(token, mcp);
-    expect(caller).toEqual({ kind: 'user', userId, scopes: ['account:read'], via: 'oauth', credentialId: `c1#${userId}` });
+    expect(caller).toEqual({
+      kind: 'user',
+      userId,
+      scopes: ['account:read'],
+      via: 'oauth',
+      credentialId: `c1#${userId}`,
+    });
   });
 
   it('verifies with keys created by another key store (another instance)', async () => {
     const familyId = await grant();
     const verifier = createTokenVerifier(ctx, { keys: keys() });
-    const { token } = await issueAccessToken(ctx, keys(), { userId, clientId: 'c1', scopes: ['account:read'], resource: mcp, familyId });
+    const { token } = await issueAccessToken(ctx, keys(), {
+      userId,
+      clientId: 'c1',
+      scopes: ['account:read'],
+      resource: mcp,
+      familyId,
+    });
     expect(await verifier.verify(token, mcp)).not.toBeNull();
   });
 
   it('refuses another audience, an expired token and a revoked grant', async () => {
     const familyId = await grant();
-    const { token } = await issueAccessToken(ctx, keys(), { userId, clientId: 'c1', scopes: ['account:read'], resource: mcp, familyId });
+    const { token } = await issueAccessToken(ctx, keys(), {
+      userId,
+      clientId: 'c1',
+      scopes: ['account:read'],
+      resource: mcp,
+      familyId,
+    });
     const verifier = createTokenVerifier(ctx);
     expect(await verifier.verify(token, 'http://localhost:3000/api/v1')).toBeNull();
     ctx.clock.advance(3600_000);
@@ -64,13 +94,27 @@ describe('the embedded token verifier', () => {
     const { kid, privateKey } = await keys().current();
     const now = Math.floor(ctx.clock.now().getTime() / 1000);
     const base = () =>
-      new SignJWT({ scope: 'account:read', client_id: 'c1', sid: familyId }).setSubject(String(userId)).setAudience(mcp).setIssuedAt(now).setExpirationTime(now + 60).setJti(randomUUID());
+      new SignJWT({ scope: 'account:read', client_id: 'c1', sid: familyId })
+        .setSubject(String(userId))
+        .setAudience(mcp)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .setJti(randomUUID());
     const verifier = createTokenVerifier(ctx);
-    const untyped = await base().setProtectedHeader({ alg: 'ES256', kid }).setIssuer(ctx.config.publicUrl).sign(privateKey);
+    const untyped = await base()
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setIssuer(ctx.config.publicUrl)
+      .sign(privateKey);
     expect(await verifier.verify(untyped, mcp)).toBeNull();
-    const foreign = await base().setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).setIssuer('https://evil.example').sign(privateKey);
+    const foreign = await base()
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
+      .setIssuer('https://evil.example')
+      .sign(privateKey);
     expect(await verifier.verify(foreign, mcp)).toBeNull();
-    const good = await base().setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).setIssuer(ctx.config.publicUrl).sign(privateKey);
+    const good = await base()
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
+      .setIssuer(ctx.config.publicUrl)
+      .sign(privateKey);
     expect(await verifier.verify(good, mcp)).not.toBeNull();
   });
 

@@ -20,8 +20,12 @@ beforeAll(async () => {
   signingKey = pair.privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' };
   idp = createServer((req, res) => {
-    if (req.url === '/.well-known/oauth-authorization-server') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
-    if (req.url === '/jwks') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    if (req.url === '/.well-known/oauth-authorization-server')
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+    if (req.url === '/jwks')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
@@ -33,7 +37,10 @@ afterAll(async () => {
   await new Promise((r) => idp?.close(r));
 });
 
-async function externalToken(claims: Record<string, unknown>, opts: { audience?: string; issuer?: string; key?: CryptoKey; ttl?: number } = {}) {
+async function externalToken(
+  claims: Record<string, unknown>,
+  opts: { audience?: string; issuer?: string; key?: CryptoKey; ttl?: number } = {},
+) {
   const now = Math.floor(env.ctx.clock.now().getTime() / 1000);
   return new SignJWT({ scope: 'account:read', client_id: 'idp-client', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
@@ -47,8 +54,17 @@ async function externalToken(claims: Record<string, unknown>, opts: { audience?:
 const getAccount = (token: string) =>
   fetch(`${env.server.url}/mcp`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_account', arguments: {} },
+    }),
   });
 
 describe('an external issuer', () => {
@@ -61,7 +77,9 @@ describe('an external issuer', () => {
 
   it("accepts the provider's token and links the person by verified email, then by subject", async () => {
     const existing = await createUser(env.ctx.db, { email: 'linked@example.com', now: env.ctx.clock.now() });
-    const res = await getAccount(await externalToken({ sub: 'idp|42', email: 'Linked@example.com', email_verified: true }));
+    const res = await getAccount(
+      await externalToken({ sub: 'idp|42', email: 'Linked@example.com', email_verified: true }),
+    );
     expect(res.status).toBe(200);
     const body = await res.text();
     expect(body).toContain('linked@example.com');
@@ -72,7 +90,11 @@ describe('an external issuer', () => {
 
   it('creates an account for a new person with a verified email', async () => {
     expect((await getAccount(await externalToken({ sub: 'idp|new', email: 'new@example.com' }))).status).toBe(200);
-    const user = await env.ctx.db.selectFrom('users').selectAll().where('email', '=', 'new@example.com').executeTakeFirstOrThrow();
+    const user = await env.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'new@example.com')
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toBeNull();
     expect(user.email_verified_at).not.toBeNull();
   });

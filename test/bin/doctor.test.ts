@@ -11,7 +11,12 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'lb-doctor-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'doctor.db')}`, PUBLIC_URL: 'https://launch.example.com', LOG_LEVEL: 'silent' };
+const env = {
+  ...process.env,
+  DATABASE_URL: `sqlite:${join(dir, 'doctor.db')}`,
+  PUBLIC_URL: 'https://launch.example.com',
+  LOG_LEVEL: 'silent',
+};
 const cli = (...args: string[]) => run(process.execPath, ['bin/launchboard.js', ...args], { env });
 
 describe('launchboard doctor', () => {

@@ -37,7 +37,15 @@ describe('launchboard CLI', () => {
 
   it('creates a user and an API key, printing the key alone on the last line', async () => {
     await cli('admin', 'user', 'create', '--email', 'maker@example.com', '--password', 'correct horse');
-    const { stdout } = await cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'account:read,listings:write');
+    const { stdout } = await cli(
+      'admin',
+      'apikey',
+      'create',
+      '--email',
+      'maker@example.com',
+      '--scopes',
+      'account:read,listings:write',
+    );
     const lastLine = stdout.trim().split('\n').at(-1)!;
     expect(lastLine).toMatch(/^lb_[A-Za-z0-9_-]{20,}$/);
   });
@@ -48,7 +56,9 @@ describe('launchboard CLI', () => {
   });
 
   it('rejects an unknown scope', async () => {
-    await expect(cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'everything')).rejects.toMatchObject({ code: 2 });
+    await expect(
+      cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'everything'),
+    ).rejects.toMatchObject({ code: 2 });
   });
 
   it('serves REST with the seeded demo directory and stops on SIGTERM', async () => {

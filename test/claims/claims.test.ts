@@ -24,7 +24,9 @@ beforeAll(async () => {
     routes: {
       '/': (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(home),
       '/.well-known/launchboard-verification.txt': (_req, res) =>
-        void (file === null ? res.writeHead(404, { 'content-type': 'text/plain' }).end('not found') : res.writeHead(200, { 'content-type': 'text/plain' }).end(file)),
+        void (file === null
+          ? res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+          : res.writeHead(200, { 'content-type': 'text/plain' }).end(file)),
     },
   });
   ctx = await testContext({ allowPrivateFetch: true, dnsServers: [dns.address] });
@@ -48,17 +50,29 @@ let n = 0;
 async function listing(fields: Record<string, unknown> = {}) {
   n += 1;
   const slug = `claimable-${n}`;
-  const id = await given(ctx).listing({ slug, fields: { url: site.url, domain: `www.claim${n}.test`, owner_id: owner, plan: 'free', ...fields } });
+  const id = await given(ctx).listing({
+    slug,
+    fields: { url: site.url, domain: `www.claim${n}.test`, owner_id: owner, plan: 'free', ...fields },
+  });
   return { id, slug, domain: `claim${n}.test` };
 }
-const ownerOf = async (id: number) => (await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', id).executeTakeFirstOrThrow());
-const rejection = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+const ownerOf = async (id: number) =>
+  await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', id).executeTakeFirstOrThrow();
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as AppError,
+  );
 
 describe('claims by DNS TXT record', () => {
   it('tells what to publish, finds the record through the configured resolver, and moves ownership', async () => {
     const l = await listing();
     const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'dns' });
-    expect(claim).toMatchObject({ status: 'pending', method: 'dns', listing: { slug: l.slug, domain: `www.${l.domain}` } });
+    expect(claim).toMatchObject({
+      status: 'pending',
+      method: 'dns',
+      listing: { slug: l.slug, domain: `www.${l.domain}` },
+    });
     expect(claim.token).toMatch(/^lb-verify-[0-9a-f]{32}$/);
     expect(claim.instructions.dns).toEqual({ type: 'TXT', name: l.domain, value: claim.token });
     expect(claim.expires_at).toBe('2026-12-06T12:00:00.000Z');
@@ -74,7 +88,12 @@ describe('claims by DNS TXT record', () => {
 
     dns.records.set(l.domain, ['v=spf1 -all', claim.token!]);
     const done = await verifyClaim(ctx, claimant, claim.claim_id);
-    expect(done).toMatchObject({ verified: true, status: 'verified', verified_at: ctx.clock.now().toISOString(), last_error: null });
+    expect(done).toMatchObject({
+      verified: true,
+      status: 'verified',
+      verified_at: ctx.clock.now().toISOString(),
+      last_error: null,
+    });
     // Ownership moves; verified is not paid.
     expect(await ownerOf(l.id)).toEqual({ owner_id: claimant, plan: 'free' });
     // Verifying again changes nothing.
@@ -88,8 +107,13 @@ describe('claims by DNS TXT record', () => {
     expect(theirs.token).not.toBe(mine.token);
     dns.records.set(l.domain, [mine.token!]);
     expect((await verifyClaim(ctx, claimant, mine.claim_id)).verified).toBe(true);
-    const [closed] = (await listMyClaims(ctx, rival, { page: 1, per_page: 20 })).items.filter((c) => c.claim_id === theirs.claim_id);
-    expect(closed).toMatchObject({ status: 'failed', last_error: 'Another claimant verified ownership of this listing first.' });
+    const [closed] = (await listMyClaims(ctx, rival, { page: 1, per_page: 20 })).items.filter(
+      (c) => c.claim_id === theirs.claim_id,
+    );
+    expect(closed).toMatchObject({
+      status: 'failed',
+      last_error: 'Another claimant verified ownership of this listing first.',
+    });
     expect((await rejection(verifyClaim(ctx, rival, theirs.claim_id)))?.status).toBe(409);
   });
 });
@@ -98,8 +122,13 @@ describe('claims by meta tag and file', () => {
   it('finds the meta tag on the homepage, not in a comment or under another name', async () => {
     const l = await listing();
     const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'meta' });
-    expect(claim.instructions.meta).toEqual({ html: `<meta name="launchboard-verification" content="${claim.token}">`, page_url: site.url });
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).last_error).toContain('has no <meta name="launchboard-verification"');
+    expect(claim.instructions.meta).toEqual({
+      html: `<meta name="launchboard-verification" content="${claim.token}">`,
+      page_url: site.url,
+    });
+    expect((await verifyClaim(ctx, claimant, claim.claim_id)).last_error).toContain(
+      'has no <meta name="launchboard-verification"',
+    );
 
     home = `<html><head><!-- <meta name="launchboard-verification" content="${claim.token}"> --><meta name="other" content="${claim.token}"></head></html>`;
     expect((await verifyClaim(ctx, claimant, claim.claim_id)).verified).toBe(false);
@@ -109,7 +138,7 @@ describe('claims by meta tag and file', () => {
     expect((await ownerOf(l.id)).owner_id).toBe(claimant);
   });
 
-  it('finds the token in /.well-known/launchboard-verification.txt at the listing URL\'s origin', async () => {
+  it("finds the token in /.well-known/launchboard-verification.txt at the listing URL's origin", async () => {
     const l = await listing();
     const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'file' });
     const url = new URL('/.well-known/launchboard-verification.txt', site.url).toString();
@@ -131,7 +160,10 @@ describe('claims by meta tag and file', () => {
       const result = await verifyClaim(production, user, claim.claim_id);
       expect(result.verified).toBe(false);
       expect(result.last_error).toMatch(/private or reserved/);
-      expect((await production.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).toBeNull();
+      expect(
+        (await production.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .owner_id,
+      ).toBeNull();
     } finally {
       await production.close();
     }
@@ -139,9 +171,14 @@ describe('claims by meta tag and file', () => {
 });
 
 describe('claims by email', () => {
-  it('needs an address at the listing\'s domain', async () => {
+  it("needs an address at the listing's domain", async () => {
     const l = await listing();
-    for (const [email, message] of [[undefined, 'is required'], ['me@gmail.com', `must be an address at ${l.domain}`], ['not-an-address', 'not a valid'], [`me@sub.${l.domain}`, 'must be an address']] as const) {
+    for (const [email, message] of [
+      [undefined, 'is required'],
+      ['me@gmail.com', `must be an address at ${l.domain}`],
+      ['not-an-address', 'not a valid'],
+      [`me@sub.${l.domain}`, 'must be an address'],
+    ] as const) {
       const err = await rejection(claimListing(ctx, claimant, { slug: l.slug, method: 'email', email }));
       expect(err?.status, String(email)).toBe(400);
       expect(err?.errors).toEqual([{ path: 'email', message: expect.stringContaining(message) }]);
@@ -152,14 +189,24 @@ describe('claims by email', () => {
 
   it('mails a link; opening it verifies; verify_claim explains the link instead', async () => {
     const l = await listing();
-    const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'email', email: `Founder@${l.domain.toUpperCase()}` });
-    expect(claim).toMatchObject({ method: 'email', token: null, instructions: { email: { sent_to: `founder@${l.domain}` } } });
+    const claim = await claimListing(ctx, claimant, {
+      slug: l.slug,
+      method: 'email',
+      email: `Founder@${l.domain.toUpperCase()}`,
+    });
+    expect(claim).toMatchObject({
+      method: 'email',
+      token: null,
+      instructions: { email: { sent_to: `founder@${l.domain}` } },
+    });
     const mail = await latestMailTo(ctx, `founder@${l.domain}`);
     const link = mail?.text.match(/http:\/\/localhost:3000\/claims\/verify\/([A-Za-z0-9_-]+)/);
     expect(link).not.toBeNull();
     // The secret is only in the mail: not in the claim, not stored in clear.
     expect(JSON.stringify(claim)).not.toContain(link![1]);
-    expect(JSON.stringify(await ctx.db.selectFrom('claims').selectAll().where('id', '=', claim.claim_id).execute())).not.toContain(link![1]);
+    expect(
+      JSON.stringify(await ctx.db.selectFrom('claims').selectAll().where('id', '=', claim.claim_id).execute()),
+    ).not.toContain(link![1]);
 
     const err = await rejection(verifyClaim(ctx, claimant, claim.claim_id));
     expect(err?.status).toBe(409);
@@ -193,9 +240,25 @@ describe('claim rules', () => {
     expect(await ctx.db.selectFrom('claims').select('id').where('listing_id', '=', l.id).execute()).toHaveLength(1);
     // The database itself holds the rule (a partial unique index), so racing requests cannot break it.
     const at = ctx.clock.now().toISOString();
-    const row = { user_id: claimant, listing_id: l.id, method: 'dns' as const, token: 'lb-verify-dup', expires_at: at, created_at: at, updated_at: at };
-    await expect(ctx.db.insertInto('claims').values({ ...row, status: 'pending' }).execute()).rejects.toThrow();
-    await ctx.db.insertInto('claims').values({ ...row, status: 'expired' }).execute();
+    const row = {
+      user_id: claimant,
+      listing_id: l.id,
+      method: 'dns' as const,
+      token: 'lb-verify-dup',
+      expires_at: at,
+      created_at: at,
+      updated_at: at,
+    };
+    await expect(
+      ctx.db
+        .insertInto('claims')
+        .values({ ...row, status: 'pending' })
+        .execute(),
+    ).rejects.toThrow();
+    await ctx.db
+      .insertInto('claims')
+      .values({ ...row, status: 'expired' })
+      .execute();
   });
 
   it('expires pending claims after 14 days', async () => {
@@ -216,8 +279,10 @@ describe('claim rules', () => {
     }
   });
 
-  it('refuses unknown or unpublished listings (404), own listings (409), and other users\' claims (404)', async () => {
-    expect((await rejection(claimListing(ctx, claimant, { slug: 'no-such-listing', method: 'dns' })))?.status).toBe(404);
+  it("refuses unknown or unpublished listings (404), own listings (409), and other users' claims (404)", async () => {
+    expect((await rejection(claimListing(ctx, claimant, { slug: 'no-such-listing', method: 'dns' })))?.status).toBe(
+      404,
+    );
     const draft = await listing({ status: 'draft' });
     expect((await rejection(claimListing(ctx, claimant, { slug: draft.slug, method: 'dns' })))?.status).toBe(404);
     const own = await listing({ owner_id: claimant });
@@ -230,7 +295,12 @@ describe('claim rules', () => {
 
 describe('metaContents', () => {
   it('reads the content of every matching meta tag, quoted or not', () => {
-    expect(metaContents('<meta name=launchboard-verification content=abc><meta content="d e" name="launchboard-verification">', 'launchboard-verification')).toEqual(['abc', 'd e']);
+    expect(
+      metaContents(
+        '<meta name=launchboard-verification content=abc><meta content="d e" name="launchboard-verification">',
+        'launchboard-verification',
+      ),
+    ).toEqual(['abc', 'd e']);
     expect(metaContents('<meta name="launchboard-verification">', 'launchboard-verification')).toEqual([]);
   });
 });

@@ -11,8 +11,17 @@ let ctx: TestContext;
 let n = 0;
 async function person(verified = true) {
   n += 1;
-  const id = await createUser(ctx.db, { email: `reviewer${n}@example.com`, name: `Reviewer ${n}`, now: ctx.clock.now() });
-  if (verified) await ctx.db.updateTable('users').set({ email_verified_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute();
+  const id = await createUser(ctx.db, {
+    email: `reviewer${n}@example.com`,
+    name: `Reviewer ${n}`,
+    now: ctx.clock.now(),
+  });
+  if (verified)
+    await ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: ctx.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
   return id;
 }
 
@@ -39,13 +48,24 @@ describe('writeReview', () => {
     const listingId = await given(ctx).listing({ fields: { owner_id: owner } });
     const reviewer = await person();
     for (const rating of ['0', '6', '3.5', '', 'five', 7]) {
-      await expect(writeReview(ctx, { userId: reviewer, listingId, rating, body: '' })).rejects.toMatchObject({ kind: 'invalid', errors: [{ path: 'rating' }] });
+      await expect(writeReview(ctx, { userId: reviewer, listingId, rating, body: '' })).rejects.toMatchObject({
+        kind: 'invalid',
+        errors: [{ path: 'rating' }],
+      });
     }
-    await expect(writeReview(ctx, { userId: reviewer, listingId, rating: 3, body: 'x'.repeat(2001) })).rejects.toMatchObject({ kind: 'invalid', errors: [{ path: 'body' }] });
-    await expect(writeReview(ctx, { userId: owner, listingId, rating: 5, body: 'mine is great' })).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(writeReview(ctx, { userId: await person(false), listingId, rating: 5, body: '' })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      writeReview(ctx, { userId: reviewer, listingId, rating: 3, body: 'x'.repeat(2001) }),
+    ).rejects.toMatchObject({ kind: 'invalid', errors: [{ path: 'body' }] });
+    await expect(
+      writeReview(ctx, { userId: owner, listingId, rating: 5, body: 'mine is great' }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      writeReview(ctx, { userId: await person(false), listingId, rating: 5, body: '' }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     const draft = await given(ctx).listing({ status: 'draft' });
-    await expect(writeReview(ctx, { userId: reviewer, listingId: draft, rating: 5, body: '' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(writeReview(ctx, { userId: reviewer, listingId: draft, rating: 5, body: '' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     expect(await listingReviews(ctx, listingId, { limit: 10 })).toEqual([]);
   });
 });
@@ -64,6 +84,8 @@ describe('flagged reviews', () => {
     expect((await recentReviews(ctx, { limit: 10, flaggedOnly: true })).map((r) => r.id)).toEqual([suspicious.id]);
     await setReviewFlag(ctx, { reviewId: suspicious.id, adminId: admin, flagged: false });
     expect((await viewListing(ctx, 'rated')).body().rating).toMatchObject({ count: 2 });
-    await expect(setReviewFlag(ctx, { reviewId: 999_999, adminId: admin, flagged: true })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(setReviewFlag(ctx, { reviewId: 999_999, adminId: admin, flagged: true })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 });

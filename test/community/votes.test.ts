@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewListing } from '../../src/listings/profile.js';
 import { trendingScores } from '../../src/launches/trending.js';
-import { discountFlaggedVotes, flaggedVoteSummary, restoreDiscountedVotes, voteAuditLog } from '../../src/community/vote-audit.js';
+import {
+  discountFlaggedVotes,
+  flaggedVoteSummary,
+  restoreDiscountedVotes,
+  voteAuditLog,
+} from '../../src/community/vote-audit.js';
 import { castVote, networkOf, withdrawVote } from '../../src/community/votes.js';
 import { createUser } from '../../src/accounts/users.js';
 import { testContext, type TestContext } from '../helpers/context.js';
@@ -18,11 +23,17 @@ async function person(opts: { ageHours?: number; verified?: boolean } = {}) {
   n += 1;
   const created = new Date(ctx.clock.now().getTime() - (opts.ageHours ?? 24 * 30) * 3_600_000);
   const id = await createUser(ctx.db, { email: `voter${n}@example.com`, name: `Voter ${n}`, now: created });
-  if (opts.verified !== false) await ctx.db.updateTable('users').set({ email_verified_at: created.toISOString() }).where('id', '=', id).execute();
+  if (opts.verified !== false)
+    await ctx.db.updateTable('users').set({ email_verified_at: created.toISOString() }).where('id', '=', id).execute();
   return id;
 }
 
-const counts = (id: number) => ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted']).where('id', '=', id).executeTakeFirstOrThrow();
+const counts = (id: number) =>
+  ctx.db
+    .selectFrom('listings')
+    .select(['votes_count', 'votes_discounted'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   ctx = await testContext();
@@ -61,10 +72,18 @@ describe('castVote and withdrawVote', () => {
     const owner = await person();
     const listingId = await given(ctx).listing({ fields: { owner_id: owner } });
     const unconfirmed = await person({ verified: false });
-    await expect(castVote(ctx, { userId: unconfirmed, listingId })).rejects.toMatchObject({ kind: 'forbidden', message: /Confirm your email/ });
-    await expect(castVote(ctx, { userId: owner, listingId })).rejects.toMatchObject({ kind: 'forbidden', message: /own listing/ });
+    await expect(castVote(ctx, { userId: unconfirmed, listingId })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: /Confirm your email/,
+    });
+    await expect(castVote(ctx, { userId: owner, listingId })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: /own listing/,
+    });
     const upcoming = await given(ctx).listing({ status: 'scheduled' });
-    await expect(castVote(ctx, { userId: await person(), listingId: upcoming })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(castVote(ctx, { userId: await person(), listingId: upcoming })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     expect(Number((await counts(listingId)).votes_count)).toBe(0);
   });
 
@@ -75,7 +94,12 @@ describe('castVote and withdrawVote', () => {
     await castVote(ctx, { userId: await person(), listingId, ip: '192.0.2.11' });
     await castVote(ctx, { userId: await person(), listingId, ip: '192.0.2.12' });
     await castVote(ctx, { userId: await person(), listingId, ip: '198.51.100.77' });
-    const votes = await ctx.db.selectFrom('votes').select(['flags']).where('listing_id', '=', listingId).orderBy('id').execute();
+    const votes = await ctx.db
+      .selectFrom('votes')
+      .select(['flags'])
+      .where('listing_id', '=', listingId)
+      .orderBy('id')
+      .execute();
     expect(votes.map((v) => v.flags)).toEqual(['new_account', '', 'network_burst', '']);
     const [summary] = (await flaggedVoteSummary(ctx, { limit: 50 })).filter((s) => s.listing.id === listingId);
     expect(summary).toMatchObject({ flagged_votes: 2, discounted: 0, by_flag: { new_account: 1, network_burst: 1 } });
@@ -109,6 +133,8 @@ describe('discounting flagged votes', () => {
     expect(await counts(listingId)).toEqual({ votes_count: 2, votes_discounted: 0 });
     const actions = (await voteAuditLog(ctx, { limit: 20, listingId })).map((e) => e.action);
     expect(actions.slice(0, 3)).toEqual(['restore', 'discount', 'vote']);
-    await expect(discountFlaggedVotes(ctx, { listingId: 999_999, adminId: admin })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(discountFlaggedVotes(ctx, { listingId: 999_999, adminId: admin })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 });

@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const version = async () => Number((await ctx.db.selectFrom('listings').select('profile_version').where('id', '=', id).executeTakeFirstOrThrow()).profile_version);
+const version = async () =>
+  Number(
+    (await ctx.db.selectFrom('listings').select('profile_version').where('id', '=', id).executeTakeFirstOrThrow())
+      .profile_version,
+  );
 
 describe('the listing row version', () => {
   it('moves on an edit, a vote count and a status change, once per update', async () => {
@@ -41,15 +45,30 @@ describe('the listing row version', () => {
 
   it('still moves once for a write to a table the profile shows (migration 0010)', async () => {
     const v = await version();
-    await ctx.db.insertInto('listing_faqs').values({ listing_id: id, question: 'Q?', answer: 'A.', position: 0 }).execute();
+    await ctx.db
+      .insertInto('listing_faqs')
+      .values({ listing_id: id, question: 'Q?', answer: 'A.', position: 0 })
+      .execute();
     expect(await version()).toBe(v + 1);
   });
 
   // A migration that adds a listings column must re-create the trigger (listingRowVersionTrigger).
-  it.skipIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('covers every listings column but the view count on SQLite', async () => {
-    const trigger = (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'listings_row_version'`.execute(ctx.db)).rows[0]!.sql;
-    const covered = /UPDATE OF (.*) ON listings/.exec(trigger)![1]!.split(', ').map((c) => c.replace(/"/g, ''));
-    const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info('listings')`.execute(ctx.db)).rows.map((c) => c.name);
-    expect(covered.sort()).toEqual(columns.filter((c) => !UNVERSIONED_COLUMNS.includes(c)).sort());
-  });
+  it.skipIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))(
+    'covers every listings column but the view count on SQLite',
+    async () => {
+      const trigger = (
+        await sql<{
+          sql: string;
+        }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'listings_row_version'`.execute(ctx.db)
+      ).rows[0]!.sql;
+      const covered = /UPDATE OF (.*) ON listings/
+        .exec(trigger)![1]!
+        .split(', ')
+        .map((c) => c.replace(/"/g, ''));
+      const columns = (
+        await sql<{ name: string }>`SELECT name FROM pragma_table_info('listings')`.execute(ctx.db)
+      ).rows.map((c) => c.name);
+      expect(covered.sort()).toEqual(columns.filter((c) => !UNVERSIONED_COLUMNS.includes(c)).sort());
+    },
+  );
 });

@@ -16,7 +16,14 @@ afterEach(async () => {
 });
 
 const count = async (table: 'listings' | 'categories' | 'votes' | 'awards' | 'blog_posts' | 'founders') =>
-  Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('seedDemo', () => {
   it('fills an empty database with a directory the issue asks for', async () => {
@@ -34,7 +41,12 @@ describe('seedDemo', () => {
     expect(await count('blog_posts')).toBe(12);
     expect(summary.awards).toBeGreaterThan(0);
 
-    const statuses = await ctx.db.selectFrom('listings').select(['status']).select((eb) => eb.fn.countAll().as('n')).groupBy('status').execute();
+    const statuses = await ctx.db
+      .selectFrom('listings')
+      .select(['status'])
+      .select((eb) => eb.fn.countAll().as('n'))
+      .groupBy('status')
+      .execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(['awaiting_badge', 'draft', 'live', 'scheduled']);
 
     const products = await ctx.db.selectFrom('products').select(['key', 'price_cents']).execute();
@@ -47,9 +59,21 @@ describe('seedDemo', () => {
     const rows = await ctx.db
       .selectFrom('listings')
       .leftJoin('votes', 'votes.listing_id', 'listings.id')
-      .select(['listings.id', 'listings.status', 'listings.votes_count', 'listings.launched_at', 'listings.launch_week'])
+      .select([
+        'listings.id',
+        'listings.status',
+        'listings.votes_count',
+        'listings.launched_at',
+        'listings.launch_week',
+      ])
       .select((eb) => eb.fn.count('votes.id').as('n'))
-      .groupBy(['listings.id', 'listings.status', 'listings.votes_count', 'listings.launched_at', 'listings.launch_week'])
+      .groupBy([
+        'listings.id',
+        'listings.status',
+        'listings.votes_count',
+        'listings.launched_at',
+        'listings.launch_week',
+      ])
       .execute();
     expect(rows.reduce((s, r) => s + Number(r.n), 0)).toBeGreaterThanOrEqual(8000);
     for (const r of rows) {
@@ -72,7 +96,11 @@ describe('seedDemo', () => {
     } finally {
       await other.close();
     }
-    const launch = await ctx.db.selectFrom('products').select('price_cents').where('key', '=', 'launch').executeTakeFirstOrThrow();
+    const launch = await ctx.db
+      .selectFrom('products')
+      .select('price_cents')
+      .where('key', '=', 'launch')
+      .executeTakeFirstOrThrow();
     expect(Number(launch.price_cents)).toBe(1234);
   });
 });

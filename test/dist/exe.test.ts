@@ -45,7 +45,11 @@ afterAll(async () => {
 async function serve(args: string[], extra: Record<string, string> = {}): Promise<{ base: string; served: Served }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const served = await serveUntilReady(exe, ['serve', '--port', String(port), ...args], { cwd: app, env: env(extra), probe: `${base}/api/v1/site` });
+  const served = await serveUntilReady(exe, ['serve', '--port', String(port), ...args], {
+    cwd: app,
+    env: env(extra),
+    probe: `${base}/api/v1/site`,
+  });
   running.push(served);
   return { base, served };
 }
@@ -54,7 +58,9 @@ describe('the single executable', () => {
   it('serves the site, REST, the docs renderer and MCP over HTTP from an empty folder', async () => {
     const { base, served } = await serve([]);
     const sizeMb = statSync(exe).size / 1024 / 1024;
-    console.log(`launchboard executable: ${sizeMb.toFixed(1)} MiB, built in ${(buildMs / 1000).toFixed(1)} s; serve answered after ${served.startupMs} ms (first start, cache written)`);
+    console.log(
+      `launchboard executable: ${sizeMb.toFixed(1)} MiB, built in ${(buildMs / 1000).toFixed(1)} s; serve answered after ${served.startupMs} ms (first start, cache written)`,
+    );
 
     const site = await fetch(`${base}/api/v1/site`);
     expect(site.status).toBe(200);
@@ -93,8 +99,19 @@ describe('the single executable', () => {
   });
 
   it('serves MCP over stdio to the v2 client', async () => {
-    const client = new Client({ name: 'exe-stdio', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StdioClientTransport({ command: exe, args: ['stdio'], cwd: app, env: env() as Record<string, string>, stderr: 'pipe' }));
+    const client = new Client(
+      { name: 'exe-stdio', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new StdioClientTransport({
+        command: exe,
+        args: ['stdio'],
+        cwd: app,
+        env: env() as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     try {
       const listed = await client.listTools();
       expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
@@ -117,11 +134,14 @@ describe('the single executable', () => {
 
   it('backs up and restores its SQLite database through its own addon', async () => {
     // A database no server of this file has open, so restore may replace it.
-    const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env({ DATABASE_URL: `sqlite:${join(app, 'data', 'backup.db')}` }) });
+    const cli = (...args: string[]) =>
+      run(exe, args, { cwd: app, env: env({ DATABASE_URL: `sqlite:${join(app, 'data', 'backup.db')}` }) });
     await cli('admin', 'price', 'set', 'launch', '4900', '--name', 'Paid launch');
     expect((await cli('admin', 'backup', join(app, 'copy.db'))).stdout).toMatch(/copy\.db/);
     await cli('admin', 'price', 'set', 'launch', '9900', '--name', 'Paid launch');
-    expect((await cli('admin', 'restore', join(app, 'copy.db'))).stdout).toMatch(/^restored .*backup\.db from .*copy\.db/);
+    expect((await cli('admin', 'restore', join(app, 'copy.db'))).stdout).toMatch(
+      /^restored .*backup\.db from .*copy\.db/,
+    );
     expect((await cli('admin', 'price', 'list')).stdout).toContain('launch\t4900\tPaid launch');
   });
 
@@ -140,13 +160,32 @@ describe('the single executable', () => {
     try {
       const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
       await cli('admin', 'user', 'create', '--email', 'maker@example.com');
-      const key = (await cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'account:read,listings:write')).stdout.trim().split('\n').at(-1)!;
+      const key = (
+        await cli(
+          'admin',
+          'apikey',
+          'create',
+          '--email',
+          'maker@example.com',
+          '--scopes',
+          'account:read,listings:write',
+        )
+      ).stdout
+        .trim()
+        .split('\n')
+        .at(-1)!;
       const { base, served } = await serve([], { LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const created = await fetch(`${base}/api/v1/drafts`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }) });
+      const created = await fetch(`${base}/api/v1/drafts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }),
+      });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
-      let draft: { status: string; failure_reason: string | null; fields: { name: { value: string | null } } } | undefined;
+      let draft:
+        | { status: string; failure_reason: string | null; fields: { name: { value: string | null } } }
+        | undefined;
       for (let i = 0; i < 300; i++) {
         draft = await (await fetch(`${base}/api/v1/drafts/${id}`, { headers })).json();
         if (draft!.status !== 'crawling' && draft!.status !== 'drafting') break;

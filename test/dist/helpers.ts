@@ -10,7 +10,10 @@ export const run = promisify(execFile);
 
 /** Runs scripts/<name> (build-exe.ts, build-mcpb.ts) with its output in `outDir`. */
 export async function runBuild(script: string, outDir: string): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, outDir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, outDir], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -38,9 +41,18 @@ export interface Served {
  * 200. stop() sends SIGTERM to the whole group (npx starts node as a child)
  * and waits for the spawned process to exit.
  */
-export async function serveUntilReady(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; probe: string; timeoutMs?: number }): Promise<Served> {
+export async function serveUntilReady(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; probe: string; timeoutMs?: number },
+): Promise<Served> {
   const started = Date.now();
-  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

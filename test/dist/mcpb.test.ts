@@ -18,7 +18,11 @@ const databaseUrl = `sqlite:${join(work, 'data', 'launchboard.db')}`;
 
 interface Manifest {
   name: string;
-  server: { type: string; entry_point: string; mcp_config: { command: string; args: string[]; env: Record<string, string> } };
+  server: {
+    type: string;
+    entry_point: string;
+    mcp_config: { command: string; args: string[]; env: Record<string, string> };
+  };
   tools: { name: string; description: string }[];
   user_config: Record<string, { type: string; sensitive?: boolean; required?: boolean; default?: string }>;
 }
@@ -41,7 +45,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** What a host does with mcp_config: substitute the variables it knows; `node` is the host's Node. */
 function launchParams(userConfig: Record<string, string>) {
   const fill = (value: string) =>
-    value.replaceAll('${__dirname}', unpacked).replace(/\$\{user_config\.([a-z_]+)\}/g, (whole, key: string) => userConfig[key] ?? whole);
+    value
+      .replaceAll('${__dirname}', unpacked)
+      .replace(/\$\{user_config\.([a-z_]+)\}/g, (whole, key: string) => userConfig[key] ?? whole);
   const { command, args, env } = manifest.server.mcp_config;
   return {
     command: command === 'node' ? process.execPath : command,
@@ -53,7 +59,10 @@ function launchParams(userConfig: Record<string, string>) {
 }
 
 async function connect(userConfig: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: 'mcpb-host', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const client = new Client(
+    { name: 'mcpb-host', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
   await client.connect(new StdioClientTransport(launchParams(userConfig)));
   return client;
 }
@@ -77,7 +86,10 @@ describe('the MCP bundle', () => {
   it('declares the stdio server, every registry tool, and the API key and database settings', () => {
     expect(manifest.server).toMatchObject({ type: 'node', entry_point: 'server/launchboard.cjs' });
     expect(manifest.server.mcp_config.args).toEqual(['${__dirname}/server/launchboard.cjs', 'stdio']);
-    expect(manifest.server.mcp_config.env).toMatchObject({ LAUNCHBOARD_API_KEY: '${user_config.api_key}', DATABASE_URL: '${user_config.database_url}' });
+    expect(manifest.server.mcp_config.env).toMatchObject({
+      LAUNCHBOARD_API_KEY: '${user_config.api_key}',
+      DATABASE_URL: '${user_config.database_url}',
+    });
     expect(manifest.tools).toEqual(tools.map((t) => ({ name: t.name, description: t.description })));
     expect(manifest.user_config.api_key).toMatchObject({ type: 'string', sensitive: true, required: false });
     expect(manifest.user_config.database_url).toMatchObject({ type: 'string', required: true });
@@ -88,7 +100,11 @@ describe('the MCP bundle', () => {
     const env = { HOME: join(work, 'home'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
     // The bundled script is the whole CLI: its admin commands make the account and key.
     await run(process.execPath, [script, 'admin', 'user', 'create', '--email', 'desk@example.com'], { env });
-    const created = await run(process.execPath, [script, 'admin', 'apikey', 'create', '--email', 'desk@example.com', '--scopes', 'account:read'], { env });
+    const created = await run(
+      process.execPath,
+      [script, 'admin', 'apikey', 'create', '--email', 'desk@example.com', '--scopes', 'account:read'],
+      { env },
+    );
     const key = created.stdout.trim().split('\n').at(-1)!;
 
     const client = await connect({ api_key: key, database_url: databaseUrl });

@@ -14,7 +14,10 @@ const app = join(work, 'app');
 let packed: { filename: string; files: { path: string }[] };
 
 beforeAll(async () => {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   [packed] = JSON.parse(stdout) as (typeof packed)[];
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -22,7 +25,17 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the npm package', () => {
   it('packs only what is needed to run', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'mcp.json', 'bin/launchboard.js', 'bin/launchboard.ts', 'db/migrations/index.ts', 'tools/index.ts', 'src/drafts/crawler/html-worker-boot.mjs', 'src/web/ui/style.css']) {
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'mcp.json',
+      'bin/launchboard.js',
+      'bin/launchboard.ts',
+      'db/migrations/index.ts',
+      'tools/index.ts',
+      'src/drafts/crawler/html-worker-boot.mjs',
+      'src/web/ui/style.css',
+    ]) {
       expect(paths).toContain(needed);
     }
     const stray = paths.filter((p) => /^(test|bench|scripts|dist|\.ci)\//.test(p) || /fixtures|\.test\.ts$/.test(p));
@@ -30,7 +43,11 @@ describe('the npm package', () => {
   });
 
   it('documents connecting over stdio and over HTTP in mcp.json', () => {
-    const servers = (JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; type?: string; url?: string }> }).mcpServers;
+    const servers = (
+      JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as {
+        mcpServers: Record<string, { command?: string; args?: string[]; type?: string; url?: string }>;
+      }
+    ).mcpServers;
     expect(Object.values(servers).some((s) => s.command === 'npx' && s.args?.includes('stdio'))).toBe(true);
     expect(Object.values(servers).some((s) => s.type === 'http' && s.url?.endsWith('/mcp'))).toBe(true);
   });
@@ -39,13 +56,24 @@ describe('the npm package', () => {
     mkdirSync(app);
     // npm 11 runs a dependency's install script only when allowed: better-sqlite3 compiles its addon;
     // swagger-ui-dist's @scarf/scarf would only report the install (denied, as in our own package.json).
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'launchboard-pack-check', private: true, allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false } }));
-    await run('npm', ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--strict-allow-scripts'], {
-      cwd: app,
-      // No prebuilt addon download (there is no network but the registry): build from source at once.
-      env: { ...process.env, npm_config_build_from_source: 'true' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({
+        name: 'launchboard-pack-check',
+        private: true,
+        allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false },
+      }),
+    );
+    await run(
+      'npm',
+      ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--strict-allow-scripts'],
+      {
+        cwd: app,
+        // No prebuilt addon download (there is no network but the registry): build from source at once.
+        env: { ...process.env, npm_config_build_from_source: 'true' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -53,8 +53,13 @@ describe('a draft whose worker died', () => {
     const { userId } = await userWithKey(ctx, ['listings:write']);
     const draft = await createDraft(ctx, userId, rich.url);
     const before = homeRequests(rich);
-    const crashing: Drafter = { name: 'builtin', draft: async () => Promise.reject(new Error('the process was killed')) };
-    await expect(runDraftJob(ctx, { draft_id: draft.id }, { attempts: 1 }, { drafter: crashing })).rejects.toThrow('the process was killed');
+    const crashing: Drafter = {
+      name: 'builtin',
+      draft: async () => Promise.reject(new Error('the process was killed')),
+    };
+    await expect(runDraftJob(ctx, { draft_id: draft.id }, { attempts: 1 }, { drafter: crashing })).rejects.toThrow(
+      'the process was killed',
+    );
     expect((await status(draft.id)).status).toBe('drafting');
     expect(homeRequests(rich)).toBe(before + 1);
 
@@ -69,11 +74,20 @@ describe('a draft whose worker died', () => {
     const ids = [];
     for (const lockedBy of [`${host}:999999:dead`, `${host}:${process.pid}:mine`, `elsewhere:1:x`]) {
       const { id } = await enqueue(ctx, 'note');
-      await ctx.db.updateTable('jobs').set({ status: 'running', locked_by: lockedBy, locked_at: TEST_NOW, attempts: 1 }).where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('jobs')
+        .set({ status: 'running', locked_by: lockedBy, locked_at: TEST_NOW, attempts: 1 })
+        .where('id', '=', id)
+        .execute();
       ids.push(id);
     }
     expect(await recoverOrphaned(ctx, (pid) => pid !== 999999)).toBe(1);
-    const rows = await ctx.db.selectFrom('jobs').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute();
+    const rows = await ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'status'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.status)).toEqual(['queued', 'running', 'running']);
     await ctx.db.deleteFrom('jobs').execute();
   });
@@ -92,9 +106,17 @@ describe('failures', () => {
       expect((await status(draft.id)).status).toBe('crawling');
       ctx.clock.advance(60_000);
       await runDueJobs(ctx, jobHandlers, 'w');
-      expect(await status(draft.id)).toMatchObject({ status: 'failed', failure_reason: 'The homepage answered HTTP 503. Tried 3 times.' });
+      expect(await status(draft.id)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'The homepage answered HTTP 503. Tried 3 times.',
+      });
       expect(homeRequests(busy)).toBe(3);
-      const job = await ctx.db.selectFrom('jobs').select('status').where('kind', '=', DRAFT_SITE).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const job = await ctx.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('kind', '=', DRAFT_SITE)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(job.status).toBe('done');
     } finally {
       await busy.close();
@@ -106,20 +128,31 @@ describe('failures', () => {
     for (const url of [rich.url, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/']) {
       const draft = await createDraft(production, userId, url);
       await runDueJobs(production, jobHandlers, 'w');
-      expect(await status(draft.id, production)).toMatchObject({ status: 'failed', failure_reason: 'The address is private or reserved; only public websites can be read.' });
+      expect(await status(draft.id, production)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'The address is private or reserved; only public websites can be read.',
+      });
     }
   });
 
   it("retries a failed draft on regenerate, keeping the maker's values and locked fields", async () => {
     let up = false;
-    const flaky = await serveSite('rich', { routes: { '/': (_q, res) => (up ? false : void res.writeHead(404).end()) } });
+    const flaky = await serveSite('rich', {
+      routes: { '/': (_q, res) => (up ? false : void res.writeHead(404).end()) },
+    });
     try {
       const maker = await userWithKey(ctx, ['listings:write']);
       const draft = await createDraft(ctx, maker.userId, flaky.url);
       await runDueJobs(ctx, jobHandlers, 'w');
-      expect(await status(draft.id)).toMatchObject({ status: 'failed', failure_reason: 'The homepage answered HTTP 404.' });
+      expect(await status(draft.id)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'The homepage answered HTTP 404.',
+      });
 
-      await updateDraft(ctx, maker.userId, draft.id, { fields: { name: 'Tally Ho!', tagline: 'Mine' }, lock_fields: ['name'] });
+      await updateDraft(ctx, maker.userId, draft.id, {
+        fields: { name: 'Tally Ho!', tagline: 'Mine' },
+        lock_fields: ['name'],
+      });
       up = true;
       const retried = await updateDraft(ctx, maker.userId, draft.id, { regenerate: ['description'] });
       expect(retried.status).toBe('crawling');
@@ -129,7 +162,11 @@ describe('failures', () => {
       // Locked: never touched by the redraft, not even its AI original.
       expect(done.fields.name).toMatchObject({ value: 'Tally Ho!', state: 'override', ai: null });
       // The maker's value stays; the AI original is there for restore.
-      expect(done.fields.tagline).toMatchObject({ value: 'Mine', state: 'edited', ai: { value: 'Invoices that chase themselves' } });
+      expect(done.fields.tagline).toMatchObject({
+        value: 'Mine',
+        state: 'edited',
+        ai: { value: 'Invoices that chase themselves' },
+      });
       expect(done.fields.pricing_model).toMatchObject({ value: 'freemium', state: 'ai' });
     } finally {
       await flaky.close();

@@ -42,7 +42,14 @@ afterAll(async () => {
 function serve(): { child: ChildProcess; log: () => string } {
   let log = '';
   const child = spawn(process.execPath, ['bin/launchboard.js', 'serve'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn', LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1', TEST_DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+      TEST_DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));
@@ -62,7 +69,11 @@ it('finishes a draft after the server is killed while crawling it', async () => 
   expect(await status(draft.id)).toBe('crawling');
   first.child.kill('SIGKILL');
   await new Promise((r) => first.child.once('exit', r));
-  const job = await ctx.db.selectFrom('jobs').select(['status', 'locked_by']).where('kind', '=', 'draft_site').executeTakeFirstOrThrow();
+  const job = await ctx.db
+    .selectFrom('jobs')
+    .select(['status', 'locked_by'])
+    .where('kind', '=', 'draft_site')
+    .executeTakeFirstOrThrow();
   expect(job.status).toBe('running');
   site.release();
 

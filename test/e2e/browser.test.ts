@@ -10,7 +10,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER) throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
+if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER)
+  throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
 
 describe.skipIf(!available)('in a real browser', () => {
   let ctx: TestContext;

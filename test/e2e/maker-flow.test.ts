@@ -30,7 +30,9 @@ describe.each(['v2-2026-07-28', 'v1'] as ClientKind[])('the maker flow over MCP 
     };
     try {
       const tools = (await client.listTools()).tools.map((t) => t.name);
-      expect(tools).toEqual(expect.arrayContaining(['submit_listing', 'get_draft', 'update_draft', 'submit_draft', 'get_my_listing']));
+      expect(tools).toEqual(
+        expect.arrayContaining(['submit_listing', 'get_draft', 'update_draft', 'submit_draft', 'get_my_listing']),
+      );
 
       const created = await call('submit_listing', { url: rich.url, idempotency_key: `flow-${kind}` });
       expect(created.status).toBe('crawling');
@@ -45,7 +47,10 @@ describe.each(['v2-2026-07-28', 'v1'] as ClientKind[])('the maker flow over MCP 
       expect(draft.status).toBe('ready');
       expect(draft.fields.tagline).toMatchObject({ value: 'Invoices that chase themselves', state: 'ai' });
 
-      draft = await call('update_draft', { id: created.id, fields: { tagline: 'Get paid without chasing', city: 'Hamburg' } });
+      draft = await call('update_draft', {
+        id: created.id,
+        fields: { tagline: 'Get paid without chasing', city: 'Hamburg' },
+      });
       expect(draft.fields.tagline.state).toBe('edited');
 
       draft = await call('update_draft', { id: created.id, lock_fields: ['tagline'] });
@@ -66,7 +71,13 @@ describe.each(['v2-2026-07-28', 'v1'] as ClientKind[])('the maker flow over MCP 
       expect(submitted).toMatchObject({ status: 'draft', created: true });
 
       const listing = await call('get_my_listing', { listing_id: submitted.listing_id });
-      expect(listing).toMatchObject({ listing_id: submitted.listing_id, name: 'Tallyho', tagline: 'Invoices that chase themselves', city: 'Berlin', status: 'draft' });
+      expect(listing).toMatchObject({
+        listing_id: submitted.listing_id,
+        name: 'Tallyho',
+        tagline: 'Invoices that chase themselves',
+        city: 'Berlin',
+        status: 'draft',
+      });
     } finally {
       await client.close();
     }

@@ -35,12 +35,14 @@ interface Instance {
 /** `n` distinct ports the OS says are free now (held open together, then released), never 3917. */
 async function freePorts(n: number): Promise<number[]> {
   const probes = await Promise.all(
-    Array.from({ length: n + 1 }, () =>
-      new Promise<Server>((resolve, reject) => {
-        const probe = createServer();
-        probe.once('error', reject);
-        probe.listen(0, '127.0.0.1', () => resolve(probe));
-      }),
+    Array.from(
+      { length: n + 1 },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const probe = createServer();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
     ),
   );
   const ports = probes.map((p) => (p.address() as AddressInfo).port);
@@ -52,9 +54,21 @@ async function freePorts(n: number): Promise<number[]> {
 function serveEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
-    'TEST_DATABASE_URL', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'LAUNCHBOARD_API_KEY', 'RATE_LIMIT_SIGNED_IN', 'OAUTH_ISSUER', 'SMTP_URL',
-    'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'DNS_SERVERS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
-  ]) delete env[key];
+    'TEST_DATABASE_URL',
+    'HOST',
+    'PUBLIC_URL',
+    'ALLOWED_HOSTS',
+    'LAUNCHBOARD_API_KEY',
+    'RATE_LIMIT_SIGNED_IN',
+    'OAUTH_ISSUER',
+    'SMTP_URL',
+    'ANTHROPIC_API_KEY',
+    'ANTHROPIC_BASE_URL',
+    'DNS_SERVERS',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ])
+    delete env[key];
   return {
     ...env,
     DATABASE_URL: databaseUrl,
@@ -69,7 +83,10 @@ function serveEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
 
 function startServe(name: string, databaseUrl: string, port: number): Instance {
   let log = '';
-  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve'], { env: serveEnv(databaseUrl, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve'], {
+    env: serveEnv(databaseUrl, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   return { name, url: `http://127.0.0.1:${port}`, child, log: () => log };
@@ -79,7 +96,8 @@ function startServe(name: string, databaseUrl: string, port: number): Instance {
 async function waitUntilServing(instance: Instance, auth: Record<string, string>): Promise<void> {
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited with ${instance.child.exitCode}:\n${instance.log()}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`${instance.name} exited with ${instance.child.exitCode}:\n${instance.log()}`);
     try {
       if ((await fetch(`${instance.url}/api/v1/site`, { headers: auth })).status === 200) return;
     } catch {
@@ -114,7 +132,13 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
     for (const i of instances) if (i.child.exitCode === null) i.child.kill('SIGKILL');
   };
 
-  const api = async (instance: Instance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const api = async (
+    instance: Instance,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${instance.url}/api/v1${path}`, {
       method,
       headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -161,18 +185,25 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
 
   it('runs each draft job exactly once, though both instances run workers', async () => {
     // Submitted at once, half through each instance: more jobs than one worker takes at a time.
-    const created = await Promise.all(sites.map((site, i) => api(i % 2 === 0 ? a : b, 'POST', '/drafts', { url: site.url })));
+    const created = await Promise.all(
+      sites.map((site, i) => api(i % 2 === 0 ? a : b, 'POST', '/drafts', { url: site.url })),
+    );
     for (const c of created) expect(c.status).toBe(201);
     const ids = created.map((c) => c.body.id as string);
     draftId = ids[0]!;
 
-    const statuses = async () => Promise.all(ids.map(async (id, i) => (await api(i % 2 === 0 ? b : a, 'GET', `/drafts/${id}`)).body.status));
+    const statuses = async () =>
+      Promise.all(ids.map(async (id, i) => (await api(i % 2 === 0 ? b : a, 'GET', `/drafts/${id}`)).body.status));
     await expect.poll(statuses, { timeout: 30_000, interval: 250 }).toEqual(ids.map(() => 'ready'));
     expect((await api(b, 'GET', `/drafts/${draftId}`)).body.fields.name.value).toBe('Tallyho');
 
     // Each site's homepage was read once: no job ran twice, not even in part.
     expect(sites.map((site) => site.requests.filter((p) => p === '/').length)).toEqual(ids.map(() => 1));
-    const jobs = await ctx.db.selectFrom('jobs').select(['status', 'attempts', 'locked_by', 'payload']).where('kind', '=', 'draft_site').execute();
+    const jobs = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'locked_by', 'payload'])
+      .where('kind', '=', 'draft_site')
+      .execute();
     const byDraft = new Map(jobs.map((j) => [JSON.parse(j.payload).draft_id as string, j]));
     expect(jobs).toHaveLength(ids.length);
     for (const id of ids) expect(byDraft.get(id)).toMatchObject({ status: 'done', attempts: 1 });
@@ -181,7 +212,12 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
     for (const pid of pids) expect([a.child.pid, b.child.pid]).toContain(pid);
 
     // Both instances scheduled the weekly rollover at start: it is queued once.
-    const rollovers = await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'weekly_rollover').where('status', '=', 'queued').execute();
+    const rollovers = await ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'weekly_rollover')
+      .where('status', '=', 'queued')
+      .execute();
     expect(rollovers).toHaveLength(1);
   });
 
@@ -191,7 +227,10 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
     const submitted = await api(a, 'POST', `/drafts/${draftId}/submit`);
     expect(submitted.status).toBe(200);
     listing = { id: submitted.body.listing_id, slug: submitted.body.slug };
-    const order = await api(a, 'POST', '/orders/checkout', { items: [{ product: 'launch', listing_id: listing.id }], billing_country: 'US' });
+    const order = await api(a, 'POST', '/orders/checkout', {
+      items: [{ product: 'launch', listing_id: listing.id }],
+      billing_country: 'US',
+    });
     expect(order.status).toBe(200);
     const checkoutPath = new URL(order.body.checkout_url).pathname;
     const page = await (await fetch(`${b.url}${checkoutPath}`)).text();
@@ -203,19 +242,28 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);
-    await expect.poll(async () => (await api(b, 'GET', `/me/listings/${listing.id}`)).body.status, { timeout: 15_000, interval: 200 }).toBe('live');
+    await expect
+      .poll(async () => (await api(b, 'GET', `/me/listings/${listing.id}`)).body.status, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe('live');
 
     // The tagline is in the in-memory index only (descriptions are searched
     // in the database), so finding these words proves the index followed.
     const wordA = `quokkafrom${Date.now().toString(36)}`;
     expect(await searchSlugs(b, wordA)).toEqual([]);
-    const editA = await api(a, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline: `Tallies ${wordA} things` } });
+    const editA = await api(a, 'PATCH', `/me/listings/${listing.id}`, {
+      fields: { tagline: `Tallies ${wordA} things` },
+    });
     expect(editA.status).toBe(200);
     await expect.poll(() => searchSlugs(b, wordA), { timeout: 10_000, interval: 100 }).toEqual([listing.slug]);
 
     const wordB = `wombatfrom${Date.now().toString(36)}`;
     expect(await searchSlugs(a, wordB)).toEqual([]);
-    const editB = await api(b, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline: `Tallies ${wordB} things` } });
+    const editB = await api(b, 'PATCH', `/me/listings/${listing.id}`, {
+      fields: { tagline: `Tallies ${wordB} things` },
+    });
     expect(editB.status).toBe(200);
     await expect.poll(() => searchSlugs(a, wordB), { timeout: 10_000, interval: 100 }).toEqual([listing.slug]);
     // The old words are gone from both indexes.
@@ -233,7 +281,8 @@ describe.skipIf(!onPostgres)('two serve instances on one PostgreSQL database', (
   });
 
   it("shows a tagline edited through one instance on the other's cached whole profile at once", async () => {
-    const taglineOn = async (instance: Instance) => (await api(instance, 'GET', `/listings/${listing.slug}`)).body.tagline;
+    const taglineOn = async (instance: Instance) =>
+      (await api(instance, 'GET', `/listings/${listing.slug}`)).body.tagline;
     await taglineOn(b);
     await taglineOn(b); // now from B's public profile cache
     const tagline = `Edited on A at ${Date.now()}`;

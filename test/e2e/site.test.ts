@@ -23,7 +23,8 @@ import { userWithKey } from '../helpers/users.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER) throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
+if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER)
+  throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
 
 const SCREENSHOTS = join(process.cwd(), 'artifacts', 'screenshots');
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -33,10 +34,21 @@ const THIS_WEEK = '2026-11-16'; // the Monday of TEST_NOW's week
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function review(page: Page, name: string): Promise<void> {
@@ -68,22 +80,46 @@ describe.skipIf(!available)('the site in a real browser', () => {
     const week = launches(ctx);
     const category = await given(ctx).category({ slug: 'developer-tools', name: 'Developer tools' });
     // Alpha launched first, so it leads Beta on a tie.
-    const alpha = await week.launch({ slug: 'alpha-tool', week: THIS_WEEK, launchedAt: `${THIS_WEEK}T08:00:00.000Z`, categories: [category], fields: { name: 'Alpha Tool', tagline: 'The first tool' } });
-    const beta = await week.launch({ slug: 'beta-tool', week: THIS_WEEK, launchedAt: `${THIS_WEEK}T09:00:00.000Z`, categories: [category], fields: { name: 'Beta Tool', tagline: 'The second tool' } });
+    const alpha = await week.launch({
+      slug: 'alpha-tool',
+      week: THIS_WEEK,
+      launchedAt: `${THIS_WEEK}T08:00:00.000Z`,
+      categories: [category],
+      fields: { name: 'Alpha Tool', tagline: 'The first tool' },
+    });
+    const beta = await week.launch({
+      slug: 'beta-tool',
+      week: THIS_WEEK,
+      launchedAt: `${THIS_WEEK}T09:00:00.000Z`,
+      categories: [category],
+      fields: { name: 'Beta Tool', tagline: 'The second tool' },
+    });
     await week.votes(alpha, ['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z']);
     await week.votes(beta, ['2026-11-20T11:00:00.000Z', '2026-11-21T11:00:00.000Z']);
 
     // A maker's homepage carrying the badge embed code get_badges hands out.
     const badges = await (await fetch(`${server.url}/api/v1/listings/beta-tool/badges`)).json();
     badgeEmbed = badges.items[0].html;
-    makerSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Beta Tool</title><h1>Beta Tool</h1>${badgeEmbed}`));
+    makerSite = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Beta Tool</title><h1>Beta Tool</h1>${badgeEmbed}`),
+    );
     await new Promise<void>((r) => makerSite.listen(0, '127.0.0.1', r));
     makerSiteUrl = `http://127.0.0.1:${(makerSite.address() as AddressInfo).port}`;
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -101,7 +137,12 @@ describe.skipIf(!available)('the site in a real browser', () => {
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/account/);
-    const mail = await ctx.db.selectFrom('outbox').select('text').where('to', '=', 'voter@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await ctx.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('to', '=', 'voter@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await page.goto(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
 
     await page.goto(`${server.url}/launches/weeks/this`);
@@ -138,9 +179,17 @@ describe.skipIf(!available)('the site in a real browser', () => {
 
   it('completes a test payment on the checkout page from a quote', async () => {
     const maker = await userWithKey(ctx, ['orders:write', 'account:read']);
-    const id = await given(ctx).listing({ slug: 'gamma-tool', status: 'draft', fields: { name: 'Gamma Tool', owner_id: maker.userId } });
+    const id = await given(ctx).listing({
+      slug: 'gamma-tool',
+      status: 'draft',
+      fields: { name: 'Gamma Tool', owner_id: maker.userId },
+    });
     const body = { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' };
-    const quote = await fetch(`${server.url}/api/v1/orders/quote`, { method: 'POST', headers: { ...maker.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const quote = await fetch(`${server.url}/api/v1/orders/quote`, {
+      method: 'POST',
+      headers: { ...maker.auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(quote.status).toBe(200);
     const { total_cents } = await quote.json();
     const order = await checkoutOverRest(server.url, maker.auth, body);

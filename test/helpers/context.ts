@@ -45,7 +45,9 @@ export async function throwawayPostgres(baseUrl: string): Promise<{ url: string;
  * server, else SQLite, in memory or, for tests whose child processes must
  * share it, in `sqliteFile`.
  */
-export async function testDatabaseUrl(opts: { sqliteFile?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function testDatabaseUrl(
+  opts: { sqliteFile?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (base && /^postgres/.test(base)) return throwawayPostgres(base);
   return { url: opts.sqliteFile ? `sqlite:${opts.sqliteFile}` : 'sqlite::memory:', drop: async () => undefined };
@@ -53,7 +55,10 @@ export async function testDatabaseUrl(opts: { sqliteFile?: string } = {}): Promi
 
 export async function testContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await testDatabaseUrl();
-  const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, { publicUrl: 'http://localhost:3000', ...overrides });
+  const config = loadConfig(
+    { DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    { publicUrl: 'http://localhost:3000', ...overrides },
+  );
   const clock = fixedClock(TEST_NOW);
   const ctx = await buildContext(config, { clock, logger: pino({ level: 'silent' }) });
   await ensureMainSite(ctx);

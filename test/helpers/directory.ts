@@ -11,11 +11,24 @@ export function directory(ctx: Context) {
   const now = () => ctx.clock.now().toISOString();
   return {
     /** A founder behind the given listings (in that order). */
-    async founder(args: { slug?: string; name?: string; listings?: number[]; fields?: Partial<Insertable<Database['founders']>> } = {}) {
+    async founder(
+      args: {
+        slug?: string;
+        name?: string;
+        listings?: number[];
+        fields?: Partial<Insertable<Database['founders']>>;
+      } = {},
+    ) {
       const n = next();
       const row = await ctx.db
         .insertInto('founders')
-        .values({ slug: args.slug ?? `founder-${n}`, name: args.name ?? `Founder ${n}`, created_at: now(), updated_at: now(), ...args.fields })
+        .values({
+          slug: args.slug ?? `founder-${n}`,
+          name: args.name ?? `Founder ${n}`,
+          created_at: now(),
+          updated_at: now(),
+          ...args.fields,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [position, listing_id] of (args.listings ?? []).entries()) {
@@ -25,11 +38,23 @@ export function directory(ctx: Context) {
     },
 
     async story(listingId: number, fields: Partial<Omit<Insertable<Database['stories']>, 'listing_id'>> = {}) {
-      await ctx.db.insertInto('stories').values({ listing_id: listingId, title: 'Our story', story: 'It began.', updated_at: now(), ...fields }).execute();
+      await ctx.db
+        .insertInto('stories')
+        .values({ listing_id: listingId, title: 'Our story', story: 'It began.', updated_at: now(), ...fields })
+        .execute();
     },
 
     /** A blog post; `published_at: null` makes a draft. */
-    async blogPost(args: { slug?: string; title?: string; excerpt?: string; body?: string; published_at?: string | null; faqs?: unknown } = {}) {
+    async blogPost(
+      args: {
+        slug?: string;
+        title?: string;
+        excerpt?: string;
+        body?: string;
+        published_at?: string | null;
+        faqs?: unknown;
+      } = {},
+    ) {
       const n = next();
       const row = await ctx.db
         .insertInto('blog_posts')
@@ -52,7 +77,13 @@ export function directory(ctx: Context) {
     async award(args: { listing: number; week: string; rank: number }) {
       await ctx.db
         .insertInto('awards')
-        .values({ listing_id: args.listing, week: args.week, rank: args.rank, title: `Launch of the Week #${args.rank}`, created_at: now() })
+        .values({
+          listing_id: args.listing,
+          week: args.week,
+          rank: args.rank,
+          title: `Launch of the Week #${args.rank}`,
+          created_at: now(),
+        })
         .execute();
     },
 
@@ -60,7 +91,12 @@ export function directory(ctx: Context) {
       const n = next();
       const row = await ctx.db
         .insertInto('users')
-        .values({ email: args.email ?? `user${n}-${Date.now()}@example.org`, name: `User ${n}`, email_verified_at: args.verified === false ? null : now(), created_at: now() })
+        .values({
+          email: args.email ?? `user${n}-${Date.now()}@example.org`,
+          name: `User ${n}`,
+          email_verified_at: args.verified === false ? null : now(),
+          created_at: now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -24,7 +24,14 @@ export async function startTxtServer(): Promise<TxtServer> {
     if (!question || !values) {
       (response.header as { rcode: number }).rcode = NXDOMAIN;
     } else if (question.type === Packet.TYPE.TXT) {
-      for (const data of values) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data } as never);
+      for (const data of values)
+        response.answers.push({
+          name: question.name,
+          type: Packet.TYPE.TXT,
+          class: Packet.CLASS.IN,
+          ttl: 1,
+          data,
+        } as never);
     }
     void send(response);
   });

@@ -45,7 +45,10 @@ export function given(ctx: Context) {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [i, category_id] of (args.categories ?? []).entries()) {
-        await ctx.db.insertInto('listing_categories').values({ listing_id: row.id, category_id, is_primary: i === 0 ? 1 : 0, position: i }).execute();
+        await ctx.db
+          .insertInto('listing_categories')
+          .values({ listing_id: row.id, category_id, is_primary: i === 0 ? 1 : 0, position: i })
+          .execute();
       }
       return row.id;
     },

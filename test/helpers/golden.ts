@@ -10,7 +10,8 @@ export function expectGolden(name: string, value: unknown): void {
   const file = join(dir, name);
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-    if (process.env.CI && !existsSync(file)) throw new Error(`golden file ${name} is missing; run UPDATE_GOLDEN=1 npm test and commit it`);
+    if (process.env.CI && !existsSync(file))
+      throw new Error(`golden file ${name} is missing; run UPDATE_GOLDEN=1 npm test and commit it`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, text);
     return;

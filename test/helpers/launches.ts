@@ -15,7 +15,10 @@ export function launches(ctx: Context) {
       const k = ++voterCounter;
       const row = await ctx.db
         .insertInto('users')
-        .values({ email: `voter${k}-${voterPool.length}-${Date.now()}@example.com`, created_at: ctx.clock.now().toISOString() })
+        .values({
+          email: `voter${k}-${voterPool.length}-${Date.now()}@example.com`,
+          created_at: ctx.clock.now().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       voterPool.push(row.id);
@@ -25,7 +28,15 @@ export function launches(ctx: Context) {
 
   return {
     /** A listing launching in `week` (Monday); live launches get launched_at = that Monday unless given. */
-    async launch(args: { slug?: string; week: string; status?: string; votes?: number; launchedAt?: string; fields?: Partial<NewListing>; categories?: number[] }) {
+    async launch(args: {
+      slug?: string;
+      week: string;
+      status?: string;
+      votes?: number;
+      launchedAt?: string;
+      fields?: Partial<NewListing>;
+      categories?: number[];
+    }) {
       const status = args.status ?? 'live';
       return g.listing({
         slug: args.slug,
@@ -46,8 +57,16 @@ export function launches(ctx: Context) {
       for (const [i, created_at] of at.entries()) {
         await ctx.db.insertInto('votes').values({ listing_id: listingId, user_id: ids[i], created_at }).execute();
       }
-      const row = await ctx.db.selectFrom('listings').select('votes_count').where('id', '=', listingId).executeTakeFirstOrThrow();
-      await ctx.db.updateTable('listings').set({ votes_count: Number(row.votes_count) + at.length }).where('id', '=', listingId).execute();
+      const row = await ctx.db
+        .selectFrom('listings')
+        .select('votes_count')
+        .where('id', '=', listingId)
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('listings')
+        .set({ votes_count: Number(row.votes_count) + at.length })
+        .where('id', '=', listingId)
+        .execute();
     },
     async award(args: { listing: number; week: string; rank: number; votes?: number }) {
       await ctx.db

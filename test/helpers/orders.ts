@@ -9,7 +9,8 @@ import { given } from './given.js';
 export const PRICES = { launch: 4900, featured: 9900, billboard: 1000, 'premium-profile': 2900 } as const;
 
 export async function priceProducts(ctx: Context): Promise<void> {
-  for (const [key, cents] of Object.entries(PRICES)) await setProductPrice(ctx.db, { key, cents, name: key, now: ctx.clock.now() });
+  for (const [key, cents] of Object.entries(PRICES))
+    await setProductPrice(ctx.db, { key, cents, name: key, now: ctx.clock.now() });
 }
 
 let n = 0;
@@ -17,7 +18,16 @@ let n = 0;
 /** One order with one line, paid (and fulfilled unless said otherwise). */
 export async function paidLine(
   ctx: Context,
-  args: { userId: number; listingId: number; product: string; amountCents: number; week?: string; paidAt?: string; fulfilled?: boolean; status?: 'paid' | 'fulfilled' | 'refunded' },
+  args: {
+    userId: number;
+    listingId: number;
+    product: string;
+    amountCents: number;
+    week?: string;
+    paidAt?: string;
+    fulfilled?: boolean;
+    status?: 'paid' | 'fulfilled' | 'refunded';
+  },
 ): Promise<number> {
   n += 1;
   const now = ctx.clock.now().toISOString();
@@ -60,18 +70,38 @@ export async function paidLine(
 }
 
 /** create_checkout over REST (the server must serve that tool); returns the order body. */
-export async function checkoutOverRest(apiUrl: string, auth: Record<string, string>, body: unknown): Promise<{ number: string; checkout_url: string; [key: string]: unknown }> {
-  const res = await fetch(`${apiUrl}/api/v1/orders/checkout`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function checkoutOverRest(
+  apiUrl: string,
+  auth: Record<string, string>,
+  body: unknown,
+): Promise<{ number: string; checkout_url: string; [key: string]: unknown }> {
+  const res = await fetch(`${apiUrl}/api/v1/orders/checkout`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`create_checkout answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
 
 /** Pending billboard orders of $10, $20, $30… for as many new live listings of `userId`, oldest first. */
-export async function pendingOrders(ctx: Context, apiUrl: string, maker: { userId: number; auth: Record<string, string> }, count: number): Promise<string[]> {
+export async function pendingOrders(
+  ctx: Context,
+  apiUrl: string,
+  maker: { userId: number; auth: Record<string, string> },
+  count: number,
+): Promise<string[]> {
   const numbers: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    numbers.push((await checkoutOverRest(apiUrl, maker.auth, { items: [{ product: 'billboard', listing_id: id, amount_cents: 1000 * (i + 1) }], billing_country: 'US' })).number);
+    numbers.push(
+      (
+        await checkoutOverRest(apiUrl, maker.auth, {
+          items: [{ product: 'billboard', listing_id: id, amount_cents: 1000 * (i + 1) }],
+          billing_country: 'US',
+        })
+      ).number,
+    );
   }
   return numbers;
 }

@@ -10,6 +10,12 @@ export async function userWithKey(ctx: Context, scopes: Scope[], opts: { expires
   n += 1;
   const email = `maker${n}-${Date.now()}@example.com`;
   const userId = await createUser(ctx.db, { email, name: `Maker ${n}`, now: ctx.clock.now() });
-  const { id, key } = await createApiKey(ctx.db, { userId, name: 'test', scopes, expiresAt: opts.expiresAt, now: ctx.clock.now() });
+  const { id, key } = await createApiKey(ctx.db, {
+    userId,
+    name: 'test',
+    scopes,
+    expiresAt: opts.expiresAt,
+    now: ctx.clock.now(),
+  });
   return { userId, email, keyId: id, key, auth: { authorization: `Bearer ${key}` } };
 }

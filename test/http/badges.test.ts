@@ -34,7 +34,17 @@ function parseXml(source: string): XmlElement {
     const bad = raw.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/);
     if (bad) throw new Error(`raw & in ${where}: ${raw}`);
     return raw.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) =>
-      e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+      e === 'amp'
+        ? '&'
+        : e === 'lt'
+          ? '<'
+          : e === 'gt'
+            ? '>'
+            : e === 'quot'
+              ? '"'
+              : e === 'apos'
+                ? "'"
+                : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
     );
   };
   if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(source)) throw new Error('control character in document');
@@ -93,7 +103,10 @@ function parseXml(source: string): XmlElement {
   return root;
 }
 
-const find = (el: XmlElement, name: string): XmlElement[] => [...(el.name === name ? [el] : []), ...el.children.flatMap((c) => find(c, name))];
+const find = (el: XmlElement, name: string): XmlElement[] => [
+  ...(el.name === name ? [el] : []),
+  ...el.children.flatMap((c) => find(c, name)),
+];
 
 let ctx: TestContext;
 let server: Server;
@@ -104,8 +117,17 @@ beforeAll(async () => {
   const d = directory(ctx);
   await setSetting(ctx.db, 'site_name', `Launch & <Board> "it's"`, ctx.clock.now());
   const weirdOwner = await d.user({ email: 'me@weird.dev' });
-  const weird = await g.listing({ slug: 'weird', fields: { name: WEIRD, plan: 'paid', domain: 'weird.dev', owner_id: weirdOwner } });
-  await paidLine(ctx, { userId: weirdOwner, listingId: weird, product: 'featured', amountCents: 9900, week: '2026-11-16' });
+  const weird = await g.listing({
+    slug: 'weird',
+    fields: { name: WEIRD, plan: 'paid', domain: 'weird.dev', owner_id: weirdOwner },
+  });
+  await paidLine(ctx, {
+    userId: weirdOwner,
+    listingId: weird,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-16',
+  });
   await d.award({ listing: weird, week: '2026-11-02', rank: 2 });
   await d.award({ listing: weird, week: '2026-11-09', rank: 1 });
   await g.listing({ slug: 'plain', fields: { name: 'Plain' } });
@@ -149,7 +171,11 @@ describe('GET /badges/{slug}/{kind}.svg', () => {
             expect(title.text).toContain(WEIRD);
             expect(root.attributes['aria-label']).toBe(title.text);
             expect(title.text).toContain(`Launch & <Board> "it's"`);
-            expect(find(root, 'text').map((t) => t.text).join(' ')).toContain('Launch & <Board>');
+            expect(
+              find(root, 'text')
+                .map((t) => t.text)
+                .join(' '),
+            ).toContain('Launch & <Board>');
             expect(find(root, 'script')).toEqual([]);
             expect(body).not.toContain('<script');
             const style = find(root, 'style')[0].text;
@@ -171,7 +197,7 @@ describe('GET /badges/{slug}/{kind}.svg', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
-  it('draws the size asked for, in the shape\'s own proportions', async () => {
+  it("draws the size asked for, in the shape's own proportions", async () => {
     const root = async (q: string) => parseXml(await (await svg(`/badges/plain/listed.svg?${q}`)).text()).attributes;
     expect(await root('')).toMatchObject({ width: '250', height: '54', viewBox: '0 0 250 54' });
     expect(await root('shape=banner&size=l')).toMatchObject({ width: '585', height: '75', viewBox: '0 0 468 60' });
@@ -179,7 +205,8 @@ describe('GET /badges/{slug}/{kind}.svg', () => {
   });
 
   it('uses dark colours in dark mode and light ones in light mode', async () => {
-    const style = async (mode: string) => find(parseXml(await (await svg(`/badges/plain/listed.svg?mode=${mode}`)).text()), 'style')[0].text;
+    const style = async (mode: string) =>
+      find(parseXml(await (await svg(`/badges/plain/listed.svg?mode=${mode}`)).text()), 'style')[0].text;
     expect(await style('dark')).toContain('#0d1117');
     expect(await style('dark')).not.toContain('#ffffff');
     expect(await style('light')).toContain('#ffffff');
@@ -197,7 +224,8 @@ describe('GET /badges/{slug}/{kind}.svg', () => {
   });
 
   it('serves the award of the week asked for, the newest without a week', async () => {
-    const rankIn = async (q: string) => find(parseXml(await (await svg(`/badges/weird/launch-of-the-week.svg${q}`)).text()), 'title')[0].text;
+    const rankIn = async (q: string) =>
+      find(parseXml(await (await svg(`/badges/weird/launch-of-the-week.svg${q}`)).text()), 'title')[0].text;
     expect(await rankIn('?week=2026-11-02')).toContain('Launch of the Week #2');
     expect(await rankIn('?week=2026-11-09')).toContain('Launch of the Week #1');
     expect(await rankIn('')).toContain('week of 2026-11-09');
@@ -233,7 +261,9 @@ describe('GET /badges/{slug}/{kind}.svg', () => {
   });
 
   it('serves every image URL get_badges hands out', async () => {
-    const body = (await invokeTool(ctx, getBadges, { slug: 'weird', shape: 'pill', mode: 'dark', size: 's' }, anonymous())).body as any;
+    const body = (
+      await invokeTool(ctx, getBadges, { slug: 'weird', shape: 'pill', mode: 'dark', size: 's' }, anonymous())
+    ).body as any;
     expect(body.items).toHaveLength(6);
     for (const badge of body.items) {
       const res = await fetch(badge.image_url.replace(ctx.config.publicUrl, base));

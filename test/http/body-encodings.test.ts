@@ -19,7 +19,11 @@ const ROUTES: [string, string][] = [
 ];
 
 const send = (path: string, contentType: string, encoding: string) =>
-  fetch(`${served.server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType, 'content-encoding': encoding }, body: GARBAGE });
+  fetch(`${served.server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, 'content-encoding': encoding },
+    body: GARBAGE,
+  });
 
 describe('unreadable request bodies', () => {
   for (const [path, contentType] of ROUTES) {
@@ -33,7 +37,10 @@ describe('unreadable request bodies', () => {
           expect(JSON.parse(text).errors).toEqual([{ path: '(body)', message: expect.any(String) }]);
         } else if (type.startsWith('application/json')) {
           // OAuth endpoints answer in OAuth's error format (RFC 6749 §5.2, RFC 7591 §3.2.2).
-          expect(JSON.parse(text)).toMatchObject({ error: expect.stringMatching(/^invalid_/), error_description: expect.stringMatching(/body/) });
+          expect(JSON.parse(text)).toMatchObject({
+            error: expect.stringMatching(/^invalid_/),
+            error_description: expect.stringMatching(/body/),
+          });
         } else {
           expect(text).toMatch(/could not be read/);
         }

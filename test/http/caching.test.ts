@@ -53,7 +53,7 @@ describe('conditional public reads', () => {
     expect((await get('/api/v1/openapi.json', { 'if-none-match': doc.headers.get('etag')! })).status).toBe(304);
   });
 
-  it('keeps a signed-in caller\'s public reads out of shared caches, and gives signed-in operations no validator', async () => {
+  it("keeps a signed-in caller's public reads out of shared caches, and gives signed-in operations no validator", async () => {
     const user = await userWithKey(served.ctx, ['account:read']);
     const listing = await get('/api/v1/listings/cached', user.auth);
     expect(listing.headers.get('cache-control')).toBe('private, no-cache');

@@ -35,7 +35,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
 
 describe('security headers', () => {
   it('sends helmet headers on pages and keeps the page CSP', async () => {
@@ -57,7 +58,9 @@ describe('security headers', () => {
   });
   it('lets other sites read the API and embed badges', async () => {
     expect((await get('/api/v1/site')).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect((await get('/.well-known/oauth-authorization-server')).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await get('/.well-known/oauth-authorization-server')).headers.get('cross-origin-resource-policy')).toBe(
+      'cross-origin',
+    );
   });
 });
 
@@ -71,7 +74,11 @@ describe('CORS on the API', () => {
   it('answers a preflight for a signed-in write with Authorization allowed and no credentials', async () => {
     const res = await fetch(`${server.url}/api/v1/drafts`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, idempotency-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -81,12 +88,16 @@ describe('CORS on the API', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
   it('ignores cookies: a signed-in call needs its bearer token', async () => {
-    const res = await fetch(`${server.url}/api/v1/me`, { headers: { cookie: 'lb_session=anything', origin: 'https://evil.example' } });
+    const res = await fetch(`${server.url}/api/v1/me`, {
+      headers: { cookie: 'lb_session=anything', origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
   it('sends no CORS headers on pages', async () => {
-    expect((await get('/sign-in', { origin: 'https://elsewhere.example' })).headers.get('access-control-allow-origin')).toBeNull();
+    expect(
+      (await get('/sign-in', { origin: 'https://elsewhere.example' })).headers.get('access-control-allow-origin'),
+    ).toBeNull();
   });
 });
 
@@ -102,7 +113,11 @@ describe('body limits', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
   it('answers an oversized OAuth registration with 413 problem+json', async () => {
-    const res = await fetch(`${server.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'x'.repeat(20_000) }) });
+    const res = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'x'.repeat(20_000) }),
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
@@ -117,9 +132,13 @@ describe('request ids', () => {
     expect(a).not.toBe(b);
   });
   it('honours a short, plain incoming id and replaces anything else', async () => {
-    expect((await get('/api/v1/site', { 'x-request-id': 'trace-42.abc' })).headers.get('x-request-id')).toBe('trace-42.abc');
+    expect((await get('/api/v1/site', { 'x-request-id': 'trace-42.abc' })).headers.get('x-request-id')).toBe(
+      'trace-42.abc',
+    );
     for (const bad of ['has space', 'x'.repeat(65), 'a"b', '<script>']) {
-      expect((await get('/api/v1/site', { 'x-request-id': bad })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await get('/api/v1/site', { 'x-request-id': bad })).headers.get('x-request-id')).toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
     }
   });
   it('quotes the request id as the correlation id of a 500, without internals', async () => {

@@ -17,10 +17,12 @@ const person = { email: 'logs@example.com', password: 'never-in-logs-9f3a' };
 beforeAll(async () => {
   env = await oauthServer();
   // The real logger (with its redaction), writing to memory at the most verbose level.
-  const sink = new Writable({ write: (chunk, _enc, done) => {
+  const sink = new Writable({
+    write: (chunk, _enc, done) => {
       lines.push(String(chunk));
       done();
-    }, });
+    },
+  });
   (env.ctx as { logger: unknown }).logger = createLogger('debug', sink);
 });
 afterAll(async () => {
@@ -44,18 +46,32 @@ describe('request logs', () => {
     secrets.push(code, pending.verifier, tokens.access_token, tokens.refresh_token!, rotated.access_token, maker.key);
     for (const cookie of ['lb_session', 'lb_csrf']) if (browser.cookie(cookie)) secrets.push(browser.cookie(cookie)!);
 
-    expect((await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status,
+    ).toBe(200);
     expect((await fetch(`${apiUrl(env.server)}/me`, { headers: maker.auth })).status).toBe(200);
-    expect((await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${maker.key}x` } })).status).toBe(401);
+    expect(
+      (await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${maker.key}x` } })).status,
+    ).toBe(401);
     await fetch(`${env.server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${maker.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+      headers: {
+        authorization: `Bearer ${maker.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_account', arguments: {} },
+      }),
     });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
-    for (const secret of secrets) expect(log, `a secret (${secret.slice(0, 6)}…) reached the log`).not.toContain(secret);
+    for (const secret of secrets)
+      expect(log, `a secret (${secret.slice(0, 6)}…) reached the log`).not.toContain(secret);
   });
 
   it('are one JSON object per line with the request id, method, path, status and duration', async () => {
@@ -80,10 +96,15 @@ describe('request logs', () => {
 describe('the logger', () => {
   it('redacts secrets by key wherever a logged object carries them', () => {
     const out: string[] = [];
-    const logger = createLogger('info', new Writable({ write: (chunk, _enc, done) => {
-        out.push(String(chunk));
-        done();
-      }, }));
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write: (chunk, _enc, done) => {
+          out.push(String(chunk));
+          done();
+        },
+      }),
+    );
     logger.info(
       {
         req: { headers: { authorization: 'Bearer lb_abc', cookie: 'lb_session=s3ss', 'set-cookie': 'x=cookie-v' } },
@@ -95,7 +116,20 @@ describe('the logger', () => {
       'everything secret',
     );
     const line = out.join('');
-    for (const secret of ['lb_abc', 's3ss', 'cookie-v', 'hunter2-pw', 'pw-two', 'cs-1', 'cv-1', 'at-1', 'rt-1', 'ak-1', '4242424242424242', '123x']) {
+    for (const secret of [
+      'lb_abc',
+      's3ss',
+      'cookie-v',
+      'hunter2-pw',
+      'pw-two',
+      'cs-1',
+      'cv-1',
+      'at-1',
+      'rt-1',
+      'ak-1',
+      '4242424242424242',
+      '123x',
+    ]) {
       expect(line).not.toContain(secret);
     }
     expect(JSON.parse(line).password).toBe('[redacted]');

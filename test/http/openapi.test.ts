@@ -20,9 +20,12 @@ describe('the OpenAPI document', () => {
     for (const tool of tools) {
       const op = doc.paths[tool.http.path][tool.http.method.toLowerCase()];
       expect(op.operationId).toBe(tool.name);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(tool.http.status ?? 200), '400', '401', '429']));
+      expect(Object.keys(op.responses)).toEqual(
+        expect.arrayContaining([String(tool.http.status ?? 200), '400', '401', '429']),
+      );
       if (tool.scope) expect(Object.keys(op.responses)).toContain('403');
-      for (const p of pathParams(tool.http.path)) expect(op.parameters.some((x: any) => x.in === 'path' && x.name === p)).toBe(true);
+      for (const p of pathParams(tool.http.path))
+        expect(op.parameters.some((x: any) => x.in === 'path' && x.name === p)).toBe(true);
     }
   });
 

@@ -22,7 +22,12 @@ async function expectProblem(res: Response, status: number, field?: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const body = await res.json();
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    title: expect.any(String),
+    detail: expect.any(String),
+    type: expect.any(String),
+  });
   expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
   if (field) expect(body.errors.map((e: { path: string }) => e.path)).toContain(field);
   return body;
@@ -44,7 +49,15 @@ describe('REST face', () => {
   it('lists products with prices from the products table only', async () => {
     const body = await (await get('/products')).json();
     expect(body.items).toEqual([
-      { key: 'launch', name: 'Paid launch', description: '', price_cents: 4900, currency: 'USD', vat_included: false, needs_listing: true },
+      {
+        key: 'launch',
+        name: 'Paid launch',
+        description: '',
+        price_cents: 4900,
+        currency: 'USD',
+        vat_included: false,
+        needs_listing: true,
+      },
     ]);
   });
 

@@ -3,7 +3,9 @@ import { badgeDimensions, badgeImageUrl, escapeXml } from '../../src/launches/ba
 
 describe('escapeXml', () => {
   it('escapes the five XML specials', () => {
-    expect(escapeXml(`A & B <script>"x"</script> it's`)).toBe('A &amp; B &lt;script&gt;&quot;x&quot;&lt;/script&gt; it&#39;s');
+    expect(escapeXml(`A & B <script>"x"</script> it's`)).toBe(
+      'A &amp; B &lt;script&gt;&quot;x&quot;&lt;/script&gt; it&#39;s',
+    );
   });
 
   it('drops characters XML 1.0 forbids and keeps the rest of Unicode', () => {
@@ -23,7 +25,9 @@ describe('badge sizes and URLs', () => {
 
   it('puts the style, and the week for an award, in the image URL', () => {
     const style = { shape: 'pill', mode: 'dark', size: 's' } as const;
-    expect(badgeImageUrl('https://lb.example', 'acme', { kind: 'listed', week: null }, style)).toBe('https://lb.example/badges/acme/listed.svg?shape=pill&mode=dark&size=s');
+    expect(badgeImageUrl('https://lb.example', 'acme', { kind: 'listed', week: null }, style)).toBe(
+      'https://lb.example/badges/acme/listed.svg?shape=pill&mode=dark&size=s',
+    );
     expect(badgeImageUrl('https://lb.example', 'acme', { kind: 'launch-of-the-week', week: '2026-11-09' }, style)).toBe(
       'https://lb.example/badges/acme/launch-of-the-week.svg?shape=pill&mode=dark&size=s&week=2026-11-09',
     );

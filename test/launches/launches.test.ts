@@ -14,7 +14,13 @@ beforeAll(async () => {
   ctx = await testContext();
   const l = launches(ctx);
   await l.launch({ slug: 'alpha', week: THIS, votes: 5, fields: { views_count: 3, followers_count: 9 } });
-  await l.launch({ slug: 'bravo', week: THIS, votes: 5, launchedAt: '2026-11-17T09:00:00.000Z', fields: { views_count: 50, followers_count: 1 } });
+  await l.launch({
+    slug: 'bravo',
+    week: THIS,
+    votes: 5,
+    launchedAt: '2026-11-17T09:00:00.000Z',
+    fields: { views_count: 50, followers_count: 1 },
+  });
   await l.launch({ slug: 'today', week: THIS, votes: 2, launchedAt: '2026-11-22T08:00:00.000Z' });
   await l.launch({ slug: 'veteran', week: LAST, votes: 20, fields: { views_count: 10, followers_count: 4 } });
   await l.launch({ slug: 'soon', week: NEXT, status: 'scheduled' });
@@ -31,7 +37,7 @@ const feed = async (section: LaunchSection, page = 1, per_page = 20) => {
 };
 
 describe('launch feeds', () => {
-  it('this-week: this week\'s live launches by votes, the earlier launch winning a tie', async () => {
+  it("this-week: this week's live launches by votes, the earlier launch winning a tie", async () => {
     expect(await feed('this-week')).toEqual({ slugs: ['alpha', 'bravo', 'today'], total: 3 });
   });
 
@@ -64,14 +70,23 @@ describe('trending', () => {
     const l = launches(trendCtx);
     // Weights 1/(1+age_days)^1.5: six 2-day-old votes ≈ 1.155 > one fresh vote = 1 > four 2-day-old votes ≈ 0.770.
     const six = await l.launch({ slug: 'six-old', week: LAST });
-    await l.votes(six, Array.from({ length: 6 }, () => hoursAgo(48)));
+    await l.votes(
+      six,
+      Array.from({ length: 6 }, () => hoursAgo(48)),
+    );
     const fresh = await l.launch({ slug: 'one-fresh', week: THIS });
     await l.votes(fresh, [hoursAgo(0)]);
     const four = await l.launch({ slug: 'four-old', week: LAST });
-    await l.votes(four, Array.from({ length: 4 }, () => hoursAgo(48)));
+    await l.votes(
+      four,
+      Array.from({ length: 4 }, () => hoursAgo(48)),
+    );
     // 50 votes 40 days ago fall outside the 30-day window.
     const ancient = await l.launch({ slug: 'ancient', week: '2026-10-05' });
-    await l.votes(ancient, Array.from({ length: 50 }, () => hoursAgo(40 * 24)));
+    await l.votes(
+      ancient,
+      Array.from({ length: 50 }, () => hoursAgo(40 * 24)),
+    );
     // Recent votes on a listing that is not live do not trend.
     const draft = await l.launch({ slug: 'draft', week: THIS, status: 'draft' });
     await l.votes(draft, [hoursAgo(1), hoursAgo(1)]);
@@ -98,10 +113,22 @@ describe('trending', () => {
 });
 
 describe('launch weeks', () => {
-  it('ranks a started week\'s live launches by votes', async () => {
+  it("ranks a started week's live launches by votes", async () => {
     const week = await launchWeek(ctx, '2026-11-20');
-    expect(week).toMatchObject({ week: THIS, starts_on: THIS, ends_on: '2026-11-22', kind: 'current', previous_week: LAST, next_week: NEXT, total: 3 });
-    expect(week.items.map((i) => [i.rank, i.listing.slug])).toEqual([[1, 'alpha'], [2, 'bravo'], [3, 'today']]);
+    expect(week).toMatchObject({
+      week: THIS,
+      starts_on: THIS,
+      ends_on: '2026-11-22',
+      kind: 'current',
+      previous_week: LAST,
+      next_week: NEXT,
+      total: 3,
+    });
+    expect(week.items.map((i) => [i.rank, i.listing.slug])).toEqual([
+      [1, 'alpha'],
+      [2, 'bravo'],
+      [3, 'today'],
+    ]);
   });
 
   it('shows a past week', async () => {
@@ -110,7 +137,7 @@ describe('launch weeks', () => {
     expect(week.items.map((i) => i.listing.slug)).toEqual(['veteran']);
   });
 
-  it('lists a future week\'s scheduled launches without ranks', async () => {
+  it("lists a future week's scheduled launches without ranks", async () => {
     const week = await launchWeek(ctx, 'next');
     expect(week.kind).toBe('future');
     expect(week.items.map((i) => [i.rank, i.listing.slug, i.listing.status])).toEqual([

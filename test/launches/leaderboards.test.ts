@@ -17,23 +17,87 @@ beforeAll(async () => {
   await l.launch({ slug: 'week-tie-later', week: THIS, votes: 4, launchedAt: '2026-11-18T10:00:00.000Z' });
   await l.launch({ slug: 'week-tie-earlier', week: THIS, votes: 4, launchedAt: '2026-11-17T10:00:00.000Z' });
   await l.launch({
-    slug: 'old-giant', week: LAST, votes: 40,
-    fields: { domain_rating: 71, domain_rating_previous: 65, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs', revenue_cents: 120_000_00, revenue_at: '2026-10-31', revenue_source: 'Stripe (verified)' },
+    slug: 'old-giant',
+    week: LAST,
+    votes: 40,
+    fields: {
+      domain_rating: 71,
+      domain_rating_previous: 65,
+      domain_rating_at: '2026-11-01',
+      domain_rating_source: 'Ahrefs',
+      revenue_cents: 120_000_00,
+      revenue_at: '2026-10-31',
+      revenue_source: 'Stripe (verified)',
+    },
   });
-  await l.launch({ slug: 'dr-down', week: LAST, votes: 1, fields: { name: 'Aardvark', domain_rating: 30, domain_rating_previous: 33, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs' } });
-  await l.launch({ slug: 'dr-new', week: LAST, votes: 2, fields: { name: 'Zebra', domain_rating: 30, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs', revenue_cents: 500_00, revenue_at: '2026-10-31', revenue_source: 'self-reported' } });
-  const scheduled = await l.launch({ slug: 'scheduled', week: '2026-11-23', status: 'scheduled', votes: 99, fields: { domain_rating: 99, revenue_cents: 1 } });
+  await l.launch({
+    slug: 'dr-down',
+    week: LAST,
+    votes: 1,
+    fields: {
+      name: 'Aardvark',
+      domain_rating: 30,
+      domain_rating_previous: 33,
+      domain_rating_at: '2026-11-01',
+      domain_rating_source: 'Ahrefs',
+    },
+  });
+  await l.launch({
+    slug: 'dr-new',
+    week: LAST,
+    votes: 2,
+    fields: {
+      name: 'Zebra',
+      domain_rating: 30,
+      domain_rating_at: '2026-11-01',
+      domain_rating_source: 'Ahrefs',
+      revenue_cents: 500_00,
+      revenue_at: '2026-10-31',
+      revenue_source: 'self-reported',
+    },
+  });
+  const scheduled = await l.launch({
+    slug: 'scheduled',
+    week: '2026-11-23',
+    status: 'scheduled',
+    votes: 99,
+    fields: { domain_rating: 99, revenue_cents: 1 },
+  });
 
   // Billboard money: paid, fulfilled billboard lines summed per listing.
   const buyer = await directory(ctx).user();
-  const id = async (slug: string) => (await ctx.db.selectFrom('listings').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
-  const [top, tieEarlier, tieLater, giant] = [await id('dr-down'), await id('week-tie-earlier'), await id('week-tie-later'), await id('old-giant')];
+  const id = async (slug: string) =>
+    (await ctx.db.selectFrom('listings').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  const [top, tieEarlier, tieLater, giant] = [
+    await id('dr-down'),
+    await id('week-tie-earlier'),
+    await id('week-tie-later'),
+    await id('old-giant'),
+  ];
   await paidLine(ctx, { userId: buyer, listingId: top, product: 'billboard', amountCents: 3000 });
   await paidLine(ctx, { userId: buyer, listingId: top, product: 'billboard', amountCents: 2500 });
-  await paidLine(ctx, { userId: buyer, listingId: tieLater, product: 'billboard', amountCents: 2000, paidAt: '2026-11-20T10:00:00.000Z' });
-  await paidLine(ctx, { userId: buyer, listingId: tieEarlier, product: 'billboard', amountCents: 2000, paidAt: '2026-11-19T10:00:00.000Z' });
+  await paidLine(ctx, {
+    userId: buyer,
+    listingId: tieLater,
+    product: 'billboard',
+    amountCents: 2000,
+    paidAt: '2026-11-20T10:00:00.000Z',
+  });
+  await paidLine(ctx, {
+    userId: buyer,
+    listingId: tieEarlier,
+    product: 'billboard',
+    amountCents: 2000,
+    paidAt: '2026-11-19T10:00:00.000Z',
+  });
   // Never counted: a refunded order, an unfulfilled line, a listing not live, other products.
-  await paidLine(ctx, { userId: buyer, listingId: giant, product: 'billboard', amountCents: 90_000, status: 'refunded' });
+  await paidLine(ctx, {
+    userId: buyer,
+    listingId: giant,
+    product: 'billboard',
+    amountCents: 90_000,
+    status: 'refunded',
+  });
   await paidLine(ctx, { userId: buyer, listingId: giant, product: 'billboard', amountCents: 80_000, fulfilled: false });
   await paidLine(ctx, { userId: buyer, listingId: scheduled, product: 'billboard', amountCents: 70_000 });
   await paidLine(ctx, { userId: buyer, listingId: giant, product: 'featured', amountCents: 60_000, week: THIS });
@@ -42,31 +106,50 @@ afterAll(async () => ctx?.close());
 
 const board = (b: Board, extra: { week?: string; page?: number; per_page?: number } = {}) =>
   leaderboard(ctx, { board: b, page: 1, per_page: 20, ...extra });
-const ranked = (result: Awaited<ReturnType<typeof board>>) => result.items.map((i) => [i.rank, i.listing.slug, i.metric.value]);
+const ranked = (result: Awaited<ReturnType<typeof board>>) =>
+  result.items.map((i) => [i.rank, i.listing.slug, i.metric.value]);
 
 describe('leaderboards', () => {
-  it('community-weekly ranks this week\'s live launches by votes, ties to the earlier launch', async () => {
+  it("community-weekly ranks this week's live launches by votes, ties to the earlier launch", async () => {
     const result = await board('community-weekly');
     expect(result).toMatchObject({ board: 'community-weekly', paid: false, week: THIS, total: 3 });
     expect(result.label).toMatch(/^Community ranking/);
-    expect(ranked(result)).toEqual([[1, 'week-top', 8], [2, 'week-tie-earlier', 4], [3, 'week-tie-later', 4]]);
+    expect(ranked(result)).toEqual([
+      [1, 'week-top', 8],
+      [2, 'week-tie-earlier', 4],
+      [3, 'week-tie-later', 4],
+    ]);
     expect(result.items[0].metric.name).toBe('votes');
   });
 
   it('community-weekly takes last week or a date', async () => {
-    expect(ranked(await board('community-weekly', { week: 'last' }))).toEqual([[1, 'old-giant', 40], [2, 'dr-new', 2], [3, 'dr-down', 1]]);
+    expect(ranked(await board('community-weekly', { week: 'last' }))).toEqual([
+      [1, 'old-giant', 40],
+      [2, 'dr-new', 2],
+      [3, 'dr-down', 1],
+    ]);
     expect((await board('community-weekly', { week: '2026-11-12' })).week).toBe(LAST);
   });
 
   it('community-all-time ranks every live listing, never scheduled ones', async () => {
     const result = await board('community-all-time');
     expect(result.week).toBeUndefined();
-    expect(result.items.map((i) => i.listing.slug)).toEqual(['old-giant', 'week-top', 'week-tie-earlier', 'week-tie-later', 'dr-new', 'dr-down']);
+    expect(result.items.map((i) => i.listing.slug)).toEqual([
+      'old-giant',
+      'week-top',
+      'week-tie-earlier',
+      'week-tie-later',
+      'dr-new',
+      'dr-down',
+    ]);
   });
 
   it('pages ranks continuously', async () => {
     const second = await board('community-all-time', { page: 2, per_page: 4 });
-    expect(ranked(second)).toEqual([[5, 'dr-new', 2], [6, 'dr-down', 1]]);
+    expect(ranked(second)).toEqual([
+      [5, 'dr-new', 2],
+      [6, 'dr-down', 1],
+    ]);
     expect(second.total).toBe(6);
     expect((await board('community-all-time', { page: 3, per_page: 4 })).items).toEqual([]);
   });
@@ -76,9 +159,21 @@ describe('leaderboards', () => {
     expect(result.paid).toBe(false);
     expect(result.label).toMatch(/^Third-party data/);
     expect(result.items.map((i) => [i.rank, i.listing.slug, i.metric])).toEqual([
-      [1, 'old-giant', { name: 'domain_rating', value: 71, previous: 65, trend: 'up', as_of: '2026-11-01', source: 'Ahrefs' }],
-      [2, 'dr-down', { name: 'domain_rating', value: 30, previous: 33, trend: 'down', as_of: '2026-11-01', source: 'Ahrefs' }],
-      [3, 'dr-new', { name: 'domain_rating', value: 30, previous: null, trend: 'new', as_of: '2026-11-01', source: 'Ahrefs' }],
+      [
+        1,
+        'old-giant',
+        { name: 'domain_rating', value: 71, previous: 65, trend: 'up', as_of: '2026-11-01', source: 'Ahrefs' },
+      ],
+      [
+        2,
+        'dr-down',
+        { name: 'domain_rating', value: 30, previous: 33, trend: 'down', as_of: '2026-11-01', source: 'Ahrefs' },
+      ],
+      [
+        3,
+        'dr-new',
+        { name: 'domain_rating', value: 30, previous: null, trend: 'new', as_of: '2026-11-01', source: 'Ahrefs' },
+      ],
     ]);
   });
 
@@ -108,7 +203,13 @@ describe('leaderboards', () => {
   });
 
   it('refuses a week for boards other than community-weekly, and future weeks', async () => {
-    for (const [b, week] of [['community-all-time', 'this'], ['billboard', 'last'], ['community-weekly', 'next'], ['community-weekly', '2026-12-01'], ['community-weekly', 'someday']] as const) {
+    for (const [b, week] of [
+      ['community-all-time', 'this'],
+      ['billboard', 'last'],
+      ['community-weekly', 'next'],
+      ['community-weekly', '2026-12-01'],
+      ['community-weekly', 'someday'],
+    ] as const) {
       const err = await board(b, { week }).catch((e: unknown) => e);
       expect(err, `${b} ${week}`).toBeInstanceOf(AppError);
       expect((err as AppError).status).toBe(400);

@@ -25,22 +25,42 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const listing = (id: number) =>
-  ctx.db.selectFrom('listings').select(['status', 'launch_week', 'launched_at', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
-const awards = () => ctx.db.selectFrom('awards').select(['week', 'rank', 'title', 'votes', 'listing_id']).orderBy('week').orderBy('rank').execute();
+  ctx.db
+    .selectFrom('listings')
+    .select(['status', 'launch_week', 'launched_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const awards = () =>
+  ctx.db
+    .selectFrom('awards')
+    .select(['week', 'rank', 'title', 'votes', 'listing_id'])
+    .orderBy('week')
+    .orderBy('rank')
+    .execute();
 
 describe('the weekly rollover', () => {
   it('does nothing mid-week', async () => {
-    expect(await runWeeklyRollover(ctx)).toEqual({ week: THIS, went_live: 0, moved_to_next_week: 0, awarded_weeks: [] });
+    expect(await runWeeklyRollover(ctx)).toEqual({
+      week: THIS,
+      went_live: 0,
+      moved_to_next_week: 0,
+      awarded_weeks: [],
+    });
     expect(await awards()).toEqual([]);
     expect((await listing(ids.scheduled)).status).toBe('scheduled');
   });
 
-  it('at Monday 00:00 UTC puts the week\'s scheduled launches live and awards the week that ended', async () => {
+  it("at Monday 00:00 UTC puts the week's scheduled launches live and awards the week that ended", async () => {
     ctx.clock.set('2026-11-23T00:00:00.000Z');
     const result = await runWeeklyRollover(ctx);
     expect(result).toEqual({ week: NEXT, went_live: 1, moved_to_next_week: 1, awarded_weeks: [THIS] });
 
-    expect(await listing(ids.scheduled)).toEqual({ status: 'live', launch_week: NEXT, launched_at: '2026-11-23T00:00:00.000Z', updated_at: '2026-11-23T00:00:00.000Z' });
+    expect(await listing(ids.scheduled)).toEqual({
+      status: 'live',
+      launch_week: NEXT,
+      launched_at: '2026-11-23T00:00:00.000Z',
+      updated_at: '2026-11-23T00:00:00.000Z',
+    });
     expect((await listing(ids.scheduledLater)).status).toBe('scheduled');
 
     // Top three by votes; the tie goes to the earlier launch; paid plans earn nothing.
@@ -58,7 +78,12 @@ describe('the weekly rollover', () => {
 
   it('changes nothing when run again', async () => {
     ctx.clock.advance(60_000);
-    expect(await runWeeklyRollover(ctx)).toEqual({ week: NEXT, went_live: 0, moved_to_next_week: 0, awarded_weeks: [] });
+    expect(await runWeeklyRollover(ctx)).toEqual({
+      week: NEXT,
+      went_live: 0,
+      moved_to_next_week: 0,
+      awarded_weeks: [],
+    });
     expect(await awards()).toHaveLength(3);
     expect(await listing(ids.noBadge)).toMatchObject({ launch_week: '2026-11-30' });
   });
@@ -69,7 +94,10 @@ describe('the weekly rollover', () => {
     ctx.clock.set('2026-12-09T15:00:00.000Z');
     const result = await runWeeklyRollover(ctx);
     expect(result).toEqual({ week: '2026-12-07', went_live: 1, moved_to_next_week: 2, awarded_weeks: [NEXT] });
-    expect(await listing(ids.scheduledLater)).toMatchObject({ status: 'live', launched_at: '2026-11-30T00:00:00.000Z' });
+    expect(await listing(ids.scheduledLater)).toMatchObject({
+      status: 'live',
+      launched_at: '2026-11-30T00:00:00.000Z',
+    });
     expect(await listing(ids.noBadge)).toMatchObject({ launch_week: '2026-12-14' });
     expect(await listing(ids.badgeLater)).toMatchObject({ launch_week: '2026-12-14' });
     // The week of 2026-11-30 had a launch but no votes: no award is given for nothing.
@@ -98,9 +126,17 @@ describe('the weekly rollover', () => {
   });
 
   // On PostgreSQL the planner's choice depends on table sizes, so the plan is checked on SQLite.
-  it.skipIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('finds unawarded weeks from an index alone, without reading listing rows', async () => {
-    const query = unawardedWeeks(ctx.db, NEXT).compile();
-    const explained = await ctx.db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
-    expect(explained.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH listings USING COVERING INDEX listings_status_week_votes/);
-  });
+  it.skipIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))(
+    'finds unawarded weeks from an index alone, without reading listing rows',
+    async () => {
+      const query = unawardedWeeks(ctx.db, NEXT).compile();
+      const explained = await ctx.db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `EXPLAIN QUERY PLAN ${query.sql}`,
+      });
+      expect(explained.rows.map((r) => r.detail).join('\n')).toMatch(
+        /SEARCH listings USING COVERING INDEX listings_status_week_votes/,
+      );
+    },
+  );
 });

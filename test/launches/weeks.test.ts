@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
-import { addWeeks, mondayOf, parseDate, resolveWeek, sundayOf, weekKind, weekStartsAt } from '../../src/launches/weeks.js';
+import {
+  addWeeks,
+  mondayOf,
+  parseDate,
+  resolveWeek,
+  sundayOf,
+  weekKind,
+  weekStartsAt,
+} from '../../src/launches/weeks.js';
 
 const sunday = new Date('2026-11-22T12:00:00.000Z');
 

@@ -14,7 +14,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const stored = async (id: number) => Number((await ctx.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow()).views_count);
+const stored = async (id: number) =>
+  Number(
+    (await ctx.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow())
+      .views_count,
+  );
 
 describe('batched listing views', () => {
   it('shows each view at once and writes them together', async () => {
@@ -28,7 +32,11 @@ describe('batched listing views', () => {
   });
 
   it('writes listings viewed different numbers of times, in statements of a bounded size', async () => {
-    const ids = await Promise.all(['v-one', 'v-two', 'v-three', 'v-four', 'v-five'].map((slug) => given(ctx).listing({ slug, fields: { views_count: 100 } })));
+    const ids = await Promise.all(
+      ['v-one', 'v-two', 'v-three', 'v-four', 'v-five'].map((slug) =>
+        given(ctx).listing({ slug, fields: { views_count: 100 } }),
+      ),
+    );
     const errors: unknown[] = [];
     // Two ids per statement, so the three listings viewed once take two statements.
     const counter = new ViewCounter(ctx.db, (err) => errors.push(err), 2);
@@ -46,7 +54,12 @@ describe('batched listing views', () => {
     const id = await given(other).listing({ slug: 'closing' });
     await viewListing(other, 'closing');
     await other.views.close();
-    expect(Number((await other.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow()).views_count)).toBe(1);
+    expect(
+      Number(
+        (await other.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow())
+          .views_count,
+      ),
+    ).toBe(1);
     await other.close();
   });
 });

@@ -7,8 +7,13 @@ import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextp
 
 export interface AnyMcpClient {
   protocolVersion(): string | undefined;
-  listTools(): Promise<{ tools: { name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown> }[] }>;
-  callTool(name: string, args?: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: unknown; content?: unknown }>;
+  listTools(): Promise<{
+    tools: { name: string; inputSchema: unknown; outputSchema?: unknown; annotations?: Record<string, unknown> }[];
+  }>;
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ isError?: boolean; structuredContent?: unknown; content?: unknown }>;
   listResources(): Promise<{ resources: { uri: string; name: string }[] }>;
   readResource(uri: string): Promise<{ contents: { uri: string; text?: string }[] }>;
   close(): Promise<void>;
@@ -16,7 +21,11 @@ export interface AnyMcpClient {
 
 export type ClientKind = 'v2-2026-07-28' | 'v2-2025-11-25' | 'v2-2025-06-18' | 'v2-2025-03-26' | 'v1';
 
-export async function connectHttp(kind: ClientKind, url: string, headers: Record<string, string> = {}): Promise<AnyMcpClient> {
+export async function connectHttp(
+  kind: ClientKind,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<AnyMcpClient> {
   const info = { name: `test-${kind}`, version: '1.0.0' };
   if (kind === 'v1') {
     const client = new V1Client(info);

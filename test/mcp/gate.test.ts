@@ -24,7 +24,10 @@ async function passedOptions(body: unknown): Promise<McpHandlerRequestOptions | 
       return new Response(null, { status: 202 });
     },
   });
-  const request = new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const request = new Request('http://localhost:3000/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   await gate.fetch(request, { authInfo: anonymousAuth, parsedBody: body });
   return seen;
 }
@@ -52,7 +55,11 @@ describe('mcpAuthorizationGate', () => {
         return new Response(null, { status: 400 });
       },
     });
-    const request = new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' });
+    const request = new Request('http://localhost:3000/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":',
+    });
     await gate.fetch(request, { authInfo: anonymousAuth });
     expect(seen).toBe(request);
     expect(await seen!.text()).toBe('{"jsonrpc":');

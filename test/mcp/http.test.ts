@@ -65,7 +65,11 @@ describe('MCP endpoint guards', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${server.url}/mcp`, {
         method: 'POST',
-        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          host: 'evil.example',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
       });
       req.on('response', (res) => {
         res.resume();
@@ -80,7 +84,11 @@ describe('MCP endpoint guards', () => {
   it('rejects a foreign Origin header', async () => {
     const res = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(res.status).toBe(403);
@@ -89,7 +97,11 @@ describe('MCP endpoint guards', () => {
   it('answers an invalid bearer token with 401 and a WWW-Authenticate challenge', async () => {
     const res = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: 'Bearer lb_wrong', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: 'Bearer lb_wrong',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(res.status).toBe(401);
@@ -99,24 +111,44 @@ describe('MCP endpoint guards', () => {
   const post = (body: string, version: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+        ...headers,
+      },
       body,
     });
 
-  it.each(['2026-07-28', '2025-11-25'])('answers a body that is not JSON with a JSON-RPC parse error (%s)', async (version) => {
-    const res = await post('{"jsonrpc": "2.0", "id": 1, "method": ', version);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
-  });
+  it.each(['2026-07-28', '2025-11-25'])(
+    'answers a body that is not JSON with a JSON-RPC parse error (%s)',
+    async (version) => {
+      const res = await post('{"jsonrpc": "2.0", "id": 1, "method": ', version);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+    },
+  );
 
   it('answers a body over the 4 MiB limit with 413, and still serves the next request', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
     const res = await post(big, '2026-07-28');
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { code: -32000 } });
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_site_info', arguments: {}, _meta: meta } };
-    const next = await post(JSON.stringify(call), '2026-07-28', { 'mcp-method': 'tools/call', 'mcp-name': 'get_site_info' });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const call = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_site_info', arguments: {}, _meta: meta },
+    };
+    const next = await post(JSON.stringify(call), '2026-07-28', {
+      'mcp-method': 'tools/call',
+      'mcp-name': 'get_site_info',
+    });
     expect(next.status).toBe(200);
     expect((await next.json()).result.structuredContent).toHaveProperty('name');
   });

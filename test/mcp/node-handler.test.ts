@@ -38,7 +38,12 @@ async function serve(answer: (request: Request) => Response | Promise<Response>,
   return { url, seen, errors };
 }
 
-const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+const post = (url: string, body: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body,
+  });
 const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } };
 
 describe('mcpNodeHandler', () => {
@@ -62,8 +67,10 @@ describe('mcpNodeHandler', () => {
     expect(seen[1]!.body).toBe('{"jsonrpc": ');
   });
 
-  it('writes a JSON answer whole, with its length, and keeps the handler\'s status and headers', async () => {
-    const { url } = await serve(() => Response.json({ é: 'ü'.repeat(10) }, { status: 202, headers: { 'mcp-session-id': 'abc' } }));
+  it("writes a JSON answer whole, with its length, and keeps the handler's status and headers", async () => {
+    const { url } = await serve(() =>
+      Response.json({ é: 'ü'.repeat(10) }, { status: 202, headers: { 'mcp-session-id': 'abc' } }),
+    );
     const res = await post(url, JSON.stringify(call));
     expect(res.status).toBe(202);
     expect(res.headers.get('mcp-session-id')).toBe('abc');
@@ -91,7 +98,11 @@ describe('mcpNodeHandler', () => {
     const { url, seen } = await serve(() => Response.json({}), 64);
     const res = await post(url, JSON.stringify({ ...call, pad: 'x'.repeat(100) }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 64 bytes' }, id: null });
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 64 bytes' },
+      id: null,
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -101,7 +112,11 @@ describe('mcpNodeHandler', () => {
     });
     const res = await post(url, JSON.stringify(call));
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: 7 });
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32603, message: 'Internal server error' },
+      id: 7,
+    });
     expect(errors.map((e) => e.message)).toEqual(['boom']);
   });
 
@@ -111,7 +126,9 @@ describe('mcpNodeHandler', () => {
         controller.error(new Error('stream broke'));
       },
     });
-    const { url, errors } = await serve(() => new Response(broken, { headers: { 'content-type': 'application/json' } }));
+    const { url, errors } = await serve(
+      () => new Response(broken, { headers: { 'content-type': 'application/json' } }),
+    );
     await expect(post(url, JSON.stringify(call)).then((res) => res.text())).rejects.toThrow();
     expect(errors.map((e) => e.message)).toEqual(['stream broke']);
   });
@@ -120,12 +137,20 @@ describe('mcpNodeHandler', () => {
     const { url, seen, errors } = await serve(() => Response.json({}));
     const { port } = new URL(url);
     await new Promise<void>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '1000' },
+      });
       req.on('error', () => resolve());
-      req.write('{"jsonrpc":', () => setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 20));
+      req.write('{"jsonrpc":', () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 20),
+      );
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toHaveLength(0);

@@ -16,7 +16,13 @@ afterEach(async () => {
 
 async function connect(extra: Record<string, unknown>) {
   t = await testContext();
-  const server = await mcpServerFactory(t, tools)({ era: 'legacy', authInfo: { token: '', clientId: 'anonymous', scopes: [], extra: { caller: anonymous(), ...extra } } });
+  const server = await mcpServerFactory(
+    t,
+    tools,
+  )({
+    era: 'legacy',
+    authInfo: { token: '', clientId: 'anonymous', scopes: [], extra: { caller: anonymous(), ...extra } },
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'factory-test', version: '1.0.0' });
@@ -36,7 +42,9 @@ describe('mcpServerFactory', () => {
 
   it('builds every tool and the resources for any other request', async () => {
     const client = await connect({});
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(tools.map((tool) => tool.name).sort());
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(
+      tools.map((tool) => tool.name).sort(),
+    );
     expect((await client.listResources()).resources.length).toBeGreaterThan(0);
     await client.close();
   });

@@ -55,7 +55,9 @@ describe('LineTransport', () => {
     w.input.write(`${'b'.repeat(500)}"}}`);
     w.input.write(`\n${ping(2)}`);
     await w.settle();
-    expect(w.written).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('64 bytes') } }]);
+    expect(w.written).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('64 bytes') } },
+    ]);
     expect(w.received).toEqual([{ jsonrpc: '2.0', id: 2, method: 'ping' }]);
   });
 

@@ -20,7 +20,10 @@ async function serverParams() {
     params: {
       command: process.execPath,
       args: ['bin/launchboard.js', 'stdio'],
-      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost:3000' } as Record<string, string>,
+      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost:3000' } as Record<
+        string,
+        string
+      >,
       stderr: 'pipe' as const,
     },
     drop: db.drop,
@@ -30,7 +33,10 @@ async function serverParams() {
 describe('MCP over stdio (launchboard stdio)', () => {
   it('serves a 2026-07-28 client: lists every tool and calls get_site_info', async () => {
     const { params, drop } = await serverParams();
-    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new Client(
+      { name: 'stdio-test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     await client.connect(new StdioClientTransport(params));
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
@@ -38,7 +44,10 @@ describe('MCP over stdio (launchboard stdio)', () => {
       expect(listed.tools.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
       const result = await client.callTool({ name: 'get_site_info', arguments: {} });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ name: 'Launchboard', mcp: { url: 'http://localhost:3000/mcp' } });
+      expect(result.structuredContent).toMatchObject({
+        name: 'Launchboard',
+        mcp: { url: 'http://localhost:3000/mcp' },
+      });
     } finally {
       await client.close();
       await drop();
@@ -78,13 +87,22 @@ describe('MCP over stdio (launchboard stdio)', () => {
       return answers.slice();
     };
     try {
-      await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+      await send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      );
       await answered(1);
       await send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
       await send('{"jsonrpc":"2.0","id":5,"method":"tools/list"'); // truncated
       await send('{"id":6,"hello":true}'); // JSON, not JSON-RPC
       // One line of 10 MiB + 100 bytes (over the limit), then an ordinary request.
-      await send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search_listings","arguments":{"q":"${'x'.repeat(10 * 1024 * 1024 + 100)}"}}}`);
+      await send(
+        `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search_listings","arguments":{"q":"${'x'.repeat(10 * 1024 * 1024 + 100)}"}}}`,
+      );
       await send(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }));
       const all = await answered(5);
       expect(all.slice(1).map((a) => [a.id, a.error?.code])).toEqual([

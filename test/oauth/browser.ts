@@ -12,7 +12,10 @@ export class Browser {
   }
 
   /** One request (no redirects followed), storing Set-Cookie. */
-  async request(pathOrUrl: string, init: { method?: string; form?: Record<string, string | string[]> } = {}): Promise<Response> {
+  async request(
+    pathOrUrl: string,
+    init: { method?: string; form?: Record<string, string | string[]> } = {},
+  ): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
     const headers: Record<string, string> = {};
     const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -24,7 +27,12 @@ export class Browser {
       body = params.toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    const res = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
@@ -38,7 +46,10 @@ export class Browser {
   }
 
   /** GET, following redirects on this site; stops at (and returns) a redirect elsewhere. */
-  async follow(pathOrUrl: string, init: { form?: Record<string, string | string[]> } = {}): Promise<{ res: Response; url: string }> {
+  async follow(
+    pathOrUrl: string,
+    init: { form?: Record<string, string | string[]> } = {},
+  ): Promise<{ res: Response; url: string }> {
     let url = new URL(pathOrUrl, this.base).toString();
     let res = await this.request(url, init);
     for (let hops = 0; hops < 10 && res.status >= 300 && res.status < 400; hops++) {
@@ -51,7 +62,13 @@ export class Browser {
   }
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export interface ParsedForm {
   action: string;
@@ -63,12 +80,15 @@ export interface ParsedForm {
 export function forms(page: string): ParsedForm[] {
   return [...page.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].map(([, action, inner]) => {
     const hidden: Record<string, string> = {};
-    for (const [, name, value] of inner.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) hidden[decode(name)] = decode(value);
-    const checkboxes = [...inner.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)"( checked)?>/g)].map(([, name, value, checked]) => ({
-      name: decode(name),
-      value: decode(value),
-      checked: Boolean(checked),
-    }));
+    for (const [, name, value] of inner.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      hidden[decode(name)] = decode(value);
+    const checkboxes = [...inner.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)"( checked)?>/g)].map(
+      ([, name, value, checked]) => ({
+        name: decode(name),
+        value: decode(value),
+        checked: Boolean(checked),
+      }),
+    );
     return { action: decode(action), hidden, checkboxes };
   });
 }
@@ -106,14 +126,20 @@ export async function authorizeThroughPages(
   let text = await res.text();
   if (new URL(url).pathname === '/sign-in') {
     const form = formFor(text, '/sign-in');
-    ({ res, url } = await browser.follow('/sign-in', { form: { ...form.hidden, email: opts.email, password: opts.password } }));
+    ({ res, url } = await browser.follow('/sign-in', {
+      form: { ...form.hidden, email: opts.email, password: opts.password },
+    }));
     if (new URL(url).origin !== new URL(browser.base).origin) return { callback: new URL(url) };
     text = await res.text();
   }
   if (res.status !== 200 || !text.includes('action="/oauth/authorize"')) return { page: { status: res.status, text } };
   const consent = formFor(text, '/oauth/authorize');
-  const granted = consent.checkboxes.filter((c) => c.checked && !(opts.untick ?? []).includes(c.value)).map((c) => c.value);
-  const answer = await browser.request('/oauth/authorize', { form: { ...consent.hidden, grant_scope: granted, decision: opts.decision ?? 'allow' } });
+  const granted = consent.checkboxes
+    .filter((c) => c.checked && !(opts.untick ?? []).includes(c.value))
+    .map((c) => c.value);
+  const answer = await browser.request('/oauth/authorize', {
+    form: { ...consent.hidden, grant_scope: granted, decision: opts.decision ?? 'allow' },
+  });
   if (answer.status !== 303) return { page: { status: answer.status, text: await answer.text() } };
   return { callback: new URL(answer.headers.get('location')!) };
 }

@@ -21,7 +21,12 @@ let as: oauth.AuthorizationServer;
 
 function documents(base: string): Record<string, unknown> {
   return {
-    '/client.json': { client_id: `${base}/client.json`, client_name: 'Fixture Assistant', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' },
+    '/client.json': {
+      client_id: `${base}/client.json`,
+      client_name: 'Fixture Assistant',
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: 'none',
+    },
     '/wrong-id.json': { client_id: `${base}/client.json`, redirect_uris: [REDIRECT_URI] },
     '/secret.json': { client_id: `${base}/secret.json`, client_secret: 'shh', redirect_uris: [REDIRECT_URI] },
     '/bad-redirect.json': { client_id: `${base}/bad-redirect.json`, redirect_uris: ['http://evil.example/cb'] },
@@ -60,8 +65,17 @@ describe('a client identified by its metadata document', () => {
     const tokens = await exchangeCode(as, client, pending, callback!);
     const res = await fetch(mcpUrl(env.server), {
       method: 'POST',
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_account', arguments: {} },
+      }),
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(person.email);
@@ -101,8 +115,16 @@ describe('without the private-fetch flag (production)', () => {
   });
 
   it.each([
-    ['an https URL on a loopback address', () => `https://127.0.0.1:${new URL(fixtureUrl).port}/client.json`, 'private'],
-    ['an https URL whose name resolves to loopback', () => `https://localhost:${new URL(fixtureUrl).port}/client.json`, 'private'],
+    [
+      'an https URL on a loopback address',
+      () => `https://127.0.0.1:${new URL(fixtureUrl).port}/client.json`,
+      'private',
+    ],
+    [
+      'an https URL whose name resolves to loopback',
+      () => `https://localhost:${new URL(fixtureUrl).port}/client.json`,
+      'private',
+    ],
     ['a plain http URL', () => `${fixtureUrl}/client.json`, 'must use https'],
   ])('refuses %s', async (_name, id, message) => {
     const res = await new Browser(prod.server.url).request(

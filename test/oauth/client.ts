@@ -8,11 +8,18 @@ export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 export async function discover(issuerUrl: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(issuerUrl);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+  );
 }
 
 export async function register(as: oauth.AuthorizationServer, redirectUri = REDIRECT_URI): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'Test Assistant' }, insecure);
+  const res = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'Test Assistant' },
+    insecure,
+  );
   return oauth.processDynamicClientRegistrationResponse(res);
 }
 
@@ -48,12 +55,25 @@ export async function authorizationRequest(
   return { url: url.toString(), state, verifier, redirectUri, resource: opts.resource };
 }
 
-export async function exchangeCode(as: oauth.AuthorizationServer, client: oauth.Client, pending: PendingAuthorization, callback: URL) {
+export async function exchangeCode(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  pending: PendingAuthorization,
+  callback: URL,
+) {
   const params = oauth.validateAuthResponse(as, client, callback, pending.state);
-  const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.verifier, {
-    additionalParameters: { resource: pending.resource },
-    ...insecure,
-  });
+  const res = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    pending.redirectUri,
+    pending.verifier,
+    {
+      additionalParameters: { resource: pending.resource },
+      ...insecure,
+    },
+  );
   return oauth.processAuthorizationCodeResponse(as, client, res);
 }
 
@@ -64,7 +84,11 @@ export async function refresh(as: oauth.AuthorizationServer, client: oauth.Clien
 
 /** A raw token endpoint request, for the cases a well-behaved client never sends. */
 export async function tokenRequest(as: oauth.AuthorizationServer, form: Record<string, string>) {
-  const res = await fetch(as.token_endpoint!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+  const res = await fetch(as.token_endpoint!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 

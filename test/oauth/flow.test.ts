@@ -25,7 +25,11 @@ afterAll(async () => {
 const callTool = (token: string | null, name: string) =>
   fetch(mcpUrl(env.server), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: {} } }),
   });
 
@@ -68,7 +72,10 @@ describe('the MCP authorization flow with oauth4webapi', () => {
 
   it('discovers the protected resource and the authorization server', async () => {
     const resource = new URL(mcpUrl(env.server));
-    const prm = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));
+    const prm = await oauth.processResourceDiscoveryResponse(
+      resource,
+      await oauth.resourceDiscoveryRequest(resource, insecure),
+    );
     expect(prm.resource).toBe(mcpUrl(env.server));
     expect(prm.authorization_servers).toEqual([env.server.url]);
     expect(prm.scopes_supported).toEqual(['account:read', 'listings:write', 'orders:write']);
@@ -87,7 +94,10 @@ describe('the MCP authorization flow with oauth4webapi', () => {
   });
 
   it('sends the person through sign-in and consent, and exchanges the code with PKCE', async () => {
-    const pending = await authorizationRequest(as, client, { resource: mcpUrl(env.server), scope: 'account:read listings:write' });
+    const pending = await authorizationRequest(as, client, {
+      resource: mcpUrl(env.server),
+      scope: 'account:read listings:write',
+    });
     const browser = new Browser(env.server.url);
     const { callback, page } = await authorizeThroughPages(browser, pending.url, person);
     expect(page).toBeUndefined();
@@ -105,24 +115,35 @@ describe('the MCP authorization flow with oauth4webapi', () => {
   it('issues an RFC 9068 access token bound to the MCP resource', async () => {
     const skew = Math.round((env.ctx.clock.now().getTime() - Date.now()) / 1000);
     const request = new Request(mcpUrl(env.server), { headers: { authorization: `Bearer ${first.access_token}` } });
-    const claims = await oauth.validateJwtAccessToken({ ...as }, request, mcpUrl(env.server), { ...insecure, [oauth.clockSkew]: skew } as never);
-    expect(claims).toMatchObject({ iss: env.server.url, aud: mcpUrl(env.server), client_id: client.client_id, scope: 'account:read listings:write' });
+    const claims = await oauth.validateJwtAccessToken({ ...as }, request, mcpUrl(env.server), {
+      ...insecure,
+      [oauth.clockSkew]: skew,
+    } as never);
+    expect(claims).toMatchObject({
+      iss: env.server.url,
+      aud: mcpUrl(env.server),
+      client_id: client.client_id,
+      scope: 'account:read listings:write',
+    });
     expect(claims.exp - claims.iat).toBe(3600);
   });
 
-  it.each(['v2-2026-07-28', 'v2-2025-11-25'] as const)('calls get_account over MCP with the token (%s client)', async (kind) => {
-    const mcp = await connectHttp(kind, mcpUrl(env.server), { authorization: `Bearer ${first.access_token}` });
-    try {
-      const result = await mcp.callTool('get_account', {});
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({
-        user: { email: person.email },
-        credential: { kind: 'oauth', scopes: ['account:read', 'listings:write'] },
-      });
-    } finally {
-      await mcp.close();
-    }
-  });
+  it.each(['v2-2026-07-28', 'v2-2025-11-25'] as const)(
+    'calls get_account over MCP with the token (%s client)',
+    async (kind) => {
+      const mcp = await connectHttp(kind, mcpUrl(env.server), { authorization: `Bearer ${first.access_token}` });
+      try {
+        const result = await mcp.callTool('get_account', {});
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toMatchObject({
+          user: { email: person.email },
+          credential: { kind: 'oauth', scopes: ['account:read', 'listings:write'] },
+        });
+      } finally {
+        await mcp.close();
+      }
+    },
+  );
 
   it('refuses the MCP token on the REST API (another audience)', async () => {
     const res = await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${first.access_token}` } });

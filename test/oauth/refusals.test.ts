@@ -6,7 +6,17 @@ import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithKey } from '../helpers/users.js';
 import { authorizeThroughPages, Browser, signUpThroughPages } from './browser.js';
-import { authorizationRequest, discover, exchangeCode, oauthErrorOf, refresh, register, REDIRECT_URI, tokenRequest, type PendingAuthorization } from './client.js';
+import {
+  authorizationRequest,
+  discover,
+  exchangeCode,
+  oauthErrorOf,
+  refresh,
+  register,
+  REDIRECT_URI,
+  tokenRequest,
+  type PendingAuthorization,
+} from './client.js';
 import { apiUrl, mcpUrl, oauthServer } from './server.js';
 
 let env: Awaited<ReturnType<typeof oauthServer>>;
@@ -29,15 +39,25 @@ afterAll(async () => {
 const post = (url: string, token: string | null, body: object) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
-const mcpCall = (token: string | null, name = 'get_account') => post(mcpUrl(env.server), token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
+const mcpCall = (token: string | null, name = 'get_account') =>
+  post(mcpUrl(env.server), token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
 const restMe = (token: string) => fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${token}` } });
 
 /** Runs the person's part and returns the pending request and its callback (with a code). */
-async function authorized(opts: { resource?: string; scope?: string; untick?: string[] } = {}): Promise<{ pending: PendingAuthorization; callback: URL }> {
-  const pending = await authorizationRequest(as, client, { resource: opts.resource ?? mcpUrl(env.server), scope: opts.scope });
+async function authorized(
+  opts: { resource?: string; scope?: string; untick?: string[] } = {},
+): Promise<{ pending: PendingAuthorization; callback: URL }> {
+  const pending = await authorizationRequest(as, client, {
+    resource: opts.resource ?? mcpUrl(env.server),
+    scope: opts.scope,
+  });
   const { callback, page } = await authorizeThroughPages(browser, pending.url, { ...person, untick: opts.untick });
   if (!callback) throw new Error(`no callback: ${page?.status} ${page?.text.slice(0, 500)}`);
   return { pending, callback };
@@ -50,7 +70,10 @@ async function tokens(opts: { resource?: string; scope?: string; untick?: string
 
 describe('the authorization endpoint', () => {
   it('shows an error page, and does not redirect, for a redirect URI that was not registered', async () => {
-    const pending = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri: 'https://attacker.example/callback' });
+    const pending = await authorizationRequest(as, client, {
+      resource: mcpUrl(env.server),
+      redirectUri: 'https://attacker.example/callback',
+    });
     const res = await browser.request(pending.url);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
@@ -58,13 +81,23 @@ describe('the authorization endpoint', () => {
   });
 
   it('accepts another port on a loopback redirect URI (RFC 8252), but not another path', async () => {
-    const other = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri: 'http://127.0.0.1:54321/callback' });
+    const other = await authorizationRequest(as, client, {
+      resource: mcpUrl(env.server),
+      redirectUri: 'http://127.0.0.1:54321/callback',
+    });
     const ok = await authorizeThroughPages(browser, other.url, person);
     expect(ok.callback?.searchParams.get('code')).toBeTruthy();
-    const path = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri: 'http://127.0.0.1:9/elsewhere' });
+    const path = await authorizationRequest(as, client, {
+      resource: mcpUrl(env.server),
+      redirectUri: 'http://127.0.0.1:9/elsewhere',
+    });
     expect((await browser.request(path.url)).status).toBe(400);
     // The path is compared as sent: dot segments that normalise to the registered path do not match it.
-    for (const redirectUri of ['http://127.0.0.1:54322/x/../callback', 'http://127.0.0.1:54322/./callback', 'http://127.0.0.1:54322/callback?']) {
+    for (const redirectUri of [
+      'http://127.0.0.1:54322/x/../callback',
+      'http://127.0.0.1:54322/./callback',
+      'http://127.0.0.1:54322/callback?',
+    ]) {
       const dotted = await authorizationRequest(as, client, { resource: mcpUrl(env.server), redirectUri });
       const res = await browser.request(dotted.url);
       expect(res.status).toBe(400);
@@ -73,17 +106,29 @@ describe('the authorization endpoint', () => {
   });
 
   it('shows an error page for an unknown client', async () => {
-    const res = await browser.request(`/oauth/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&response_type=code`);
+    const res = await browser.request(
+      `/oauth/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&response_type=code`,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('unknown client_id');
   });
 
   it.each([
-    ['a missing code_challenge', { code_challenge: null, code_challenge_method: null }, 'invalid_request', /code_challenge is required/],
+    [
+      'a missing code_challenge',
+      { code_challenge: null, code_challenge_method: null },
+      'invalid_request',
+      /code_challenge is required/,
+    ],
     ['the plain method', { code_challenge_method: 'plain' }, 'invalid_request', /S256/],
     ['no method (plain by default)', { code_challenge_method: null }, 'invalid_request', /S256/],
     ['a response_type other than code', { response_type: 'token' }, 'unsupported_response_type', /code/],
-    ['a resource that is not ours', { resource: 'https://elsewhere.example/mcp' }, 'invalid_target', /resource must be/],
+    [
+      'a resource that is not ours',
+      { resource: 'https://elsewhere.example/mcp' },
+      'invalid_target',
+      /resource must be/,
+    ],
     ['only unknown scopes', { scope: 'admin' }, 'invalid_scope', /scope/],
   ])('redirects %s back with an error and the state', async (_name, params, error, description) => {
     const pending = await authorizationRequest(as, client, { resource: mcpUrl(env.server), params });
@@ -108,7 +153,9 @@ describe('the authorization endpoint', () => {
   it('refuses a consent decision without the CSRF token', async () => {
     const pending = await authorizationRequest(as, client, { resource: mcpUrl(env.server) });
     const params = Object.fromEntries(new URL(pending.url).searchParams);
-    const res = await browser.request('/oauth/authorize', { form: { ...params, grant_scope: 'account:read', decision: 'allow' } });
+    const res = await browser.request('/oauth/authorize', {
+      form: { ...params, grant_scope: 'account:read', decision: 'allow' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('location')).toBeNull();
   });
@@ -141,7 +188,12 @@ describe('the token endpoint', () => {
 
   it('refuses a missing code_verifier', async () => {
     const { pending, callback } = await authorized();
-    const r = await tokenRequest(as, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: client.client_id, redirect_uri: pending.redirectUri });
+    const r = await tokenRequest(as, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      client_id: client.client_id,
+      redirect_uri: pending.redirectUri,
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('invalid_request');
     expect(r.headers.get('cache-control')).toBe('no-store');
@@ -172,10 +224,15 @@ describe('the token endpoint', () => {
   });
 
   it('refuses an unsupported grant type and a client secret', async () => {
-    expect((await tokenRequest(as, { grant_type: 'password', username: 'a', password: 'b' })).body.error).toBe('unsupported_grant_type');
+    expect((await tokenRequest(as, { grant_type: 'password', username: 'a', password: 'b' })).body.error).toBe(
+      'unsupported_grant_type',
+    );
     const res = await fetch(as.token_endpoint!, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${client.client_id}:secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.client_id}:secret`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=refresh_token&refresh_token=x',
     });
     expect(res.status).toBe(401);
@@ -214,7 +271,9 @@ describe('access tokens at the resources', () => {
     const issued = await tokens({ scope: 'listings:write' });
     const [h, p, s] = issued.access_token.split('.');
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, scope: 'account:read listings:write' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, scope: 'account:read listings:write' })).toString(
+      'base64url',
+    );
     expect((await mcpCall(`${h}.${forged}.${s}`)).status).toBe(401);
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${forged}.`;
     expect((await mcpCall(unsigned)).status).toBe(401);
@@ -242,12 +301,20 @@ describe('access tokens at the resources', () => {
     const res = await fetch(as.revocation_endpoint!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: issued.refresh_token!, token_type_hint: 'refresh_token', client_id: client.client_id }),
+      body: new URLSearchParams({
+        token: issued.refresh_token!,
+        token_type_hint: 'refresh_token',
+        client_id: client.client_id,
+      }),
     });
     expect(res.status).toBe(200);
     expect((await mcpCall(issued.access_token)).status).toBe(401);
     expect(await oauthErrorOf(refresh(as, client, issued.refresh_token!))).toBe('invalid_grant');
-    const unknown = await fetch(as.revocation_endpoint!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=nonsense' });
+    const unknown = await fetch(as.revocation_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'token=nonsense',
+    });
     expect(unknown.status).toBe(200);
   });
 });
@@ -257,7 +324,11 @@ describe('API keys next to OAuth', () => {
     const maker = await userWithKey(env.ctx, ['account:read']);
     expect((await restMe(maker.key)).status).toBe(200);
     expect((await mcpCall(maker.key)).status).toBe(200);
-    await env.ctx.db.updateTable('api_keys').set({ revoked_at: env.ctx.clock.now().toISOString() }).where('id', '=', maker.keyId).execute();
+    await env.ctx.db
+      .updateTable('api_keys')
+      .set({ revoked_at: env.ctx.clock.now().toISOString() })
+      .where('id', '=', maker.keyId)
+      .execute();
     const rest = await restMe(maker.key);
     expect(rest.status).toBe(401);
     expect(rest.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -267,7 +338,11 @@ describe('API keys next to OAuth', () => {
 
 describe('dynamic client registration', () => {
   const registerRaw = (body: unknown) =>
-    fetch(as.registration_endpoint!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(as.registration_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it.each([
     ['no redirect_uris', {}, 'invalid_redirect_uri'],
@@ -282,7 +357,10 @@ describe('dynamic client registration', () => {
   });
 
   it('registers every client as public (PKCE, no secret)', async () => {
-    const res = await registerRaw({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' });
+    const res = await registerRaw({
+      redirect_uris: ['https://app.example/cb'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.token_endpoint_auth_method).toBe('none');

@@ -8,7 +8,9 @@ import { authorizeThroughPages, Browser, signUpThroughPages } from './browser.js
 import { REDIRECT_URI } from './client.js';
 import { mcpUrl, oauthServer } from './server.js';
 
-type Stored<K extends keyof OAuthClientProvider> = OAuthClientProvider[K] extends (...a: never[]) => infer R ? Awaited<R> : never;
+type Stored<K extends keyof OAuthClientProvider> = OAuthClientProvider[K] extends (...a: never[]) => infer R
+  ? Awaited<R>
+  : never;
 
 /** An in-memory provider; redirectToAuthorization only records the URL for the test to follow. */
 class RecordingProvider implements OAuthClientProvider {
@@ -20,7 +22,13 @@ class RecordingProvider implements OAuthClientProvider {
     return REDIRECT_URI;
   }
   get clientMetadata() {
-    return { redirect_uris: [REDIRECT_URI], client_name: 'SDK client', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+    return {
+      redirect_uris: [REDIRECT_URI],
+      client_name: 'SDK client',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    };
   }
   clientInformation() {
     return this.info;
@@ -81,7 +89,10 @@ describe.each([
       await transport.finishAuth(callback!.searchParams);
       const result = await client.callTool({ name: 'get_account', arguments: {} });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ user: { email: person.email }, credential: { kind: 'oauth', scopes: ['account:read'] } });
+      expect(result.structuredContent).toMatchObject({
+        user: { email: person.email },
+        credential: { kind: 'oauth', scopes: ['account:read'] },
+      });
 
       const before = provider.saved!.refresh_token;
       env.ctx.clock.advance(3601_000);

@@ -6,7 +6,9 @@ import type { Config } from '../../src/config.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-export async function oauthServer(overrides: Partial<Config> = {}): Promise<{ ctx: TestContext; server: TestServer; close(): Promise<void> }> {
+export async function oauthServer(
+  overrides: Partial<Config> = {},
+): Promise<{ ctx: TestContext; server: TestServer; close(): Promise<void> }> {
   const ctx = await testContext(overrides);
   const server = await startServer(ctx);
   ctx.config.publicUrl = server.url;

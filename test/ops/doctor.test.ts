@@ -46,7 +46,10 @@ const byName = (checks: Check[], name: string) => checks.find((c) => c.name === 
 describe('runDoctor', () => {
   it('passes a migrated SQLite database with a correct public URL; test modes are warnings', async () => {
     const url = await migratedFile();
-    const checks = await runDoctor({ DATABASE_URL: url, PUBLIC_URL: 'https://launch.example.com' }, { freeBytes: plentyOfDisk });
+    const checks = await runDoctor(
+      { DATABASE_URL: url, PUBLIC_URL: 'https://launch.example.com' },
+      { freeBytes: plentyOfDisk },
+    );
     expect(checks.map((c) => c.name)).toEqual([
       'configuration',
       'database',
@@ -63,13 +66,19 @@ describe('runDoctor', () => {
     expect(byName(checks, 'signing keys')!.status).toBe('warn');
     expect(byName(checks, 'mail')!.status).toBe('warn');
     expect(byName(checks, 'payments')!.status).toBe('warn');
-    expect(byName(checks, 'disk space')).toMatchObject({ status: 'ok', message: expect.stringContaining('20.0 GiB free') });
+    expect(byName(checks, 'disk space')).toMatchObject({
+      status: 'ok',
+      message: expect.stringContaining('20.0 GiB free'),
+    });
   });
 
   it('fails a missing database file without creating it', async () => {
     const file = join(dir, 'nowhere', 'missing.db');
     const checks = await runDoctor({ DATABASE_URL: `sqlite:${file}` }, { freeBytes: plentyOfDisk });
-    expect(byName(checks, 'database')).toMatchObject({ status: 'fail', message: expect.stringContaining('run `launchboard migrate`') });
+    expect(byName(checks, 'database')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('run `launchboard migrate`'),
+    });
     expect(byName(checks, 'migrations')).toBeUndefined();
     expect(existsSync(file)).toBe(false);
   });
@@ -79,18 +88,34 @@ describe('runDoctor', () => {
     new SQLite(file).close();
     const checks = await runDoctor({ DATABASE_URL: `sqlite:${file}` }, { freeBytes: plentyOfDisk });
     expect(byName(checks, 'database')!.status).toBe('ok');
-    expect(byName(checks, 'migrations')).toMatchObject({ status: 'fail', message: expect.stringContaining('never been migrated') });
+    expect(byName(checks, 'migrations')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('never been migrated'),
+    });
     expect(byName(checks, 'signing keys')).toBeUndefined();
   });
 
   it('names pending migrations, and warns about ones from a newer version', async () => {
     const last = migrations.at(-1)!.name;
-    const pending = await migratedFile((d) => d.db.deleteFrom('launchboard_migrations').where('name', '=', last).execute().then(() => undefined));
+    const pending = await migratedFile((d) =>
+      d.db
+        .deleteFrom('launchboard_migrations')
+        .where('name', '=', last)
+        .execute()
+        .then(() => undefined),
+    );
     const checks = await runDoctor({ DATABASE_URL: pending }, { freeBytes: plentyOfDisk });
-    expect(byName(checks, 'migrations')).toMatchObject({ status: 'fail', message: `1 pending (${last}): run \`launchboard migrate\`` });
+    expect(byName(checks, 'migrations')).toMatchObject({
+      status: 'fail',
+      message: `1 pending (${last}): run \`launchboard migrate\``,
+    });
 
     const newer = await migratedFile((d) =>
-      d.db.insertInto('launchboard_migrations').values({ name: '9999_future', applied_at: new Date().toISOString() }).execute().then(() => undefined),
+      d.db
+        .insertInto('launchboard_migrations')
+        .values({ name: '9999_future', applied_at: new Date().toISOString() })
+        .execute()
+        .then(() => undefined),
     );
     expect(byName(await runDoctor({ DATABASE_URL: newer }, { freeBytes: plentyOfDisk }), 'migrations')).toMatchObject({
       status: 'warn',
@@ -102,7 +127,9 @@ describe('runDoctor', () => {
     const withKey = await migratedFile(async (d) => {
       await createKeyStore({ db: d.db, clock: systemClock }).current();
     });
-    expect(byName(await runDoctor({ DATABASE_URL: withKey }, { freeBytes: plentyOfDisk }), 'signing keys')).toMatchObject({
+    expect(
+      byName(await runDoctor({ DATABASE_URL: withKey }, { freeBytes: plentyOfDisk }), 'signing keys'),
+    ).toMatchObject({
       status: 'ok',
       message: '1 in service (ES256)',
     });
@@ -111,7 +138,9 @@ describe('runDoctor', () => {
       await createKeyStore({ db: d.db, clock: systemClock }).current();
       await d.db.updateTable('signing_keys').set({ private_jwk: '{"kty":"EC"}' }).execute();
     });
-    expect(byName(await runDoctor({ DATABASE_URL: broken }, { freeBytes: plentyOfDisk }), 'signing keys')!.status).toBe('fail');
+    expect(byName(await runDoctor({ DATABASE_URL: broken }, { freeBytes: plentyOfDisk }), 'signing keys')!.status).toBe(
+      'fail',
+    );
   });
 
   it('reports a configuration that does not parse, and nothing else', async () => {
@@ -120,8 +149,14 @@ describe('runDoctor', () => {
   });
 
   it('fails a PostgreSQL server it cannot reach, in plain words', async () => {
-    const checks = await runDoctor({ DATABASE_URL: 'postgres://launchboard@127.0.0.1:1/launchboard' }, { databaseTimeoutMs: 5_000 });
-    expect(byName(checks, 'database')).toMatchObject({ status: 'fail', message: expect.stringContaining('cannot reach PostgreSQL') });
+    const checks = await runDoctor(
+      { DATABASE_URL: 'postgres://launchboard@127.0.0.1:1/launchboard' },
+      { databaseTimeoutMs: 5_000 },
+    );
+    expect(byName(checks, 'database')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('cannot reach PostgreSQL'),
+    });
     expect(byName(checks, 'disk space')).toBeUndefined();
   });
 
@@ -147,22 +182,36 @@ describe('configuration checks', () => {
   it('public URL: unset warns; http on a public host, a path or a host /mcp refuses fail; https passes', () => {
     expect(publicUrlCheck(config({}), {}).status).toBe('warn');
     const http = { PUBLIC_URL: 'http://launch.example.com' };
-    expect(publicUrlCheck(config(http), http)).toMatchObject({ status: 'fail', message: expect.stringContaining('https') });
+    expect(publicUrlCheck(config(http), http)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('https'),
+    });
     const local = { PUBLIC_URL: 'http://127.0.0.1:3000' };
     expect(publicUrlCheck(config(local), local).status).toBe('ok');
     const path = { PUBLIC_URL: 'https://example.com/launchboard' };
-    expect(publicUrlCheck(config(path), path)).toMatchObject({ status: 'fail', message: expect.stringContaining('/launchboard') });
+    expect(publicUrlCheck(config(path), path)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('/launchboard'),
+    });
     const hosts = { PUBLIC_URL: 'https://launch.example.com', ALLOWED_HOSTS: 'localhost' };
-    expect(publicUrlCheck(config(hosts), hosts)).toMatchObject({ status: 'fail', message: expect.stringContaining('ALLOWED_HOSTS') });
+    expect(publicUrlCheck(config(hosts), hosts)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('ALLOWED_HOSTS'),
+    });
     const good = { PUBLIC_URL: 'https://Launch.Example.com/' };
-    expect(publicUrlCheck(config(good), good)).toEqual({ name: 'public URL', status: 'ok', message: 'https://Launch.Example.com' });
+    expect(publicUrlCheck(config(good), good)).toEqual({
+      name: 'public URL',
+      status: 'ok',
+      message: 'https://Launch.Example.com',
+    });
   });
 
   it('OAuth issuer: the embedded server names PUBLIC_URL; an external issuer must be https and not PUBLIC_URL itself', () => {
     const base = { PUBLIC_URL: 'https://launch.example.com' };
     expect(issuerCheck(config(base))).toMatchObject({
       status: 'ok',
-      message: 'this server (https://launch.example.com) issues tokens for https://launch.example.com/mcp and https://launch.example.com/api/v1',
+      message:
+        'this server (https://launch.example.com) issues tokens for https://launch.example.com/mcp and https://launch.example.com/api/v1',
     });
     expect(issuerCheck(config({ ...base, OAUTH_ISSUER: 'https://launch.example.com/' })).status).toBe('fail');
     expect(issuerCheck(config({ ...base, OAUTH_ISSUER: 'http://id.example.com' })).status).toBe('fail');
@@ -171,7 +220,9 @@ describe('configuration checks', () => {
 
   it('mail: no SMTP is test mode; an SMTP URL names its host', () => {
     expect(mailCheck(config({})).status).toBe('warn');
-    expect(mailCheck(config({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Launch <hi@example.com>' }))).toEqual({
+    expect(
+      mailCheck(config({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Launch <hi@example.com>' })),
+    ).toEqual({
       name: 'mail',
       status: 'ok',
       message: 'sent through smtps://mail.example.com:465 from Launch <hi@example.com>',
@@ -192,7 +243,11 @@ describe('configuration checks', () => {
     const free = (bytes: number) => async () => bytes;
     expect((await diskCheck(file, free(50 * 1024 ** 2))).status).toBe('fail');
     expect((await diskCheck(file, free(500 * 1024 ** 2))).status).toBe('warn');
-    expect(await diskCheck(file, free(3 * GiB))).toEqual({ name: 'disk space', status: 'ok', message: '3.0 GiB free beside the database (no database file yet)' });
+    expect(await diskCheck(file, free(3 * GiB))).toEqual({
+      name: 'disk space',
+      status: 'ok',
+      message: '3.0 GiB free beside the database (no database file yet)',
+    });
   });
 });
 

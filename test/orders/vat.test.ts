@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { computeVat, EU_VAT_RATES_BP, normalizeVatNumber, vatOn } from '../../src/orders/vat.js';
 
-const vat = (billingCountry: string, vatNumber?: string, sellerCountry = 'IE') => computeVat({ netCents: 4900, billingCountry, vatNumber, sellerCountry });
+const vat = (billingCountry: string, vatNumber?: string, sellerCountry = 'IE') =>
+  computeVat({ netCents: 4900, billingCountry, vatNumber, sellerCountry });
 
 describe('VAT', () => {
-  it('charges an EU consumer their country\'s standard rate', () => {
-    expect(vat('DE')).toMatchObject({ rate_bp: 1900, amount_cents: 931, billing_country: 'DE', reverse_charge: false, vat_number: null });
+  it("charges an EU consumer their country's standard rate", () => {
+    expect(vat('DE')).toMatchObject({
+      rate_bp: 1900,
+      amount_cents: 931,
+      billing_country: 'DE',
+      reverse_charge: false,
+      vat_number: null,
+    });
     expect(vat('fi')).toMatchObject({ rate_bp: 2550, amount_cents: 1250 });
     expect(Object.keys(EU_VAT_RATES_BP)).toHaveLength(27);
   });
@@ -19,8 +26,13 @@ describe('VAT', () => {
     expect(vat('AT', 'ATU12345678')).toMatchObject({ reverse_charge: true });
   });
 
-  it('charges domestic VAT to a business in the seller\'s own country', () => {
-    expect(vat('IE', 'IE1234567T')).toMatchObject({ rate_bp: 2300, amount_cents: 1127, reverse_charge: false, vat_number: 'IE1234567T' });
+  it("charges domestic VAT to a business in the seller's own country", () => {
+    expect(vat('IE', 'IE1234567T')).toMatchObject({
+      rate_bp: 2300,
+      amount_cents: 1127,
+      reverse_charge: false,
+      vat_number: 'IE1234567T',
+    });
     expect(vat('FR', 'FR40303265045', 'FR')).toMatchObject({ rate_bp: 2000, reverse_charge: false });
     // A seller outside the EU reverse-charges every EU business.
     expect(vat('IE', 'IE1234567T', 'US')).toMatchObject({ rate_bp: 0, reverse_charge: true });
@@ -32,7 +44,12 @@ describe('VAT', () => {
   });
 
   it('refuses a VAT number that is not valid for the billing country, naming vat_number', () => {
-    for (const [country, number] of [['DE', '12345678'], ['FR', 'DE123456789'], ['NL', 'NL123456789'], ['DE', 'hello']]) {
+    for (const [country, number] of [
+      ['DE', '12345678'],
+      ['FR', 'DE123456789'],
+      ['NL', 'NL123456789'],
+      ['DE', 'hello'],
+    ]) {
       const err = (() => {
         try {
           vat(country!, number);

@@ -6,13 +6,34 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a locked, full or failing SQLite database', () => {
-    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']) {
+    for (const code of [
+      'SQLITE_BUSY',
+      'SQLITE_BUSY_SNAPSHOT',
+      'SQLITE_LOCKED',
+      'SQLITE_FULL',
+      'SQLITE_IOERR',
+      'SQLITE_IOERR_WRITE',
+      'SQLITE_CANTOPEN',
+      'SQLITE_READONLY',
+    ]) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
   });
 
   it('recognises PostgreSQL outages: connection lost, disk full, shutdown, lock timeout, serialization', () => {
-    for (const code of ['08006', '08001', '53100', '53300', '57P01', '57P03', '55P03', '40001', '40P01', 'ECONNREFUSED', 'ECONNRESET']) {
+    for (const code of [
+      '08006',
+      '08001',
+      '53100',
+      '53300',
+      '57P01',
+      '57P03',
+      '55P03',
+      '40001',
+      '40P01',
+      'ECONNREFUSED',
+      'ECONNRESET',
+    ]) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
@@ -20,7 +41,15 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves bugs and bad data alone: constraint violations, syntax errors, corruption, plain errors', () => {
-    for (const code of ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR', 'SQLITE_CORRUPT', 'SQLITE_MISMATCH', '23505', '42601', '22P02']) {
+    for (const code of [
+      'SQLITE_CONSTRAINT_UNIQUE',
+      'SQLITE_ERROR',
+      'SQLITE_CORRUPT',
+      'SQLITE_MISMATCH',
+      '23505',
+      '42601',
+      '22P02',
+    ]) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
     }
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);

@@ -26,22 +26,37 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-const production = createFetcher({ publicUrl: 'https://launchboard.example', version: '1.2.3', allowPrivateFetch: false });
+const production = createFetcher({
+  publicUrl: 'https://launchboard.example',
+  version: '1.2.3',
+  allowPrivateFetch: false,
+});
 const testing = createFetcher({ publicUrl: 'https://launchboard.example', version: '1.2.3', allowPrivateFetch: true });
 
-const reason = (p: Promise<unknown>) => p.then(() => 'fetched', (e) => (e instanceof FetchError ? e.reason : `other: ${e}`));
+const reason = (p: Promise<unknown>) =>
+  p.then(
+    () => 'fetched',
+    (e) => (e instanceof FetchError ? e.reason : `other: ${e}`),
+  );
 
 describe('fetcher', () => {
-  it.each(['http://127.0.0.1:9/', 'http://localhost:9/', 'http://[::1]:9/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://0.0.0.0/'])(
-    'refuses %s in production mode',
-    async (url) => {
-      expect(await reason(production.get(url, { timeoutMs: 2000 }))).toBe('blocked');
-    },
-  );
+  it.each([
+    'http://127.0.0.1:9/',
+    'http://localhost:9/',
+    'http://[::1]:9/',
+    'http://10.1.2.3/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://0.0.0.0/',
+  ])('refuses %s in production mode', async (url) => {
+    expect(await reason(production.get(url, { timeoutMs: 2000 }))).toBe('blocked');
+  });
 
   it('refuses a redirect from an allowed host to the metadata address', async () => {
     // Only the fixture's address is let through; the hop to 169.254.169.254 is checked again at connect time.
-    const strict = createFetcher({ publicUrl: 'https://launchboard.example', version: '1', allowPrivateFetch: false }, { allowAddresses: ['127.0.0.1'] });
+    const strict = createFetcher(
+      { publicUrl: 'https://launchboard.example', version: '1', allowPrivateFetch: false },
+      { allowAddresses: ['127.0.0.1'] },
+    );
     expect(await reason(strict.get(`${base}/`))).toBe('fetched');
     expect(await reason(strict.get(`${base}/redirect-inward`))).toBe('blocked');
   });

@@ -49,7 +49,13 @@ describe('the job queue', () => {
       },
     };
     expect(await runDueJobs(ctx, handlers, 'w1')).toEqual({ ran: 1, failed: 1 });
-    expect(await job(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'upstream said no', locked_by: null, run_at: at(30_000).toISOString() });
+    expect(await job(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'upstream said no',
+      locked_by: null,
+      run_at: at(30_000).toISOString(),
+    });
 
     // Not due yet: nothing runs.
     expect(await runDueJobs(ctx, handlers, 'w1')).toEqual({ ran: 0, failed: 0 });
@@ -88,7 +94,12 @@ describe('the job queue', () => {
 
     ctx.clock.advance(10 * 60_000);
     expect(await recoverStale(ctx, 10 * 60_000)).toBe(2);
-    expect(await job(alive.id)).toMatchObject({ status: 'queued', locked_by: null, attempts: 1, last_error: 'the worker stopped while running this job' });
+    expect(await job(alive.id)).toMatchObject({
+      status: 'queued',
+      locked_by: null,
+      attempts: 1,
+      last_error: 'the worker stopped while running this job',
+    });
     expect(await job(exhausted.id)).toMatchObject({ status: 'failed', locked_by: null });
 
     // The dead worker cannot complete a job it no longer holds; a new worker can.
@@ -124,9 +135,18 @@ describe('the scheduler', () => {
     await ensureRolloverScheduled(ctx);
     ctx.clock.set('2026-11-23T00:00:05.000Z');
     expect(await runDueJobs(ctx, jobHandlers, 'w1')).toEqual({ ran: 1, failed: 0 });
-    const row = await ctx.db.selectFrom('listings').select('status').where('id', '=', listing).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select('status')
+      .where('id', '=', listing)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('live');
-    const jobs = await ctx.db.selectFrom('jobs').select(['status', 'run_at']).where('kind', '=', WEEKLY_ROLLOVER).orderBy('id').execute();
+    const jobs = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'run_at'])
+      .where('kind', '=', WEEKLY_ROLLOVER)
+      .orderBy('id')
+      .execute();
     expect(jobs).toEqual([
       { status: 'done', run_at: '2026-11-23T00:00:00.000Z' },
       { status: 'queued', run_at: '2026-11-30T00:00:00.000Z' },
@@ -139,13 +159,25 @@ describe('the scheduler', () => {
     await claimNext(ctx, 'crashed');
     ctx.clock.advance(60 * 60_000);
     const seen: unknown[] = [];
-    const workers = await startWorkers(ctx, { intervalMs: 10, handlers: { ...jobHandlers, note: async (_c, p) => void seen.push(p) } });
+    const workers = await startWorkers(ctx, {
+      intervalMs: 10,
+      handlers: { ...jobHandlers, note: async (_c, p) => void seen.push(p) },
+    });
     try {
-      const row = await ctx.db.selectFrom('listings').select('status').where('id', '=', listing).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('listings')
+        .select('status')
+        .where('id', '=', listing)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('live');
       await expect.poll(async () => (await job(stuck.id)).status).toBe('done');
       expect(seen).toEqual([{ stuck: true }]);
-      const queued = await ctx.db.selectFrom('jobs').select('run_at').where('kind', '=', WEEKLY_ROLLOVER).where('status', '=', 'queued').execute();
+      const queued = await ctx.db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('kind', '=', WEEKLY_ROLLOVER)
+        .where('status', '=', 'queued')
+        .execute();
       expect(queued).toEqual([{ run_at: '2026-11-23T00:00:00.000Z' }]);
     } finally {
       await workers.stop();

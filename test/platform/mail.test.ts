@@ -40,7 +40,9 @@ function fakeSmtp(received: string[]): Server {
 
 /** Runs the queued send_mail job (what the workers of `serve` do) and reads the row. */
 async function settled(ctx: TestContext, id: number) {
-  expect((await ctx.db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('queued');
+  expect(
+    (await ctx.db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+  ).toBe('queued');
   await runDueJobs(ctx, jobHandlers, 'test-worker');
   return ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -71,7 +73,10 @@ describe('sendMail', () => {
     });
 
     it('delivers in the background and records it as sent', async () => {
-      const ctx = await testContext({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Launchboard <no-reply@example.com>' });
+      const ctx = await testContext({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'Launchboard <no-reply@example.com>',
+      });
       try {
         const id = await sendMail(ctx, { to: 'b@example.com', subject: 'Delivered', text: 'Body text' });
         const row = await settled(ctx, id);

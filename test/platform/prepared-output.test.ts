@@ -12,7 +12,9 @@ describe('PreparedOutput', () => {
 
   it('keeps one validator whatever the per-call fields, and another for other cached content', () => {
     expect(new PreparedOutput(cached, { views: 1 }).etag).toBe(new PreparedOutput(cached, { views: 2 }).etag);
-    expect(new PreparedOutput(cachedOutput({ slug: 'other' }), { views: 1 }).etag).not.toBe(new PreparedOutput(cached, { views: 1 }).etag);
+    expect(new PreparedOutput(cachedOutput({ slug: 'other' }), { views: 1 }).etag).not.toBe(
+      new PreparedOutput(cached, { views: 1 }).etag,
+    );
     expect(new PreparedOutput(cached, { views: 1 }).etag).toMatch(/^W\/"[\w-]+"$/);
   });
 

@@ -11,7 +11,13 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
-import { backupDatabase, BackupError, checkLaunchboardDatabase, postgresGuidance, restoreDatabase } from '../../src/ops/backup.js';
+import {
+  backupDatabase,
+  BackupError,
+  checkLaunchboardDatabase,
+  postgresGuidance,
+  restoreDatabase,
+} from '../../src/ops/backup.js';
 import { ensureMainSite } from '../../src/directory/sites.js';
 import { testDatabaseUrl } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
@@ -32,7 +38,13 @@ async function withDb<T>(url: string, fn: (ctx: Ctx) => Promise<T>): Promise<T> 
   }
 }
 
-const slugs = (ctx: Context) => ctx.db.selectFrom('listings').select('slug').orderBy('slug').execute().then((rows) => rows.map((r) => r.slug));
+const slugs = (ctx: Context) =>
+  ctx.db
+    .selectFrom('listings')
+    .select('slug')
+    .orderBy('slug')
+    .execute()
+    .then((rows) => rows.map((r) => r.slug));
 
 describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lb-backup-'));
@@ -68,7 +80,11 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
 
     await withDb(databaseUrl, async (ctx) => {
       expect(await slugs(ctx)).toEqual(['alpha', 'bravo', 'charlie']);
-      const bravo = await ctx.db.selectFrom('listings').select('name').where('slug', '=', 'bravo').executeTakeFirstOrThrow();
+      const bravo = await ctx.db
+        .selectFrom('listings')
+        .select('name')
+        .where('slug', '=', 'bravo')
+        .executeTakeFirstOrThrow();
       expect(bravo.name).not.toBe('Changed');
     });
     // The replaced database is intact beside it, with the later changes.
@@ -94,7 +110,9 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
     const newer = join(dir, 'newer.db');
     await backupDatabase(databaseUrl, newer);
     const edited = new SQLite(newer);
-    edited.prepare('insert into launchboard_migrations (name, applied_at) values (?, ?)').run('9999_from_the_future', '2030-01-01');
+    edited
+      .prepare('insert into launchboard_migrations (name, applied_at) values (?, ?)')
+      .run('9999_from_the_future', '2030-01-01');
     edited.close();
     await expect(restoreDatabase(databaseUrl, newer)).rejects.toThrow(/newer Launchboard .*9999_from_the_future/);
 
@@ -118,7 +136,10 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
       let acknowledged = 0;
       const writer = (async () => {
         for (let n = 0; writing; n++) {
-          const res = await api(serve.url, 'PATCH', `/me/listings/${maker.listingId}`, { auth: maker.auth, body: { fields: { tagline: `edit ${n}`, description: 'words '.repeat(500) } } });
+          const res = await api(serve.url, 'PATCH', `/me/listings/${maker.listingId}`, {
+            auth: maker.auth,
+            body: { fields: { tagline: `edit ${n}`, description: 'words '.repeat(500) } },
+          });
           expect(res.status).toBe(200);
           acknowledged++;
         }
@@ -133,7 +154,11 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
       // integrity_check ok and the migrations table: the copy is a consistent database.
       expect(checkLaunchboardDatabase(backup).migrations).toBeGreaterThan(0);
       await withDb(`sqlite:${backup}`, async (ctx) => {
-        const versions = await ctx.db.selectFrom('listing_versions').select('id').where('listing_id', '=', maker.listingId).execute();
+        const versions = await ctx.db
+          .selectFrom('listing_versions')
+          .select('id')
+          .where('listing_id', '=', maker.listingId)
+          .execute();
         // A snapshot: some of the edits, never more than were acknowledged by the end.
         expect(versions.length).toBeLessThanOrEqual(acknowledged);
       });

@@ -50,14 +50,31 @@ beforeAll(async () => {
   const now = ctx.clock.now().toISOString();
   await ctx.db
     .insertInto('drafts')
-    .values({ id: draftId, user_id: maker.userId, url: 'https://bad-input.example.com', domain: 'bad-input.example.com', status: 'ready', created_at: now, updated_at: now })
+    .values({
+      id: draftId,
+      user_id: maker.userId,
+      url: 'https://bad-input.example.com',
+      domain: 'bad-input.example.com',
+      status: 'ready',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   const milestone = await ctx.db
     .insertInto('milestones')
     .values({ listing_id: listingId, date: '2026-01-05', title: 'Started', created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  Object.assign(pathValues, { slug: 'bad-input-listing', id: draftId, listing_id: listingId, milestone_id: milestone.id, claim_id: 1, number: 'LB-2026-000001', week: 'this', board: 'community-weekly' });
+  Object.assign(pathValues, {
+    slug: 'bad-input-listing',
+    id: draftId,
+    listing_id: listingId,
+    milestone_id: milestone.id,
+    claim_id: 1,
+    number: 'LB-2026-000001',
+    week: 'this',
+    board: 'community-weekly',
+  });
   mcp = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, auth);
   dbBefore = await databaseDigest();
 });
@@ -70,9 +87,15 @@ afterAll(async () => {
 /** Every row of every table (rate-limit counters aside), hashed. */
 async function databaseDigest(): Promise<string> {
   const hash = createHash('sha256');
-  const tables = (await ctx.db.introspection.getTables()).map((t) => t.name).filter((n) => n !== 'rate_limits' && !n.startsWith('kysely_')).sort();
+  const tables = (await ctx.db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((n) => n !== 'rate_limits' && !n.startsWith('kysely_'))
+    .sort();
   for (const table of tables) {
-    const rows = await ctx.db.selectFrom(table as 'users').selectAll().execute();
+    const rows = await ctx.db
+      .selectFrom(table as 'users')
+      .selectAll()
+      .execute();
     const lines = rows.map((r) => JSON.stringify(r)).sort();
     hash.update(`${table}\n${lines.join('\n')}\n`);
   }
@@ -99,14 +122,23 @@ function toolCases(tool: AnyTool, face: 'rest' | 'mcp'): ToolCase[] {
   const pathKeys = pathParams(tool.http.path);
   const out: ToolCase[] = [];
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-    const location: Location = face === 'mcp' ? 'json' : pathKeys.includes(key) ? 'path' : BODY_METHODS.has(tool.http.method) ? 'json' : 'query';
+    const location: Location =
+      face === 'mcp' ? 'json' : pathKeys.includes(key) ? 'path' : BODY_METHODS.has(tool.http.method) ? 'json' : 'query';
     for (const c of badCases(key, prop, location)) {
       // A path segment of '', '.' or '..' is another URL, not a bad value for this one.
-      const arbitrary = location === 'path' ? c.arbitrary.filter((v) => !['', '.', '..'].includes(String(v))) : c.arbitrary;
+      const arbitrary =
+        location === 'path' ? c.arbitrary.filter((v) => !['', '.', '..'].includes(String(v))) : c.arbitrary;
       out.push({ ...c, key, arbitrary });
     }
     if (schema.required?.includes(key) && (face === 'mcp' || !pathKeys.includes(key))) {
-      out.push({ key, field: key, label: 'missing required', example: undefined, arbitrary: fc.constant(undefined), omit: true });
+      out.push({
+        key,
+        field: key,
+        label: 'missing required',
+        example: undefined,
+        arbitrary: fc.constant(undefined),
+        omit: true,
+      });
     }
   }
   const reserved = tool.idempotencyKey && face === 'mcp' ? ['idempotency_key'] : [];
@@ -117,7 +149,13 @@ function toolCases(tool: AnyTool, face: 'rest' | 'mcp'): ToolCase[] {
   // it, so there it is ignored, not named: harmless, and out of our hands.)
   const awkward = face === 'mcp' ? ['constructor'] : ['__proto__', 'constructor'];
   for (const example of [unknown.example, ...awkward]) {
-    out.push({ key: '(unknown)', field: '(unknown)', label: `unknown key (${example})`, example, arbitrary: unknown.arbitrary });
+    out.push({
+      key: '(unknown)',
+      field: '(unknown)',
+      label: `unknown key (${example})`,
+      example,
+      arbitrary: unknown.arbitrary,
+    });
   }
   return out;
 }
@@ -131,7 +169,11 @@ function caseInput(tool: AnyTool, c: ToolCase, value: unknown): { input: Record<
   return { input, field: c.field };
 }
 
-function restRequest(tool: AnyTool, input: Record<string, unknown>, headers: Record<string, string> = {}): [string, RequestInit] {
+function restRequest(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): [string, RequestInit] {
   const rest = { ...input };
   const path = tool.http.path.replace(/\{([a-z_]+)\}/g, (_m, key: string) => {
     const value = rest[key];
@@ -165,16 +207,21 @@ async function expectNamed(res: Response, field: string, what: string): Promise<
   expect(res.status, `${what}: ${text}`).toBe(400);
   expect(res.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
   const paths = (JSON.parse(text).errors ?? []).map((e: { path: string }) => e.path) as string[];
-  expect(paths.some((p) => within(p, field)), `${what}: ${paths.join(', ')} do not name ${field}`).toBe(true);
+  expect(
+    paths.some((p) => within(p, field)),
+    `${what}: ${paths.join(', ')} do not name ${field}`,
+  ).toBe(true);
   return paths;
 }
 
 /** Nothing else is named: the baseline around the bad value was valid. */
 function expectOnlyWithin(paths: string[], field: string, what: string) {
-  for (const p of paths) expect(within(p, field), `${what}: unexpected error path ${p} in ${paths.join(', ')}`).toBe(true);
+  for (const p of paths)
+    expect(within(p, field), `${what}: unexpected error path ${p} in ${paths.join(', ')}`).toBe(true);
 }
 
-const run = (property: fc.IAsyncProperty<[unknown]>, example: unknown) => fc.assert(property, { seed: SEED, numRuns: RUNS + 1, examples: [[example]], endOnFailure: true });
+const run = (property: fc.IAsyncProperty<[unknown]>, example: unknown) =>
+  fc.assert(property, { seed: SEED, numRuns: RUNS + 1, examples: [[example]], endOnFailure: true });
 
 describe('bad values over REST, from every tool schema', () => {
   it.each(tools.map((t) => [t.name, t] as const))('%s answers 400 naming the field', async (_name, tool) => {
@@ -209,7 +256,10 @@ describe('bad values over MCP, from every tool schema', () => {
           statuses.push({ what, status: problem.status });
           expect(problem.status, `${what}: ${text}`).toBe(400);
           const paths = problem.errors.map((e: { path: string }) => e.path) as string[];
-          expect(paths.some((p) => within(p, field)), `${what}: ${paths.join(', ')} do not name ${field}`).toBe(true);
+          expect(
+            paths.some((p) => within(p, field)),
+            `${what}: ${paths.join(', ')} do not name ${field}`,
+          ).toBe(true);
           expectOnlyWithin(paths, field, what);
           tried.mcp += 1;
         }),
@@ -225,32 +275,53 @@ const bodyTools = tools.filter((t) => BODY_METHODS.has(t.http.method));
 describe('bad headers', () => {
   const badKeys = fc.oneof(
     fc.string({ minLength: 256, maxLength: 300, unit: 'grapheme-ascii' }).filter((s) => s.trim() === s),
-    fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.constantFrom('\t', 'é', '\u00ff'), fc.stringMatching(/^[a-z]{1,8}$/)).map((p) => p.join('')),
+    fc
+      .tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.constantFrom('\t', 'é', '\u00ff'), fc.stringMatching(/^[a-z]{1,8}$/))
+      .map((p) => p.join('')),
   );
-  it.each(idempotent.map((t) => [t.name, t] as const))('%s answers 400 to a bad Idempotency-Key over REST and MCP', async (_name, tool) => {
-    await run(
-      fc.asyncProperty(badKeys, async (key) => {
-        const what = `${tool.name} Idempotency-Key ${JSON.stringify(key).slice(0, 40)}`;
-        await expectNamed(await send(what, ...restRequest(tool, baseline(tool), { 'idempotency-key': key as string })), 'Idempotency-Key', what);
-        const result = await mcp.callTool(tool.name, { ...baseline(tool), idempotency_key: key });
-        const problem = JSON.parse((result.content as { text: string }[])[0].text);
-        expect([result.isError, problem.status], what).toEqual([true, 400]);
-        expect(problem.errors.map((e: { path: string }) => e.path)).toContain('idempotency_key');
-        tried.headers += 2;
-      }),
-      'k'.repeat(256),
-    );
-    const result = await mcp.callTool(tool.name, { ...baseline(tool), idempotency_key: 42 });
-    expect(result.isError).toBe(true);
-  });
+  it.each(idempotent.map((t) => [t.name, t] as const))(
+    '%s answers 400 to a bad Idempotency-Key over REST and MCP',
+    async (_name, tool) => {
+      await run(
+        fc.asyncProperty(badKeys, async (key) => {
+          const what = `${tool.name} Idempotency-Key ${JSON.stringify(key).slice(0, 40)}`;
+          await expectNamed(
+            await send(what, ...restRequest(tool, baseline(tool), { 'idempotency-key': key as string })),
+            'Idempotency-Key',
+            what,
+          );
+          const result = await mcp.callTool(tool.name, { ...baseline(tool), idempotency_key: key });
+          const problem = JSON.parse((result.content as { text: string }[])[0].text);
+          expect([result.isError, problem.status], what).toEqual([true, 400]);
+          expect(problem.errors.map((e: { path: string }) => e.path)).toContain('idempotency_key');
+          tried.headers += 2;
+        }),
+        'k'.repeat(256),
+      );
+      const result = await mcp.callTool(tool.name, { ...baseline(tool), idempotency_key: 42 });
+      expect(result.isError).toBe(true);
+    },
+  );
 
-  it.each(tools.filter((t) => !t.idempotencyKey).map((t) => [t.name, t] as const))('%s refuses an Idempotency-Key it does not take', async (_name, tool) => {
-    const what = `${tool.name} unexpected Idempotency-Key`;
-    await expectNamed(await send(what, ...restRequest(tool, baseline(tool), { 'idempotency-key': 'retry-1' })), 'Idempotency-Key', what);
-    tried.headers += 1;
-  });
+  it.each(tools.filter((t) => !t.idempotencyKey).map((t) => [t.name, t] as const))(
+    '%s refuses an Idempotency-Key it does not take',
+    async (_name, tool) => {
+      const what = `${tool.name} unexpected Idempotency-Key`;
+      await expectNamed(
+        await send(what, ...restRequest(tool, baseline(tool), { 'idempotency-key': 'retry-1' })),
+        'Idempotency-Key',
+        what,
+      );
+      tried.headers += 1;
+    },
+  );
 
-  const fakeJwt = `${[{ alg: 'RS256', typ: 'JWT', kid: 'nope' }, { sub: '1', aud: 'x', exp: 1 }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.')}.c2ln`;
+  const fakeJwt = `${[
+    { alg: 'RS256', typ: 'JWT', kid: 'nope' },
+    { sub: '1', aud: 'x', exp: 1 },
+  ]
+    .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
+    .join('.')}.c2ln`;
   const badAuthorizations = (): [string, string][] => [
     ['garbage', 'Bearer !!! not a token'],
     ['another scheme', 'Basic dXNlcjpwYXNz'],
@@ -262,24 +333,34 @@ describe('bad headers', () => {
     ['scheme only', 'Bearer'],
   ];
 
-  it.each(tools.map((t) => [t.name, t] as const))('%s answers 401 with a Bearer challenge to bad credentials on both faces', async (_name, tool) => {
-    for (const [label, authorization] of badAuthorizations()) {
-      const what = `${tool.name} ${label}`;
-      const res = await send(what, ...restRequest(tool, baseline(tool), { authorization }));
-      expect(res.status, what).toBe(401);
-      expect(res.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
-      expect(res.headers.get('www-authenticate'), what).toMatch(/^Bearer .*resource_metadata="[^"]+"/);
-      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: baseline(tool) } };
-      const overMcp = await send(`${what} over MCP`, `${server.url}/mcp`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify(call),
-      });
-      expect(overMcp.status, `${what} over MCP`).toBe(401);
-      expect(overMcp.headers.get('www-authenticate'), `${what} over MCP`).toMatch(/^Bearer .*resource_metadata="[^"]+"/);
-      tried.headers += 2;
-    }
-  });
+  it.each(tools.map((t) => [t.name, t] as const))(
+    '%s answers 401 with a Bearer challenge to bad credentials on both faces',
+    async (_name, tool) => {
+      for (const [label, authorization] of badAuthorizations()) {
+        const what = `${tool.name} ${label}`;
+        const res = await send(what, ...restRequest(tool, baseline(tool), { authorization }));
+        expect(res.status, what).toBe(401);
+        expect(res.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
+        expect(res.headers.get('www-authenticate'), what).toMatch(/^Bearer .*resource_metadata="[^"]+"/);
+        const call = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: tool.name, arguments: baseline(tool) },
+        };
+        const overMcp = await send(`${what} over MCP`, `${server.url}/mcp`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify(call),
+        });
+        expect(overMcp.status, `${what} over MCP`).toBe(401);
+        expect(overMcp.headers.get('www-authenticate'), `${what} over MCP`).toMatch(
+          /^Bearer .*resource_metadata="[^"]+"/,
+        );
+        tried.headers += 2;
+      }
+    },
+  );
 });
 
 describe('bad bodies', () => {
@@ -291,37 +372,63 @@ describe('bad bodies', () => {
       return true;
     }
   });
-  const notAnObject = fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.constant(null)).map((v) => JSON.stringify(v));
+  const notAnObject = fc
+    .oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.constant(null))
+    .map((v) => JSON.stringify(v));
 
-  it.each(bodyTools.map((t) => [t.name, t] as const))('%s answers 400, 415-style 400 and 413 to bodies it cannot read', async (_name, tool) => {
-    const [url, init] = restRequest(tool, baseline(tool));
-    const post = (body: string, contentType: string | null, what: string) =>
-      send(what, url, { ...init, body, headers: { ...auth, ...(contentType ? { 'content-type': contentType } : {}) } });
-    await run(
-      fc.asyncProperty(notJson, async (body) => {
-        await expectNamed(await post(body as string, 'application/json', `${tool.name} invalid JSON`), '(body)', `${tool.name} invalid JSON ${body}`);
+  it.each(bodyTools.map((t) => [t.name, t] as const))(
+    '%s answers 400, 415-style 400 and 413 to bodies it cannot read',
+    async (_name, tool) => {
+      const [url, init] = restRequest(tool, baseline(tool));
+      const post = (body: string, contentType: string | null, what: string) =>
+        send(what, url, {
+          ...init,
+          body,
+          headers: { ...auth, ...(contentType ? { 'content-type': contentType } : {}) },
+        });
+      await run(
+        fc.asyncProperty(notJson, async (body) => {
+          await expectNamed(
+            await post(body as string, 'application/json', `${tool.name} invalid JSON`),
+            '(body)',
+            `${tool.name} invalid JSON ${body}`,
+          );
+          tried.bodies += 1;
+        }),
+        '{"url":',
+      );
+      await run(
+        fc.asyncProperty(notAnObject, async (body) => {
+          await expectNamed(
+            await post(body as string, 'application/json', `${tool.name} not an object`),
+            '(body)',
+            `${tool.name} body ${body}`,
+          );
+          tried.bodies += 1;
+        }),
+        '[1,2]',
+      );
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        null,
+      ]) {
+        const what = `${tool.name} content type ${contentType}`;
+        await expectNamed(await post(init.body as string, contentType, what), 'Content-Type', what);
         tried.bodies += 1;
-      }),
-      '{"url":',
-    );
-    await run(
-      fc.asyncProperty(notAnObject, async (body) => {
-        await expectNamed(await post(body as string, 'application/json', `${tool.name} not an object`), '(body)', `${tool.name} body ${body}`);
-        tried.bodies += 1;
-      }),
-      '[1,2]',
-    );
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null]) {
-      const what = `${tool.name} content type ${contentType}`;
-      await expectNamed(await post(init.body as string, contentType, what), 'Content-Type', what);
+      }
+      const huge = await post(
+        JSON.stringify({ ...JSON.parse(init.body as string), padding: 'x'.repeat(1_100_000) }),
+        'application/json',
+        `${tool.name} huge body`,
+      );
+      expect(huge.status, `${tool.name} huge body`).toBe(413);
+      expect(huge.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect((await huge.json()).errors.map((e: { path: string }) => e.path)).toContain('(body)');
       tried.bodies += 1;
-    }
-    const huge = await post(JSON.stringify({ ...JSON.parse(init.body as string), padding: 'x'.repeat(1_100_000) }), 'application/json', `${tool.name} huge body`);
-    expect(huge.status, `${tool.name} huge body`).toBe(413);
-    expect(huge.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect((await huge.json()).errors.map((e: { path: string }) => e.path)).toContain('(body)');
-    tried.bodies += 1;
-  });
+    },
+  );
 });
 
 describe('after every bad call', () => {
@@ -331,6 +438,8 @@ describe('after every bad call', () => {
   it('wrote nothing: every table is as it was', async () => {
     expect(await databaseDigest()).toBe(dbBefore);
     const total = tried.rest + tried.mcp + tried.headers + tried.bodies;
-    console.info(`bad input: ${tools.length} operations; ${total} bad calls (REST values ${tried.rest}, MCP values ${tried.mcp}, headers ${tried.headers}, bodies ${tried.bodies})`);
+    console.info(
+      `bad input: ${tools.length} operations; ${total} bad calls (REST values ${tried.rest}, MCP values ${tried.mcp}, headers ${tried.headers}, bodies ${tried.bodies})`,
+    );
   });
 });

@@ -51,7 +51,15 @@ const patternOf = (node: SchemaNode) => (node.pattern ? new RegExp(node.pattern)
 const NUMERIC = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Candidate strings for patterned fields: the first that fits is the valid value. */
-const PATTERN_SAMPLES = ['ok-slug', 'DE', 'LB-2026-000001', 'https://example.com', '2026-01-05', 'maker@example.com', '0b9d3a52-6f1e-4c3a-9b2d-1a2b3c4d5e6f'];
+const PATTERN_SAMPLES = [
+  'ok-slug',
+  'DE',
+  'LB-2026-000001',
+  'https://example.com',
+  '2026-01-05',
+  'maker@example.com',
+  '0b9d3a52-6f1e-4c3a-9b2d-1a2b3c4d5e6f',
+];
 
 /** A valid value for a node (the smallest that satisfies its bounds). */
 export function validValue(raw: SchemaNode): unknown {
@@ -94,11 +102,13 @@ function wrongTypeJson(types: Set<string>): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [];
   if (!types.has('string')) options.push(fc.string({ maxLength: 8 }));
   if (!types.has('integer') && !types.has('number')) options.push(fc.integer());
-  if (!types.has('number')) options.push(fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)));
+  if (!types.has('number'))
+    options.push(fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)));
   if (!types.has('boolean')) options.push(fc.boolean());
   if (!types.has('null')) options.push(fc.constant(null));
   if (!types.has('array')) options.push(fc.array(fc.integer(), { maxLength: 3 }));
-  if (!types.has('object')) options.push(fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.integer(), { maxKeys: 3 }));
+  if (!types.has('object'))
+    options.push(fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.integer(), { maxKeys: 3 }));
   return fc.oneof(...options);
 }
 
@@ -115,7 +125,9 @@ function patternBreakers(node: SchemaNode): { example: string; arbitrary: fc.Arb
   if (!re) return null;
   const max = node.maxLength ?? 40;
   const examples: Record<string, string> = { uuid: 'not-a-uuid', date: '2026-02-30', email: 'not-an-email' };
-  const example = (node.format && examples[node.format]) ?? ['Not_A_Slug', '!!', 'ftp://example.com', 'LB-1'].find((s) => !re.test(s) && s.length <= max)!;
+  const example =
+    (node.format && examples[node.format]) ??
+    ['Not_A_Slug', '!!', 'ftp://example.com', 'LB-1'].find((s) => !re.test(s) && s.length <= max)!;
   const arbitrary = fc.string({ minLength: 1, maxLength: Math.min(max, 40) }).filter((s) => !re.test(s));
   return { example, arbitrary };
 }
@@ -129,16 +141,23 @@ function patternBreakers(node: SchemaNode): { example: string; arbitrary: fc.Arb
 export function badCases(field: string, raw: SchemaNode, location: Location): BadCase[] {
   const { node, nullable } = concrete(raw);
   const cases: BadCase[] = [];
-  const add = (label: string, example: unknown, arbitrary: fc.Arbitrary<unknown> = fc.constant(example)) => cases.push({ field, label, example, arbitrary });
+  const add = (label: string, example: unknown, arbitrary: fc.Arbitrary<unknown> = fc.constant(example)) =>
+    cases.push({ field, label, example, arbitrary });
   const text = location !== 'json';
 
   // Wrong type. A URL carries only strings: a repeated query parameter is the one non-string it can hold.
-  if (location === 'json') add('wrong type', nullable || node.type === 'string' ? 42 : 'forty-two', wrongTypeJson(typesOf(raw)));
-  else if (location === 'query' && (node.type === 'string' || node.enum)) add('repeated parameter', [validValue(node), validValue(node)]);
+  if (location === 'json')
+    add('wrong type', nullable || node.type === 'string' ? 42 : 'forty-two', wrongTypeJson(typesOf(raw)));
+  else if (location === 'query' && (node.type === 'string' || node.enum))
+    add('repeated parameter', [validValue(node), validValue(node)]);
 
   if (node.enum) {
     const values = node.enum.map(String);
-    add('value outside the enum', 'not-an-option', fc.stringMatching(/^[a-z_-]{1,20}$/).filter((s) => !values.includes(s)));
+    add(
+      'value outside the enum',
+      'not-an-option',
+      fc.stringMatching(/^[a-z_-]{1,20}$/).filter((s) => !values.includes(s)),
+    );
     return cases;
   }
 
@@ -151,7 +170,12 @@ export function badCases(field: string, raw: SchemaNode, location: Location): Ba
       if (node.minLength !== undefined && node.minLength > 0) add('minLength - 1', 'x'.repeat(node.minLength - 1));
       const breakers = patternBreakers(node);
       if (breakers) add(`breaks ${node.format ?? 'the pattern'}`, breakers.example, breakers.arbitrary);
-      else if (node.format === 'uri') add('not a URI', 'not a uri', fc.stringMatching(/^[a-z ]{1,20}$/).filter((s) => !s.includes(':')));
+      else if (node.format === 'uri')
+        add(
+          'not a URI',
+          'not a uri',
+          fc.stringMatching(/^[a-z ]{1,20}$/).filter((s) => !s.includes(':')),
+        );
       break;
     }
     case 'integer':
@@ -159,14 +183,37 @@ export function badCases(field: string, raw: SchemaNode, location: Location): Ba
       const min = node.minimum;
       const max = node.maximum;
       const show = (n: number) => (text ? String(n) : n);
-      if (max !== undefined) add('maximum + 1', show(max + 1), max < 2 ** 30 ? fc.integer({ min: max + 1, max: max + 1000 }).map(show) : fc.constant(show(max + 1)));
+      if (max !== undefined)
+        add(
+          'maximum + 1',
+          show(max + 1),
+          max < 2 ** 30 ? fc.integer({ min: max + 1, max: max + 1000 }).map(show) : fc.constant(show(max + 1)),
+        );
       if (min !== undefined) add('minimum - 1', show(min - 1), fc.integer({ min: min - 1000, max: min - 1 }).map(show));
-      if (node.type === 'integer') add('not an integer', show((min ?? 0) + 0.5), fc.double({ min: min ?? 0, max: Math.min(max ?? 1e6, 1e6), noNaN: true }).filter((d) => !Number.isInteger(d)).map(show));
-      if (text) add('not a number', 'abc', fc.string({ maxLength: 10 }).filter((s) => !NUMERIC.test(s)));
+      if (node.type === 'integer')
+        add(
+          'not an integer',
+          show((min ?? 0) + 0.5),
+          fc
+            .double({ min: min ?? 0, max: Math.min(max ?? 1e6, 1e6), noNaN: true })
+            .filter((d) => !Number.isInteger(d))
+            .map(show),
+        );
+      if (text)
+        add(
+          'not a number',
+          'abc',
+          fc.string({ maxLength: 10 }).filter((s) => !NUMERIC.test(s)),
+        );
       break;
     }
     case 'boolean':
-      if (text) add('not a boolean', 'maybe', fc.string({ maxLength: 10 }).filter((s) => s !== 'true' && s !== 'false'));
+      if (text)
+        add(
+          'not a boolean',
+          'maybe',
+          fc.string({ maxLength: 10 }).filter((s) => s !== 'true' && s !== 'false'),
+        );
       break;
     case 'array': {
       const item = validValue(node.items ?? {});
@@ -187,14 +234,24 @@ export function badCases(field: string, raw: SchemaNode, location: Location): Ba
           arbitrary: fc.constant({ ...base, unknown_field: 1 }),
         });
         for (const [key, child] of Object.entries(node.properties)) {
-          for (const c of badCases(`${field}.${key}`, child, location)) cases.push(wrap(c, (v) => ({ ...base, [key]: v })));
+          for (const c of badCases(`${field}.${key}`, child, location))
+            cases.push(wrap(c, (v) => ({ ...base, [key]: v })));
         }
       }
       if (node.propertyNames?.enum && typeof node.additionalProperties === 'object') {
         const key = String(node.propertyNames.enum[0]);
         const names = node.propertyNames.enum.map(String);
-        cases.push({ field, label: 'key outside the enum', example: { 'not-a-key': validValue(node.additionalProperties) }, arbitrary: fc.stringMatching(/^[a-z]{1,12}$/).filter((k) => !names.includes(k)).map((k) => ({ [k]: validValue(node.additionalProperties as SchemaNode) })) });
-        for (const c of badCases(`${field}.${key}`, node.additionalProperties, location)) cases.push(wrap(c, (v) => ({ [key]: v })));
+        cases.push({
+          field,
+          label: 'key outside the enum',
+          example: { 'not-a-key': validValue(node.additionalProperties) },
+          arbitrary: fc
+            .stringMatching(/^[a-z]{1,12}$/)
+            .filter((k) => !names.includes(k))
+            .map((k) => ({ [k]: validValue(node.additionalProperties as SchemaNode) })),
+        });
+        for (const c of badCases(`${field}.${key}`, node.additionalProperties, location))
+          cases.push(wrap(c, (v) => ({ [key]: v })));
       }
       break;
     }
@@ -208,7 +265,13 @@ function wrap(c: BadCase, lift: (v: unknown) => unknown): BadCase {
 }
 
 /** Keys the object does not declare (for the unknown-key case). */
-export function unknownKeys(node: SchemaNode, reserved: string[] = []): { example: string; arbitrary: fc.Arbitrary<string> } {
+export function unknownKeys(
+  node: SchemaNode,
+  reserved: string[] = [],
+): { example: string; arbitrary: fc.Arbitrary<string> } {
   const taken = new Set([...Object.keys(node.properties ?? {}), ...reserved]);
-  return { example: 'unknown_field', arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((k) => !taken.has(k)) };
+  return {
+    example: 'unknown_field',
+    arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((k) => !taken.has(k)),
+  };
 }

@@ -44,7 +44,8 @@ beforeAll(async () => {
   await ensureMainSite(ctx);
   await priceProducts(ctx);
   maker = await userWithKey(ctx, ['listings:write', 'orders:write', 'account:read']);
-  for (let i = 0; i < WRITERS; i++) listings.push(await given(ctx).listing({ slug: `crash-${i}`, fields: { owner_id: maker.userId } }));
+  for (let i = 0; i < WRITERS; i++)
+    listings.push(await given(ctx).listing({ slug: `crash-${i}`, fields: { owner_id: maker.userId } }));
 }, 60_000);
 
 afterAll(async () => {
@@ -61,7 +62,10 @@ async function serve(): Promise<ServeProcess> {
   return s;
 }
 
-const checkoutBody = (listingId: number, cents: number) => ({ items: [{ product: 'billboard', listing_id: listingId, amount_cents: cents }], billing_country: 'US' });
+const checkoutBody = (listingId: number, cents: number) => ({
+  items: [{ product: 'billboard', listing_id: listingId, amount_cents: cents }],
+  billing_country: 'US',
+});
 
 it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, async () => {
   /** Acknowledged edits: listing → taglines; acknowledged checkouts: key → order number; every key sent. */
@@ -82,7 +86,10 @@ it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, asy
         inFlight++;
         if (n % 2 === 0) {
           const tagline = `round ${round} writer ${w} edit ${n}`;
-          const res = await api(server.url, 'PATCH', `/me/listings/${listings[w]}`, { auth: maker.auth, body: { fields: { tagline } } });
+          const res = await api(server.url, 'PATCH', `/me/listings/${listings[w]}`, {
+            auth: maker.auth,
+            body: { fields: { tagline } },
+          });
           if (res.status === 200) edits.set(listings[w]!, [...(edits.get(listings[w]!) ?? []), tagline]);
           else if (res.status !== 0) throw new Error(`edit answered ${res.status}: ${JSON.stringify(res.body)}`);
           if (res.status === 200) acks++;
@@ -90,7 +97,11 @@ it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, asy
           const key = `crash-r${round}-w${w}-n${n}`;
           const body = checkoutBody(listings[w]!, 1000 + n);
           sentKeys.set(key, body);
-          const res = await api(server.url, 'POST', '/orders/checkout', { auth: maker.auth, body, headers: { 'Idempotency-Key': key } });
+          const res = await api(server.url, 'POST', '/orders/checkout', {
+            auth: maker.auth,
+            body,
+            headers: { 'Idempotency-Key': key },
+          });
           if (res.status === 200) acknowledgedOrders.set(key, res.body.number);
           else if (res.status !== 0) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
           if (res.status === 200) acks++;
@@ -115,12 +126,22 @@ it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, asy
   let lost = 0;
   let acknowledgedEdits = 0;
   for (const [listingId, taglines] of edits) {
-    const versions = await ctx.db.selectFrom('listing_versions').select('changes').where('listing_id', '=', listingId).execute();
-    const recorded = new Set(versions.map((v) => (JSON.parse(v.changes) as { tagline?: { after: string } }).tagline?.after));
+    const versions = await ctx.db
+      .selectFrom('listing_versions')
+      .select('changes')
+      .where('listing_id', '=', listingId)
+      .execute();
+    const recorded = new Set(
+      versions.map((v) => (JSON.parse(v.changes) as { tagline?: { after: string } }).tagline?.after),
+    );
     acknowledgedEdits += taglines.length;
     lost += taglines.filter((t) => !recorded.has(t)).length;
   }
-  const numbers = new Set((await ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute()).map((o) => o.number));
+  const numbers = new Set(
+    (await ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute()).map(
+      (o) => o.number,
+    ),
+  );
   lost += [...acknowledgedOrders.values()].filter((n) => !numbers.has(n)).length;
   expect(lost).toBe(0);
 
@@ -128,7 +149,11 @@ it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, asy
   // either replays, runs now, or (its claim left in flight) answers 409 until taken over.
   const retried = new Map<string, number>();
   for (const [key, body] of sentKeys) {
-    const res = await api(server.url, 'POST', '/orders/checkout', { auth: maker.auth, body, headers: { 'Idempotency-Key': key } });
+    const res = await api(server.url, 'POST', '/orders/checkout', {
+      auth: maker.auth,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     retried.set(String(res.status), (retried.get(String(res.status)) ?? 0) + 1);
     if (acknowledgedOrders.has(key)) {
       expect(res.status).toBe(200);
@@ -138,7 +163,8 @@ it(`loses no acknowledged write across ${WRITE_ROUNDS} kill -9s mid-stream`, asy
     }
   }
   // No key made two orders.
-  const orderCount = (await ctx.db.selectFrom('orders').select('id').where('user_id', '=', maker.userId).execute()).length;
+  const orderCount = (await ctx.db.selectFrom('orders').select('id').where('user_id', '=', maker.userId).execute())
+    .length;
   expect(orderCount).toBeLessThanOrEqual(sentKeys.size);
   expect((await api(server.url, 'GET', '/site')).status).toBe(200);
   await killHard(server);
@@ -161,25 +187,57 @@ it('resumes jobs a kill -9 left running or queued, and fulfils every paid line e
     const orders: { number: string; token: string }[] = [];
     for (let i = 0; i < PAID_ORDERS; i++) {
       const listingId = listings[i % listings.length]!;
-      const res = await api(first.url, 'POST', '/orders/checkout', { auth: maker.auth, body: { items: [{ product: 'billboard', listing_id: listingId, amount_cents: 2000 + i }, { product: 'premium-profile', listing_id: listingId }], billing_country: 'US' } });
+      const res = await api(first.url, 'POST', '/orders/checkout', {
+        auth: maker.auth,
+        body: {
+          items: [
+            { product: 'billboard', listing_id: listingId, amount_cents: 2000 + i },
+            { product: 'premium-profile', listing_id: listingId },
+          ],
+          billing_country: 'US',
+        },
+      });
       expect(res.status).toBe(200);
       orders.push({ number: res.body.number, token: new URL(res.body.checkout_url).pathname.split('/').pop()! });
     }
-    const formTokens = new Map((await ctx.db.selectFrom('orders').select(['number', 'form_token']).where('number', 'in', orders.map((o) => o.number)).execute()).map((o) => [o.number, o.form_token]));
+    const formTokens = new Map(
+      (
+        await ctx.db
+          .selectFrom('orders')
+          .select(['number', 'form_token'])
+          .where(
+            'number',
+            'in',
+            orders.map((o) => o.number),
+          )
+          .execute()
+      ).map((o) => [o.number, o.form_token]),
+    );
     const pay = (base: string, o: { number: string; token: string }) =>
-      fetch(`${base}/checkout/${o.token}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${formTokens.get(o.number)}` }).then(
+      fetch(`${base}/checkout/${o.token}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `form_token=${formTokens.get(o.number)}`,
+      }).then(
         (r) => r.status,
         () => 0,
       );
     const paid = await Promise.all(orders.map((o) => pay(first.url, o)));
     expect(paid.every((s) => s === 303)).toBe(true);
     // Killed as soon as the worker has begun on the fulfilment jobs (its next tick), so some are done and some not.
-    const fulfilledCount = async () => (await ctx.db.selectFrom('order_lines').select('id').where('fulfilled_at', 'is not', null).execute()).length;
+    const fulfilledCount = async () =>
+      (await ctx.db.selectFrom('order_lines').select('id').where('fulfilled_at', 'is not', null).execute()).length;
     await expect.poll(fulfilledCount, { timeout: 15_000, interval: 10 }).toBeGreaterThan(0);
     await killHard(first);
     faults.injected++;
 
-    const jobs = () => ctx.db.selectFrom('jobs').select(['id', 'kind', 'status', 'payload']).where('kind', 'in', ['order_line_fulfil', 'draft_site']).execute();
+    const jobs = () =>
+      ctx.db
+        .selectFrom('jobs')
+        .select(['id', 'kind', 'status', 'payload'])
+        .where('kind', 'in', ['order_line_fulfil', 'draft_site'])
+        .execute();
     const atKill = await jobs();
     const byStatus = (rows: { status: string }[]) => {
       const counts: Record<string, number> = {};
@@ -192,19 +250,38 @@ it('resumes jobs a kill -9 left running or queued, and fulfils every paid line e
         .selectFrom('order_lines as l')
         .innerJoin('orders as o', 'o.id', 'l.order_id')
         .select(['l.id', 'l.fulfilled_at', 'o.number', 'o.status'])
-        .where('o.number', 'in', orders.map((o) => o.number))
+        .where(
+          'o.number',
+          'in',
+          orders.map((o) => o.number),
+        )
         .execute();
-    const fulfilledBefore = new Map((await lines()).filter((l) => l.fulfilled_at !== null).map((l) => [l.id, l.fulfilled_at]));
+    const fulfilledBefore = new Map(
+      (await lines()).filter((l) => l.fulfilled_at !== null).map((l) => [l.id, l.fulfilled_at]),
+    );
     site.release();
 
     // Started again: the dead process's running job is re-queued at once, the queued ones run.
     const second = await serve();
-    await expect.poll(async () => (await lines()).every((l) => l.status === 'fulfilled' && l.fulfilled_at !== null), { timeout: 40_000, interval: 200 }).toBe(true);
-    await expect.poll(async () => (await ctx.db.selectFrom('drafts').select('status').where('id', '=', draft.body.id).executeTakeFirstOrThrow()).status, { timeout: 40_000, interval: 200 }).toBe('ready');
+    await expect
+      .poll(async () => (await lines()).every((l) => l.status === 'fulfilled' && l.fulfilled_at !== null), {
+        timeout: 40_000,
+        interval: 200,
+      })
+      .toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await ctx.db.selectFrom('drafts').select('status').where('id', '=', draft.body.id).executeTakeFirstOrThrow())
+            .status,
+        { timeout: 40_000, interval: 200 },
+      )
+      .toBe('ready');
 
     // Exactly once: one fulfilment job and one payment per line/order, and lines done before the kill were not applied again.
     const after = await lines();
-    for (const line of after) if (fulfilledBefore.has(line.id)) expect(line.fulfilled_at).toBe(fulfilledBefore.get(line.id));
+    for (const line of after)
+      if (fulfilledBefore.has(line.id)) expect(line.fulfilled_at).toBe(fulfilledBefore.get(line.id));
     const fulfilJobs = (await jobs()).filter((j) => j.kind === 'order_line_fulfil');
     const jobsPerLine = new Map<number, number>();
     for (const j of fulfilJobs) {
@@ -215,7 +292,16 @@ it('resumes jobs a kill -9 left running or queued, and fulfils every paid line e
     expect(fulfilJobs.every((j) => j.status === 'done')).toBe(true);
     // Pressing pay again after the restart records nothing new.
     expect(await pay(second.url, orders[0]!)).toBe(303);
-    const payments = await ctx.db.selectFrom('payments as p').innerJoin('orders as o', 'o.id', 'p.order_id').select('o.number').where('o.number', 'in', orders.map((o) => o.number)).execute();
+    const payments = await ctx.db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select('o.number')
+      .where(
+        'o.number',
+        'in',
+        orders.map((o) => o.number),
+      )
+      .execute();
     expect(payments.length).toBe(PAID_ORDERS);
 
     expect(await stopGracefully(second)).toEqual({ code: 0, signal: null });

@@ -31,7 +31,11 @@ function expectUnavailable(res: ApiResponse): void {
   expect(res.status).toBe(503);
   expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   expect(res.headers.get('retry-after')).toBe('5');
-  expect(res.body).toMatchObject({ status: 503, title: 'Service unavailable', type: expect.stringMatching(/#unavailable$/) });
+  expect(res.body).toMatchObject({
+    status: 503,
+    title: 'Service unavailable',
+    type: expect.stringMatching(/#unavailable$/),
+  });
   expect(JSON.stringify(res.body)).not.toMatch(/SQLITE|at .*\.ts:\d+/);
   faults.answered503++;
 }
@@ -46,7 +50,9 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
   let slug: string;
 
   beforeAll(async () => {
-    ctx = await buildContext(loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }), { logger: pino({ level: 'silent' }) });
+    ctx = await buildContext(loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }), {
+      logger: pino({ level: 'silent' }),
+    });
     await ensureMainSite(ctx);
     const m = await userWithKey(ctx, ['listings:write']);
     maker = m;
@@ -60,12 +66,21 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    expect(await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(ctx.db).then((r) => r.rows[0]?.integrity_check)).toBe('ok');
+    expect(
+      await sql<{ integrity_check: string }>`PRAGMA integrity_check`
+        .execute(ctx.db)
+        .then((r) => r.rows[0]?.integrity_check),
+    ).toBe('ok');
   });
 
   const edit = (tagline: string, description?: string) =>
-    api(server.url, 'PATCH', `/me/listings/${listingId}`, { auth: maker.auth, body: { fields: { tagline, ...(description ? { description } : {}) } } });
-  const tagline = async () => (await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow()).tagline;
+    api(server.url, 'PATCH', `/me/listings/${listingId}`, {
+      auth: maker.auth,
+      body: { fields: { tagline, ...(description ? { description } : {}) } },
+    });
+  const tagline = async () =>
+    (await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow())
+      .tagline;
 
   it('answers a write 503 while another process holds the write lock, serves reads meanwhile, and writes once it is released', async () => {
     const other = new SQLite(file);
@@ -88,7 +103,9 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
 
   it('answers 503 when the disk is full, keeps the database whole, and writes again once there is room', async () => {
     // A size cap at the current size: the next page the database needs is refused, as on a full disk.
-    const pages = await sql<{ page_count: number }>`PRAGMA page_count`.execute(ctx.db).then((r) => Number(r.rows[0]!.page_count));
+    const pages = await sql<{ page_count: number }>`PRAGMA page_count`
+      .execute(ctx.db)
+      .then((r) => Number(r.rows[0]!.page_count));
     await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(ctx.db);
     faults.injected++;
     try {
@@ -96,9 +113,15 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
       // MCP: the same outage as an isError result carrying the 503 problem.
       const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
       try {
-        const result = await client.callTool('update_my_listing', { listing_id: listingId, fields: { tagline: 'too big over MCP', description: 'more pages '.repeat(1500) } });
+        const result = await client.callTool('update_my_listing', {
+          listing_id: listingId,
+          fields: { tagline: 'too big over MCP', description: 'more pages '.repeat(1500) },
+        });
         expect(result.isError).toBe(true);
-        expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({ status: 503, title: 'Service unavailable' });
+        expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({
+          status: 503,
+          title: 'Service unavailable',
+        });
       } finally {
         await client.close();
       }
@@ -106,7 +129,11 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
       await sql.raw('PRAGMA max_page_count = 1073741823').execute(ctx.db);
     }
     expect(await tagline()).toBe('after the lock');
-    const versions = await ctx.db.selectFrom('listing_versions').select('changes').where('listing_id', '=', listingId).execute();
+    const versions = await ctx.db
+      .selectFrom('listing_versions')
+      .select('changes')
+      .where('listing_id', '=', listingId)
+      .execute();
     expect(versions.some((v) => v.changes.includes('too big to fit'))).toBe(false);
     expect((await edit('room again', 'a long description that needs new pages '.repeat(400))).status).toBe(200);
     expect(await tagline()).toBe('room again');
@@ -133,20 +160,31 @@ describe.skipIf(!onPostgres)('PostgreSQL backend terminated mid-request', () => 
 
   it('answers 503 when the server kills the connection of a request, and the next request succeeds', async () => {
     const maker = await userWithKey(ctx, ['listings:write']);
-    const listingId = await given(ctx).listing({ slug: 'pg-outage', fields: { owner_id: maker.userId, tagline: 'before' } });
+    const listingId = await given(ctx).listing({
+      slug: 'pg-outage',
+      fields: { owner_id: maker.userId, tagline: 'before' },
+    });
     const database = (await sql<{ db: string }>`select current_database() as db`.execute(ctx.db)).rows[0]!.db;
-    const locker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${database}`) });
+    const locker = new pg.Client({
+      connectionString: process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${database}`),
+    });
     await locker.connect();
     try {
       // The edit's version row waits on this lock; the database then terminates the waiting backend.
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE listing_versions IN ACCESS EXCLUSIVE MODE');
-      const editing = api(server.url, 'PATCH', `/me/listings/${listingId}`, { auth: maker.auth, body: { fields: { tagline: 'while terminated' } } });
+      const editing = api(server.url, 'PATCH', `/me/listings/${listingId}`, {
+        auth: maker.auth,
+        body: { fields: { tagline: 'while terminated' } },
+      });
       let waiting: number | undefined;
       await expect
         .poll(
           async () => {
-            const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2", [database, (locker as unknown as { processID: number }).processID]);
+            const { rows } = await admin.query(
+              "select pid from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2",
+              [database, (locker as unknown as { processID: number }).processID],
+            );
             waiting = rows[0]?.pid;
             return waiting;
           },
@@ -160,11 +198,22 @@ describe.skipIf(!onPostgres)('PostgreSQL backend terminated mid-request', () => 
       await locker.query('ROLLBACK');
       await locker.end();
     }
-    const row = await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select('tagline')
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
     expect(row.tagline).toBe('before');
     // The pool dropped the dead connection: the next requests work.
     for (let i = 0; i < 3; i++) {
-      expect((await api(server.url, 'PATCH', `/me/listings/${listingId}`, { auth: maker.auth, body: { fields: { tagline: `after ${i}` } } })).status).toBe(200);
+      expect(
+        (
+          await api(server.url, 'PATCH', `/me/listings/${listingId}`, {
+            auth: maker.auth,
+            body: { fields: { tagline: `after ${i}` } },
+          })
+        ).status,
+      ).toBe(200);
     }
     faults.recovered++;
   });

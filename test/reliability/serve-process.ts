@@ -25,9 +25,24 @@ process.once('exit', () => {
 export function childEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
-    'TEST_DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'LAUNCHBOARD_API_KEY', 'RATE_LIMIT_SIGNED_IN', 'RATE_LIMIT_ANONYMOUS', 'RATE_LIMIT_FAILED_AUTH',
-    'OAUTH_ISSUER', 'SMTP_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'DNS_SERVERS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
-  ]) delete env[key];
+    'TEST_DATABASE_URL',
+    'PORT',
+    'HOST',
+    'PUBLIC_URL',
+    'ALLOWED_HOSTS',
+    'LAUNCHBOARD_API_KEY',
+    'RATE_LIMIT_SIGNED_IN',
+    'RATE_LIMIT_ANONYMOUS',
+    'RATE_LIMIT_FAILED_AUTH',
+    'OAUTH_ISSUER',
+    'SMTP_URL',
+    'ANTHROPIC_API_KEY',
+    'ANTHROPIC_BASE_URL',
+    'DNS_SERVERS',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ])
+    delete env[key];
   return {
     ...env,
     DATABASE_URL: databaseUrl,
@@ -43,9 +58,15 @@ export function childEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): No
 }
 
 /** Starts `serve --port 0` and resolves once its banner names the port it listens on. */
-export async function startServe(databaseUrl: string, opts: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Promise<ServeProcess> {
+export async function startServe(
+  databaseUrl: string,
+  opts: { env?: NodeJS.ProcessEnv; args?: string[] } = {},
+): Promise<ServeProcess> {
   let log = '';
-  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--port', '0', ...(opts.args ?? [])], { env: childEnv(databaseUrl, opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--port', '0', ...(opts.args ?? [])], {
+    env: childEnv(databaseUrl, opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -55,7 +76,10 @@ export async function startServe(databaseUrl: string, opts: { env?: NodeJS.Proce
   );
   child.stderr!.on('data', (d) => (log += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start within ${STARTUP_MS} ms:\n${log}`)), STARTUP_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`serve did not start within ${STARTUP_MS} ms:\n${log}`)),
+      STARTUP_MS,
+    );
     child.stdout!.on('data', (d) => {
       log += d;
       const m = /listening on 127\.0\.0\.1:(\d+)/.exec(log);
@@ -79,7 +103,9 @@ export async function killHard(serve: ServeProcess): Promise<void> {
 }
 
 /** SIGTERM, the graceful stop; resolves with how the process ended. */
-export async function stopGracefully(serve: ServeProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+export async function stopGracefully(
+  serve: ServeProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGTERM');
   return serve.exited;
 }
@@ -91,11 +117,20 @@ export interface ApiResponse {
 }
 
 /** One REST call; a refused or reset connection answers status 0 instead of throwing. */
-export async function api(base: string, method: string, path: string, opts: { auth?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { auth?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
   try {
     const res = await fetch(`${base}/api/v1${path}`, {
       method,
-      headers: { ...opts.auth, ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
+      headers: {
+        ...opts.auth,
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
     const text = await res.text();
@@ -114,9 +149,14 @@ export async function api(base: string, method: string, path: string, opts: { au
 const run = promisify(execFile);
 
 /** Runs the CLI on `databaseUrl`; resolves with its exit code and output (never throws on a non-zero exit). */
-export async function cli(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function cli(
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/launchboard.js', ...args], { env: childEnv(databaseUrl, { LOG_LEVEL: 'silent' }) });
+    const { stdout, stderr } = await run(process.execPath, ['bin/launchboard.js', ...args], {
+      env: childEnv(databaseUrl, { LOG_LEVEL: 'silent' }),
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

@@ -48,7 +48,13 @@ function slowPatch(base: string, path: string, auth: Record<string, string>, bod
   let finish!: () => void;
   const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'PATCH', path: `/api/v1${path}`, headers: { ...auth, 'content-type': 'application/json', 'content-length': bytes.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: `/api/v1${path}`,
+        headers: { ...auth, 'content-type': 'application/json', 'content-length': bytes.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -74,7 +80,9 @@ it('on SIGTERM answers the request in flight and finishes the running job, then 
   await expect.poll(() => site.requests.includes('/'), { timeout: 30_000, interval: 50 }).toBe(true);
 
   // A request in flight: headers and half the body are in.
-  const edit = slowPatch(s.url, `/me/listings/${listingId}`, maker.auth, { fields: { tagline: 'sent while the server stops' } });
+  const edit = slowPatch(s.url, `/me/listings/${listingId}`, maker.auth, {
+    fields: { tagline: 'sent while the server stops' },
+  });
   await new Promise((r) => setTimeout(r, 300));
 
   let exitedAt = 0;
@@ -87,7 +95,11 @@ it('on SIGTERM answers the request in flight and finishes the running job, then 
   const answered = await edit.response;
   expect(answered.status).toBe(200);
   expect(answered.body.changed).toEqual(['tagline']);
-  const stored = await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow();
+  const stored = await ctx.db
+    .selectFrom('listings')
+    .select('tagline')
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
   expect(stored.tagline).toBe('sent while the server stops');
 
   // The process waits for the running job.
@@ -99,9 +111,17 @@ it('on SIGTERM answers the request in flight and finishes the running job, then 
   expect(exitedAt).toBeGreaterThanOrEqual(releasedAt);
 
   // The job finished (not left running for the next start) and the draft is ready.
-  const job = await ctx.db.selectFrom('jobs').select(['status', 'locked_by']).where('kind', '=', 'draft_site').executeTakeFirstOrThrow();
+  const job = await ctx.db
+    .selectFrom('jobs')
+    .select(['status', 'locked_by'])
+    .where('kind', '=', 'draft_site')
+    .executeTakeFirstOrThrow();
   expect(job).toEqual({ status: 'done', locked_by: expect.any(String) });
-  const stopped = await ctx.db.selectFrom('drafts').select('status').where('id', '=', draft.body.id).executeTakeFirstOrThrow();
+  const stopped = await ctx.db
+    .selectFrom('drafts')
+    .select('status')
+    .where('id', '=', draft.body.id)
+    .executeTakeFirstOrThrow();
   expect(stopped.status).toBe('ready');
   server = undefined;
 }, 60_000);
@@ -119,7 +139,11 @@ it('on SIGTERM with no job running, still answers the request in flight before e
   edit.finish();
   expect((await edit.response).status).toBe(200);
   expect(await s.exited).toEqual({ code: 0, signal: null });
-  const stored = await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow();
+  const stored = await ctx.db
+    .selectFrom('listings')
+    .select('tagline')
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
   expect(stored.tagline).toBe('the last request');
   server = undefined;
 }, 60_000);

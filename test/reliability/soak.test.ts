@@ -50,7 +50,11 @@ interface Client {
 /** Fresh users for one pass, each owning the listings only it edits. */
 async function makeClients(pass: string): Promise<Client[]> {
   const g = given(ctx);
-  const category = await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'soak-tools').executeTakeFirstOrThrow();
+  const category = await ctx.db
+    .selectFrom('categories')
+    .select('id')
+    .where('slug', '=', 'soak-tools')
+    .executeTakeFirstOrThrow();
   const clients: Client[] = [];
   for (let n = 0; n < CLIENTS; n++) {
     const user = await userWithKey(ctx, ['listings:write', 'orders:write', 'account:read']);
@@ -58,7 +62,13 @@ async function makeClients(pass: string): Promise<Client[]> {
     const slugs: string[] = [];
     for (let l = 0; l < LISTINGS_PER_CLIENT; l++) {
       const slug = `soak-${pass}-c${n}-l${l}`;
-      listings.push(await g.listing({ slug, categories: [category.id], fields: { owner_id: user.userId, name: `Soak ${pass} ${n} ${l}` } }));
+      listings.push(
+        await g.listing({
+          slug,
+          categories: [category.id],
+          fields: { owner_id: user.userId, name: `Soak ${pass} ${n} ${l}` },
+        }),
+      );
       slugs.push(slug);
     }
     clients.push({ n, auth: user.auth, userId: user.userId, listings, slugs });
@@ -75,7 +85,12 @@ beforeAll(async () => {
   await priceProducts(ctx);
   const g = given(ctx);
   const category = await g.category({ slug: 'soak-tools' });
-  for (let i = 0; i < 40; i++) await g.listing({ slug: `soak-public-${i}`, categories: [category], fields: { name: `Soak Public ${i}`, tagline: `a public soak listing number ${i}` } });
+  for (let i = 0; i < 40; i++)
+    await g.listing({
+      slug: `soak-public-${i}`,
+      categories: [category],
+      fields: { name: `Soak Public ${i}`, tagline: `a public soak listing number ${i}` },
+    });
   site = await serveSite('sparse');
 }, 60_000);
 
@@ -86,7 +101,6 @@ afterAll(async () => {
   await dropDatabase();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
 
 /** One soak pass against a fresh `serve` with `args`; prints and checks its figures, then stops the server gracefully. */
 async function soak(pass: string, args: string[]): Promise<void> {
@@ -103,7 +117,8 @@ async function soak(pass: string, args: string[]): Promise<void> {
   let sent = 0;
   const count = (res: ApiResponse, what: string, allowed: number[]) => {
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    if (!allowed.includes(res.status)) unexpected.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (!allowed.includes(res.status))
+      unexpected.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   };
   const take = (n = 1) => {
     if (sent + n > REQUESTS) return false;
@@ -119,23 +134,36 @@ async function soak(pass: string, args: string[]): Promise<void> {
       const roll = rnd();
       if (roll < 0.25) {
         if (!take()) return;
-        const res = await api(server.url, 'GET', `/listings?q=${encodeURIComponent(['soak', 'public', 'listing', 'number 7', 'tools'][Math.floor(rnd() * 5)]!)}`);
+        const res = await api(
+          server.url,
+          'GET',
+          `/listings?q=${encodeURIComponent(['soak', 'public', 'listing', 'number 7', 'tools'][Math.floor(rnd() * 5)]!)}`,
+        );
         count(res, 'search', [200]);
       } else if (roll < 0.45) {
         if (!take()) return;
-        const slug = rnd() < 0.5 ? `soak-public-${Math.floor(rnd() * 40)}` : client.slugs[Math.floor(rnd() * client.slugs.length)]!;
+        const slug =
+          rnd() < 0.5
+            ? `soak-public-${Math.floor(rnd() * 40)}`
+            : client.slugs[Math.floor(rnd() * client.slugs.length)]!;
         const res = await api(server.url, 'GET', `/listings/${slug}`);
         count(res, 'get_listing', [200]);
       } else if (roll < 0.7) {
         if (!take()) return;
         const listingId = client.listings[Math.floor(rnd() * client.listings.length)]!;
         const tagline = `soak ${pass} edit c${client.n} #${edit++}`;
-        const res = await api(server.url, 'PATCH', `/me/listings/${listingId}`, { auth: client.auth, body: { fields: { tagline } } });
+        const res = await api(server.url, 'PATCH', `/me/listings/${listingId}`, {
+          auth: client.auth,
+          body: { fields: { tagline } },
+        });
         count(res, 'update_my_listing', [200]);
         if (res.status === 200) edits.set(listingId, [...(edits.get(listingId) ?? []), tagline]);
       } else if (roll < 0.73) {
         if (!take()) return;
-        const res = await api(server.url, 'POST', '/drafts', { auth: client.auth, body: { url: `${site.url}?c=${client.n}&n=${sent}` } });
+        const res = await api(server.url, 'POST', '/drafts', {
+          auth: client.auth,
+          body: { url: `${site.url}?c=${client.n}&n=${sent}` },
+        });
         count(res, 'submit_listing', [201]);
         if (res.status === 201) drafts.push(res.body.id);
       } else {
@@ -144,11 +172,20 @@ async function soak(pass: string, args: string[]): Promise<void> {
         if (!take(times)) return;
         const idempotencyKey = `soak-${pass}-c${client.n}-k${key++}`;
         const listingId = client.listings[Math.floor(rnd() * client.listings.length)]!;
-        const body = { items: [{ product: 'billboard', listing_id: listingId, amount_cents: 1000 * (1 + Math.floor(rnd() * 5)) }], billing_country: 'US' };
+        const body = {
+          items: [{ product: 'billboard', listing_id: listingId, amount_cents: 1000 * (1 + Math.floor(rnd() * 5)) }],
+          billing_country: 'US',
+        };
         const record = { client, body, numbers: new Set<string>() };
         orders.set(idempotencyKey, record);
         const results = await Promise.all(
-          Array.from({ length: times }, () => api(server.url, 'POST', '/orders/checkout', { auth: client.auth, body, headers: { 'Idempotency-Key': idempotencyKey } })),
+          Array.from({ length: times }, () =>
+            api(server.url, 'POST', '/orders/checkout', {
+              auth: client.auth,
+              body,
+              headers: { 'Idempotency-Key': idempotencyKey },
+            }),
+          ),
         );
         // 409: the same key is still in flight (a concurrent duplicate); any other answer is wrong.
         for (const res of results) {
@@ -165,7 +202,11 @@ async function soak(pass: string, args: string[]): Promise<void> {
 
   // Each key once more, now nothing races it: the replay answers the one order.
   for (const [idempotencyKey, record] of orders) {
-    const res = await api(server.url, 'POST', '/orders/checkout', { auth: record.client.auth, body: record.body, headers: { 'Idempotency-Key': idempotencyKey } });
+    const res = await api(server.url, 'POST', '/orders/checkout', {
+      auth: record.client.auth,
+      body: record.body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
     count(res, 'create_checkout replay', [200]);
     if (res.status === 200) record.numbers.add(res.body.number);
   }
@@ -177,23 +218,42 @@ async function soak(pass: string, args: string[]): Promise<void> {
   let lostEdits = 0;
   let acknowledgedEdits = 0;
   for (const [listingId, taglines] of edits) {
-    const versions = await ctx.db.selectFrom('listing_versions').select('changes').where('listing_id', '=', listingId).execute();
-    const recorded = new Set(versions.map((v) => (JSON.parse(v.changes) as { tagline?: { after: string } }).tagline?.after));
+    const versions = await ctx.db
+      .selectFrom('listing_versions')
+      .select('changes')
+      .where('listing_id', '=', listingId)
+      .execute();
+    const recorded = new Set(
+      versions.map((v) => (JSON.parse(v.changes) as { tagline?: { after: string } }).tagline?.after),
+    );
     acknowledgedEdits += taglines.length;
     lostEdits += taglines.filter((t) => !recorded.has(t)).length;
-    const row = await ctx.db.selectFrom('listings').select('tagline').where('id', '=', listingId).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select('tagline')
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
     expect(row.tagline).toBe(taglines.at(-1));
   }
 
   // Every acknowledged draft exists.
-  const stored = drafts.length === 0 ? [] : await ctx.db.selectFrom('drafts').select('id').where('id', 'in', drafts).execute();
+  const stored =
+    drafts.length === 0 ? [] : await ctx.db.selectFrom('drafts').select('id').where('id', 'in', drafts).execute();
   const lostDrafts = drafts.length - stored.length;
 
   // One order per key: each key's answers name one order, it exists, and the soak users have exactly as many orders as keys.
   const numbersPerKey = [...orders.values()].map((r) => r.numbers.size);
   const duplicated = numbersPerKey.filter((n) => n > 1).length;
   const allNumbers = [...orders.values()].flatMap((r) => [...r.numbers]);
-  const storedOrders = await ctx.db.selectFrom('orders').select('number').where('user_id', 'in', clients.map((c) => c.userId)).execute();
+  const storedOrders = await ctx.db
+    .selectFrom('orders')
+    .select('number')
+    .where(
+      'user_id',
+      'in',
+      clients.map((c) => c.userId),
+    )
+    .execute();
   const storedNumbers = new Set(storedOrders.map((o) => o.number));
   const lostOrders = allNumbers.filter((n) => !storedNumbers.has(n)).length;
 
@@ -223,8 +283,16 @@ async function soak(pass: string, args: string[]): Promise<void> {
   expect(stopped).toEqual({ code: 0, signal: null });
 }
 
-it(`serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or duplicating a write`, () => soak('one-process', []), 120_000);
+it(
+  `serves ${REQUESTS} mixed requests from ${CLIENTS} clients without losing or duplicating a write`,
+  () => soak('one-process', []),
+  120_000,
+);
 
 // On SQLite, --workers 2 means two processes writing one file: each write
 // transaction must wait for the other's lock, never fail at once.
-it.skipIf(onPostgres)(`does the same served by two processes (serve --workers 2) on one SQLite file`, () => soak('two-processes', ['--workers', '2']), 120_000);
+it.skipIf(onPostgres)(
+  `does the same served by two processes (serve --workers 2) on one SQLite file`,
+  () => soak('two-processes', ['--workers', '2']),
+  120_000,
+);

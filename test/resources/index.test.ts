@@ -25,7 +25,9 @@ describe.each(['v2-2026-07-28', 'v2-2025-11-25'] as ClientKind[])('resources ove
     const client = await connectHttp(kind, `${server.url}/mcp`);
     try {
       const uris = (await client.listResources()).resources.map((r) => r.uri);
-      expect(uris).toEqual(expect.arrayContaining(['launchboard://site', 'launchboard://categories', 'launchboard://openapi.json']));
+      expect(uris).toEqual(
+        expect.arrayContaining(['launchboard://site', 'launchboard://categories', 'launchboard://openapi.json']),
+      );
       const read = async (uri: string) => JSON.parse((await client.readResource(uri)).contents[0]!.text!);
       expect((await read('launchboard://categories')).items[0]).toMatchObject({ slug: 'dev', listing_count: 1 });
       expect((await read('launchboard://openapi.json')).openapi).toBe('3.1.0');

@@ -20,10 +20,18 @@ describe('the search change feed', () => {
     const late = await given(ctx).listing({ fields: { tagline: 'plain' } });
     await ctx.search.sync();
     const t = Date.parse(ctx.clock.now().toISOString());
-    await ctx.db.updateTable('listings').set({ tagline: 'other', updated_at: new Date(t + 2000).toISOString() }).where('id', '=', late).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ tagline: 'other', updated_at: new Date(t + 2000).toISOString() })
+      .where('id', '=', late)
+      .execute();
     await ctx.search.sync();
     // Stamped a second before the synced write, visible only now.
-    await ctx.db.updateTable('listings').set({ tagline: 'zebrafinch counter', updated_at: new Date(t + 1000).toISOString() }).where('id', '=', early).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ tagline: 'zebrafinch counter', updated_at: new Date(t + 1000).toISOString() })
+      .where('id', '=', early)
+      .execute();
     await ctx.search.sync();
     expect([...ctx.search.matchShortFields('zebrafinch').keys()]).toEqual([early]);
   });
@@ -36,6 +44,13 @@ describe('the search change feed', () => {
     await index.sync();
     expect([...index.matchShortFields('quokkaware').keys()].sort((a, b) => a - b)).toEqual(live);
     expect(index.statusOf(draft)).toBeUndefined();
-    expect(index.count('live')).toBe(await ctx.db.selectFrom('listings').where('status', '=', 'live').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)));
+    expect(index.count('live')).toBe(
+      await ctx.db
+        .selectFrom('listings')
+        .where('status', '=', 'live')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    );
   });
 });

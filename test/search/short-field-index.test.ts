@@ -81,7 +81,8 @@ describe('ShortFieldIndex', () => {
 describe('ShortFieldIndex.top', () => {
   // Ten listings with the same name score the same: the cut falls among ties.
   const same = new ShortFieldIndex();
-  for (let id = 10; id >= 1; id--) same.add(id, id % 3 === 0 ? 'scheduled' : 'live', { name: 'Atlas', tagline: '', keywords: '' });
+  for (let id = 10; id >= 1; id--)
+    same.add(id, id % 3 === 0 ? 'scheduled' : 'live', { name: 'Atlas', tagline: '', keywords: '' });
 
   it('keeps the best matches, ties at the cut going to the lower ids, and counts every match', () => {
     const found = same.top('atlas', { typos: false, limit: 4 });

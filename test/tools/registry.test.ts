@@ -11,7 +11,9 @@ import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src
 import { expectGolden } from '../helpers/golden.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const groups = readdirSync(join(root, 'tools'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const groups = readdirSync(join(root, 'tools'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 /** The folders under tools/ that hold a module named for the tool. */
 const groupsOf = (name: string) => groups.filter((g) => existsSync(join(root, 'tools', g, `${name}.ts`)));
 
@@ -65,12 +67,15 @@ describe('the tool registry', () => {
     );
   });
 
-  it.each(tools.map((t) => [t.name] as const))('%s has its own test file, test/tools/<group>/<name>.test.ts', (name) => {
-    const found = groupsOf(name);
-    expect(found, `one module tools/<group>/${name}.ts`).toHaveLength(1);
-    const file = join('test', 'tools', found[0]!, `${name}.test.ts`);
-    expect(existsSync(join(root, file)), `${file} is missing`).toBe(true);
-  });
+  it.each(tools.map((t) => [t.name] as const))(
+    '%s has its own test file, test/tools/<group>/<name>.test.ts',
+    (name) => {
+      const found = groupsOf(name);
+      expect(found, `one module tools/<group>/${name}.ts`).toHaveLength(1);
+      const file = join('test', 'tools', found[0]!, `${name}.test.ts`);
+      expect(existsSync(join(root, file)), `${file} is missing`).toBe(true);
+    },
+  );
 
   it('has no test file under test/tools/<group>/ that is not named for a tool of that group (journeys across tools live in test/e2e/)', () => {
     const names = new Set(tools.map((t) => t.name));

@@ -36,7 +36,9 @@ describe.each(signedIn.map((t) => [t.name, t] as const))('%s', (_name, tool) => 
     const res = await restCall(tool, {});
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/problem\+json/);
-    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1"`);
+    expect(res.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/api/v1"`,
+    );
   });
 
   it('answers 403 with a credential that lacks its scope over REST', async () => {
@@ -44,7 +46,9 @@ describe.each(signedIn.map((t) => [t.name, t] as const))('%s', (_name, tool) => 
     const { auth } = await userWithKey(ctx, other);
     const res = await restCall(tool, auth);
     expect(res.status).toBe(403);
-    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`));
+    expect(res.headers.get('www-authenticate')).toMatch(
+      new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`),
+    );
   });
 
   it('answers HTTP 401 with the resource_metadata challenge and 403 insufficient_scope over MCP', async () => {
@@ -52,24 +56,42 @@ describe.each(signedIn.map((t) => [t.name, t] as const))('%s', (_name, tool) => 
       fetch(`${server.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: {} } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: tool.name, arguments: {} },
+        }),
       });
     const anon = await call({});
     expect(anon.status).toBe(401);
-    expect(anon.headers.get('www-authenticate')).toContain(`resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
-    const { auth } = await userWithKey(ctx, SCOPES.filter((s) => s !== tool.scope));
+    expect(anon.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const { auth } = await userWithKey(
+      ctx,
+      SCOPES.filter((s) => s !== tool.scope),
+    );
     const limited = await call(auth);
     expect(limited.status).toBe(403);
-    expect(limited.headers.get('www-authenticate')).toMatch(new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`));
+    expect(limited.headers.get('www-authenticate')).toMatch(
+      new RegExp(`error="insufficient_scope".*scope="${tool.scope}"`),
+    );
   });
 });
 
 describe('credentials', () => {
   it('refuses a revoked or expired API key with 401', async () => {
     const revoked = await userWithKey(ctx, ['account:read']);
-    await ctx.db.updateTable('api_keys').set({ revoked_at: ctx.clock.now().toISOString() }).where('id', '=', revoked.keyId).execute();
+    await ctx.db
+      .updateTable('api_keys')
+      .set({ revoked_at: ctx.clock.now().toISOString() })
+      .where('id', '=', revoked.keyId)
+      .execute();
     expect((await fetch(`${server.url}/api/v1/me`, { headers: revoked.auth })).status).toBe(401);
-    const expired = await userWithKey(ctx, ['account:read'], { expiresAt: new Date(ctx.clock.now().getTime() - 1000).toISOString() });
+    const expired = await userWithKey(ctx, ['account:read'], {
+      expiresAt: new Date(ctx.clock.now().getTime() - 1000).toISOString(),
+    });
     expect((await fetch(`${server.url}/api/v1/me`, { headers: expired.auth })).status).toBe(401);
   });
 

@@ -20,18 +20,45 @@ beforeAll(async () => {
   listingId = await given(served.ctx).listing({ slug: 'acme', fields: { name: 'Acme <Tools>' } });
   otherId = await given(served.ctx).listing({ slug: 'other', fields: { name: 'Other' } });
   users = [];
-  for (const name of ['Rita', 'Sam', 'Tove', 'Uma']) users.push(await createUser(served.ctx.db, { email: `${name.toLowerCase()}@example.com`, name, now: served.ctx.clock.now() }));
+  for (const name of ['Rita', 'Sam', 'Tove', 'Uma'])
+    users.push(
+      await createUser(served.ctx.db, {
+        email: `${name.toLowerCase()}@example.com`,
+        name,
+        now: served.ctx.clock.now(),
+      }),
+    );
 });
 
 const at = (minutes: number) => new Date(served.ctx.clock.now().getTime() + minutes * 60_000).toISOString();
 const page = async (path: string) => (await admin.request(path)).text();
-const rating = async (slug: string) => ((await (await fetch(`${served.server.url}/api/v1/listings/${slug}`)).json()) as { rating: { average: number | null; count: number } }).rating;
+const rating = async (slug: string) =>
+  (
+    (await (await fetch(`${served.server.url}/api/v1/listings/${slug}`)).json()) as {
+      rating: { average: number | null; count: number };
+    }
+  ).rating;
 
 describe('/admin/reviews', () => {
   let fakeId: number;
   beforeAll(async () => {
-    await served.ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[0], rating: 4, body: 'Solid tool', created_at: at(0) }).execute();
-    fakeId = (await served.ctx.db.insertInto('reviews').values({ listing_id: listingId, user_id: users[1], rating: 1, body: 'Buy <b>cheap</b> pills', created_at: at(1) }).returning('id').executeTakeFirstOrThrow()).id;
+    await served.ctx.db
+      .insertInto('reviews')
+      .values({ listing_id: listingId, user_id: users[0], rating: 4, body: 'Solid tool', created_at: at(0) })
+      .execute();
+    fakeId = (
+      await served.ctx.db
+        .insertInto('reviews')
+        .values({
+          listing_id: listingId,
+          user_id: users[1],
+          rating: 1,
+          body: 'Buy <b>cheap</b> pills',
+          created_at: at(1),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
 
   it('lists recent reviews, escaped, newest first, with a flag button each', async () => {
@@ -75,12 +102,52 @@ describe('/admin/reports', () => {
   let spamId: number;
   let reviewReportId: number;
   beforeAll(async () => {
-    const review = await served.ctx.db.selectFrom('reviews').select('id').where('user_id', '=', users[1]).executeTakeFirstOrThrow();
-    const insert = (values: { reporter_id: number; target_kind: 'listing' | 'review'; target_id: number; reason: string; details?: string; status?: 'open' | 'resolved' | 'dismissed'; created_at: string }) =>
-      served.ctx.db.insertInto('reports').values({ listing_id: listingId, details: '', status: 'open', ...values }).returning('id').executeTakeFirstOrThrow();
-    await insert({ reporter_id: users[2], target_kind: 'listing', target_id: listingId, reason: 'broken_link', status: 'dismissed', created_at: at(0) });
-    spamId = (await insert({ reporter_id: users[2], target_kind: 'listing', target_id: listingId, reason: 'spam', details: 'Looks <i>fake</i>', created_at: at(1) })).id;
-    reviewReportId = (await insert({ reporter_id: users[3], target_kind: 'review', target_id: review.id, reason: 'misleading', created_at: at(2) })).id;
+    const review = await served.ctx.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', users[1])
+      .executeTakeFirstOrThrow();
+    const insert = (values: {
+      reporter_id: number;
+      target_kind: 'listing' | 'review';
+      target_id: number;
+      reason: string;
+      details?: string;
+      status?: 'open' | 'resolved' | 'dismissed';
+      created_at: string;
+    }) =>
+      served.ctx.db
+        .insertInto('reports')
+        .values({ listing_id: listingId, details: '', status: 'open', ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await insert({
+      reporter_id: users[2],
+      target_kind: 'listing',
+      target_id: listingId,
+      reason: 'broken_link',
+      status: 'dismissed',
+      created_at: at(0),
+    });
+    spamId = (
+      await insert({
+        reporter_id: users[2],
+        target_kind: 'listing',
+        target_id: listingId,
+        reason: 'spam',
+        details: 'Looks <i>fake</i>',
+        created_at: at(1),
+      })
+    ).id;
+    reviewReportId = (
+      await insert({
+        reporter_id: users[3],
+        target_kind: 'review',
+        target_id: review.id,
+        reason: 'misleading',
+        created_at: at(2),
+      })
+    ).id;
   });
 
   it('shows the open reports first, oldest first, with reason labels and both targets', async () => {
@@ -97,10 +164,14 @@ describe('/admin/reports', () => {
 
   it('resolves one report and dismisses another, which leave the open queue', async () => {
     const text = await page('/admin/reports');
-    const resolved = await admin.request(`/admin/reports/${spamId}/resolve`, { form: formFor(text, `/admin/reports/${spamId}/resolve`).hidden });
+    const resolved = await admin.request(`/admin/reports/${spamId}/resolve`, {
+      form: formFor(text, `/admin/reports/${spamId}/resolve`).hidden,
+    });
     expect(resolved.status).toBe(303);
     expect(await page(resolved.headers.get('location')!)).toContain('Report resolved.');
-    const dismissed = await admin.request(`/admin/reports/${reviewReportId}/dismiss`, { form: formFor(text, `/admin/reports/${reviewReportId}/dismiss`).hidden });
+    const dismissed = await admin.request(`/admin/reports/${reviewReportId}/dismiss`, {
+      form: formFor(text, `/admin/reports/${reviewReportId}/dismiss`).hidden,
+    });
     expect(dismissed.status).toBe(303);
     expect(await page('/admin/reports')).toContain('No open reports.');
     expect(await page('/admin/reports?status=resolved')).toContain('Looks &lt;i&gt;fake');
@@ -119,14 +190,36 @@ describe('/admin/reports', () => {
 
 describe('/admin/votes', () => {
   beforeAll(async () => {
-    const vote = (listing: number, user: number, flags: string, minutes: number) => ({ listing_id: listing, user_id: user, network: `net${'f'.repeat(40)}${flags ? 'x' : 'y'}`, flags, created_at: at(minutes) });
-    const votes = [vote(listingId, users[0], '', 0), vote(listingId, users[1], 'new_account', 1), vote(listingId, users[2], 'new_account,network_burst', 2), vote(otherId, users[3], 'network_burst', 3)];
-    await served.ctx.db.insertInto('votes').values(votes.map((v) => ({ ...v, discounted_at: null, discounted_by: null }))).execute();
-    await served.ctx.db.insertInto('vote_events').values(votes.map((v) => ({ ...v, action: 'vote' as const }))).execute();
+    const vote = (listing: number, user: number, flags: string, minutes: number) => ({
+      listing_id: listing,
+      user_id: user,
+      network: `net${'f'.repeat(40)}${flags ? 'x' : 'y'}`,
+      flags,
+      created_at: at(minutes),
+    });
+    const votes = [
+      vote(listingId, users[0], '', 0),
+      vote(listingId, users[1], 'new_account', 1),
+      vote(listingId, users[2], 'new_account,network_burst', 2),
+      vote(otherId, users[3], 'network_burst', 3),
+    ];
+    await served.ctx.db
+      .insertInto('votes')
+      .values(votes.map((v) => ({ ...v, discounted_at: null, discounted_by: null })))
+      .execute();
+    await served.ctx.db
+      .insertInto('vote_events')
+      .values(votes.map((v) => ({ ...v, action: 'vote' as const })))
+      .execute();
     await served.ctx.db.updateTable('listings').set({ votes_count: 3 }).where('id', '=', listingId).execute();
     await served.ctx.db.updateTable('listings').set({ votes_count: 1 }).where('id', '=', otherId).execute();
   });
-  const counts = async (id: number) => served.ctx.db.selectFrom('listings').select(['votes_count', 'votes_discounted']).where('id', '=', id).executeTakeFirstOrThrow();
+  const counts = async (id: number) =>
+    served.ctx.db
+      .selectFrom('listings')
+      .select(['votes_count', 'votes_discounted'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('shows flagged votes per listing by flag, and the log with shortened networks', async () => {
     const text = await page('/admin/votes');
@@ -142,7 +235,9 @@ describe('/admin/votes', () => {
 
   it('discounts a listing’s flagged votes and restores them, each shown in the log', async () => {
     let text = await page('/admin/votes');
-    const discounted = await admin.request(`/admin/votes/${listingId}/discount`, { form: formFor(text, `/admin/votes/${listingId}/discount`).hidden });
+    const discounted = await admin.request(`/admin/votes/${listingId}/discount`, {
+      form: formFor(text, `/admin/votes/${listingId}/discount`).hidden,
+    });
     expect(discounted.status).toBe(303);
     expect(discounted.headers.get('location')).toBe('/admin/votes?done=discounted&n=2');
     expect(await counts(listingId)).toEqual({ votes_count: 1, votes_discounted: 2 });
@@ -152,7 +247,9 @@ describe('/admin/votes', () => {
     expect(text).toContain('<td>discount</td>');
     expect(await page('/admin')).toContain('1 flagged vote');
 
-    const restored = await admin.request(`/admin/votes/${listingId}/restore`, { form: formFor(text, `/admin/votes/${listingId}/restore`).hidden });
+    const restored = await admin.request(`/admin/votes/${listingId}/restore`, {
+      form: formFor(text, `/admin/votes/${listingId}/restore`).hidden,
+    });
     expect(restored.status).toBe(303);
     expect(await counts(listingId)).toEqual({ votes_count: 3, votes_discounted: 0 });
     expect(await page(restored.headers.get('location')!)).toContain('Restored 2 votes');

@@ -34,13 +34,23 @@ describe('/admin/settings', () => {
     const page = await (await admin.request('/admin/settings')).text();
     for (const key of Object.keys(settingDefaults)) expect(page, key).toContain(`name="${key}"`);
     expect(page).toContain(`value="${settingDefaults.free_weekly_capacity}"`);
-    expect(page).toMatch(/<input id="setting-paid_links_follow" type="checkbox" name="paid_links_follow" value="true"(?! checked)/);
+    expect(page).toMatch(
+      /<input id="setting-paid_links_follow" type="checkbox" name="paid_links_follow" value="true"(?! checked)/,
+    );
   });
 
   it('saves changed settings and shows them on the form again', async () => {
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
     const res = await admin.request('/admin/settings', {
-      form: { _csrf, ...settingsForm({ site_name: 'Launch <Corner>', free_weekly_capacity: '40', free_launch_weeks_max: '9', paid_links_follow: 'true' }) },
+      form: {
+        _csrf,
+        ...settingsForm({
+          site_name: 'Launch <Corner>',
+          free_weekly_capacity: '40',
+          free_launch_weeks_max: '9',
+          paid_links_follow: 'true',
+        }),
+      },
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/settings?done=saved&n=4');
@@ -57,7 +67,12 @@ describe('/admin/settings', () => {
 
   it('keeps a site name that looks like a number as text, and unticking a checkbox saves false', async () => {
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
-    const form = settingsForm({ site_name: '2048', free_weekly_capacity: '40', free_launch_weeks_max: '9', paid_links_follow: null });
+    const form = settingsForm({
+      site_name: '2048',
+      free_weekly_capacity: '40',
+      free_launch_weeks_max: '9',
+      paid_links_follow: null,
+    });
     expect((await admin.request('/admin/settings', { form: { _csrf, ...form } })).status).toBe(303);
     expect(await getSetting(served.ctx.db, 'site_name')).toBe('2048');
     expect(await getSetting(served.ctx.db, 'paid_links_follow')).toBe(false);
@@ -67,7 +82,15 @@ describe('/admin/settings', () => {
     const before = await served.ctx.db.selectFrom('settings').selectAll().orderBy('key').execute();
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
     const res = await admin.request('/admin/settings', {
-      form: { _csrf, ...settingsForm({ site_name: 'Valid new name', free_weekly_capacity: '-3', booking_horizon_weeks: 'soon', billboard_minimum_cents: '10.5' }) },
+      form: {
+        _csrf,
+        ...settingsForm({
+          site_name: 'Valid new name',
+          free_weekly_capacity: '-3',
+          booking_horizon_weeks: 'soon',
+          billboard_minimum_cents: '10.5',
+        }),
+      },
     });
     expect(res.status).toBe(400);
     const page = await res.text();
@@ -84,14 +107,19 @@ describe('/admin/settings', () => {
 
   it('refuses an earliest free launch week later than the latest', async () => {
     const _csrf = await csrfOf('/admin/settings', '/admin/settings');
-    const res = await admin.request('/admin/settings', { form: { _csrf, ...settingsForm({ free_launch_weeks_min: '10', free_launch_weeks_max: '7' }) } });
+    const res = await admin.request('/admin/settings', {
+      form: { _csrf, ...settingsForm({ free_launch_weeks_min: '10', free_launch_weeks_max: '7' }) },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/free_launch_weeks_min.*free_launch_weeks_max/);
     expect(await getSetting(served.ctx.db, 'free_launch_weeks_min')).toBe(settingDefaults.free_launch_weeks_min);
   });
 
   it('refuses a post without a valid CSRF token (403) and saves nothing', async () => {
-    for (const form of [settingsForm({ site_name: 'Forged' }), { _csrf: 'x'.repeat(43), ...settingsForm({ site_name: 'Forged' }) }]) {
+    for (const form of [
+      settingsForm({ site_name: 'Forged' }),
+      { _csrf: 'x'.repeat(43), ...settingsForm({ site_name: 'Forged' }) },
+    ]) {
       const res = await admin.request('/admin/settings', { form });
       expect(res.status).toBe(403);
     }
@@ -100,11 +128,16 @@ describe('/admin/settings', () => {
 });
 
 describe('/admin/products', () => {
-  const products = async () => (await (await fetch(`${served.server.url}/api/v1/products`)).json()) as { items: { key: string; price_cents: number }[] };
+  const products = async () =>
+    (await (await fetch(`${served.server.url}/api/v1/products`)).json()) as {
+      items: { key: string; price_cents: number }[];
+    };
 
   it('adds a product and changes its price, which list_products shows at once', async () => {
     let _csrf = await csrfOf('/admin/products', '/admin/products');
-    const added = await admin.request('/admin/products', { form: { _csrf, key: 'launch', name: 'Launch', cents: '4900', needs_listing: 'true' } });
+    const added = await admin.request('/admin/products', {
+      form: { _csrf, key: 'launch', name: 'Launch', cents: '4900', needs_listing: 'true' },
+    });
     expect(added.status).toBe(303);
     expect((await products()).items).toEqual([expect.objectContaining({ key: 'launch', price_cents: 4900 })]);
 

@@ -9,15 +9,37 @@ import { servedTestContext } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 
-const ADMIN_PAGES = ['/admin', '/admin/settings', '/admin/products', '/admin/reviews', '/admin/reports', '/admin/votes', '/admin/changes', '/admin/outbox'];
-const ADMIN_POSTS = ['/admin/settings', '/admin/products', '/admin/products/launch/price', '/admin/reviews/1/flag', '/admin/reviews/1/unflag', '/admin/reports/1/resolve', '/admin/reports/1/dismiss', '/admin/votes/1/discount', '/admin/votes/1/restore'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/settings',
+  '/admin/products',
+  '/admin/reviews',
+  '/admin/reports',
+  '/admin/votes',
+  '/admin/changes',
+  '/admin/outbox',
+];
+const ADMIN_POSTS = [
+  '/admin/settings',
+  '/admin/products',
+  '/admin/products/launch/price',
+  '/admin/reviews/1/flag',
+  '/admin/reviews/1/unflag',
+  '/admin/reports/1/resolve',
+  '/admin/reports/1/dismiss',
+  '/admin/votes/1/discount',
+  '/admin/votes/1/restore',
+];
 
 const served = servedTestContext();
 let admin: Browser;
 let person: Browser;
 beforeAll(async () => {
   const maker = await userWithKey(served.ctx, ['listings:write']);
-  const id = await given(served.ctx).listing({ slug: 'acme', fields: { owner_id: maker.userId, name: 'Acme', tagline: 'Before <b>' } });
+  const id = await given(served.ctx).listing({
+    slug: 'acme',
+    fields: { owner_id: maker.userId, name: 'Acme', tagline: 'Before <b>' },
+  });
   await updateMyListing(served.ctx, maker.userId, id, { fields: { tagline: 'After <script>' } });
   await sendMail(served.ctx, { to: 'someone@example.com', subject: 'Hello there', text: 'Body' });
   person = new Browser(served.server.url);
@@ -43,9 +65,14 @@ describe('admin pages', () => {
     const csrf = formFor(page, '/sign-out').hidden._csrf;
     for (const path of ADMIN_POSTS) {
       expect((await new Browser(served.server.url).request(path, { form: { cents: '1' } })).status, path).toBe(404);
-      expect((await person.request(path, { form: { _csrf: csrf, cents: '1', site_name: 'Taken over' } })).status, path).toBe(404);
+      expect(
+        (await person.request(path, { form: { _csrf: csrf, cents: '1', site_name: 'Taken over' } })).status,
+        path,
+      ).toBe(404);
     }
-    expect((await served.ctx.db.selectFrom('settings').select('key').where('key', '=', 'site_name').executeTakeFirst())?.key).toBeUndefined();
+    expect(
+      (await served.ctx.db.selectFrom('settings').select('key').where('key', '=', 'site_name').executeTakeFirst())?.key,
+    ).toBeUndefined();
     expect(await served.ctx.db.selectFrom('products').selectAll().execute()).toEqual([]);
   });
 
@@ -64,12 +91,50 @@ describe('admin pages', () => {
     const listing = await given(served.ctx).listing({ slug: 'counted' });
     const voter = await userWithKey(served.ctx, []);
     const now = served.ctx.clock.now().toISOString();
-    await served.ctx.db.insertInto('votes').values({ listing_id: listing, user_id: voter.userId, created_at: now, network: 'abc', flags: 'new_account', discounted_at: null, discounted_by: null }).execute();
-    await served.ctx.db.insertInto('reports').values([
-      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'spam', created_at: now, status: 'open' },
-      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'open' },
-      { reporter_id: voter.userId, target_kind: 'listing', target_id: listing, listing_id: listing, reason: 'other', created_at: now, status: 'dismissed' },
-    ]).execute();
+    await served.ctx.db
+      .insertInto('votes')
+      .values({
+        listing_id: listing,
+        user_id: voter.userId,
+        created_at: now,
+        network: 'abc',
+        flags: 'new_account',
+        discounted_at: null,
+        discounted_by: null,
+      })
+      .execute();
+    await served.ctx.db
+      .insertInto('reports')
+      .values([
+        {
+          reporter_id: voter.userId,
+          target_kind: 'listing',
+          target_id: listing,
+          listing_id: listing,
+          reason: 'spam',
+          created_at: now,
+          status: 'open',
+        },
+        {
+          reporter_id: voter.userId,
+          target_kind: 'listing',
+          target_id: listing,
+          listing_id: listing,
+          reason: 'other',
+          created_at: now,
+          status: 'open',
+        },
+        {
+          reporter_id: voter.userId,
+          target_kind: 'listing',
+          target_id: listing,
+          listing_id: listing,
+          reason: 'other',
+          created_at: now,
+          status: 'dismissed',
+        },
+      ])
+      .execute();
     const page = await (await admin.request('/admin')).text();
     for (const path of ADMIN_PAGES.slice(1)) expect(page, path).toContain(`href="${path}"`);
     expect(page).toContain('2 open reports');
@@ -87,11 +152,16 @@ describe('admin pages', () => {
   });
 
   it('put every table header in scope and label every visible input', async () => {
-    await served.ctx.db.insertInto('products').values({ key: 'launch', name: 'Launch', price_cents: 4900, updated_at: served.ctx.clock.now().toISOString() }).execute();
+    await served.ctx.db
+      .insertInto('products')
+      .values({ key: 'launch', name: 'Launch', price_cents: 4900, updated_at: served.ctx.clock.now().toISOString() })
+      .execute();
     for (const path of ADMIN_PAGES) {
       const page = await (await admin.request(path)).text();
       expect(page.match(/<th\b(?![^>]*\bscope=)[^>]*>/g) ?? [], path).toEqual([]);
-      const ids = [...page.matchAll(/<(?:input|select|textarea)\b(?![^>]*type="hidden")[^>]*>/g)].map((m) => m[0].match(/\bid="([^"]+)"/)?.[1]);
+      const ids = [...page.matchAll(/<(?:input|select|textarea)\b(?![^>]*type="hidden")[^>]*>/g)].map(
+        (m) => m[0].match(/\bid="([^"]+)"/)?.[1],
+      );
       for (const id of ids) {
         expect(id, `${path}: an input without an id`).toBeDefined();
         expect(page, `${path}: no label for ${id}`).toContain(`<label for="${id}"`);

@@ -15,7 +15,9 @@ async function signedIn(): Promise<Browser> {
 
 async function createKey(browser: Browser, fields: Record<string, string | string[]>) {
   const page = await (await browser.request('/account/api-keys')).text();
-  const res = await browser.request('/account/api-keys', { form: { ...formFor(page, '/account/api-keys').hidden, ...fields } });
+  const res = await browser.request('/account/api-keys', {
+    form: { ...formFor(page, '/account/api-keys').hidden, ...fields },
+  });
   const html = await res.text();
   return { status: res.status, html, key: /<code class="secret" id="api-key">([^<]+)<\/code>/.exec(html)?.[1] };
 }

@@ -27,7 +27,9 @@ describe('sign-up', () => {
     expect(html).toContain('<label for="email">Email</label>');
     expect(html).toContain('<label for="password">Password</label>');
     const email = newEmail();
-    const res = await browser.request('/sign-up', { form: { ...formFor(html, '/sign-up').hidden, email, password: 'long enough pw' } });
+    const res = await browser.request('/sign-up', {
+      form: { ...formFor(html, '/sign-up').hidden, email, password: 'long enough pw' },
+    });
     expect(res.status).toBe(303);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('lb_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -58,10 +60,14 @@ describe('sign-up', () => {
 
     const other = new Browser(served.server.url);
     const form = formFor(await (await other.request('/sign-up')).text(), '/sign-up');
-    const dup = await other.request('/sign-up', { form: { ...form.hidden, email: email.toUpperCase(), password: 'other password' } });
+    const dup = await other.request('/sign-up', {
+      form: { ...form.hidden, email: email.toUpperCase(), password: 'other password' },
+    });
     const fresh = new Browser(served.server.url);
     const freshForm = formFor(await (await fresh.request('/sign-up')).text(), '/sign-up');
-    const created = await fresh.request('/sign-up', { form: { ...freshForm.hidden, email: newEmail(), password: 'other password' } });
+    const created = await fresh.request('/sign-up', {
+      form: { ...freshForm.hidden, email: newEmail(), password: 'other password' },
+    });
     expect(dup.status).toBe(created.status);
     expect(dup.headers.get('location')).toBe(created.headers.get('location'));
     expect(await dup.text()).toBe(await created.text());
@@ -85,7 +91,9 @@ describe('sign-up', () => {
     await browser.request('/sign-up');
     const res = await browser.request('/sign-up', { form: { email: newEmail(), password: 'long enough pw' } });
     expect(res.status).toBe(403);
-    const forged = await browser.request('/sign-up', { form: { _csrf: 'x'.repeat(43), email: newEmail(), password: 'long enough pw' } });
+    const forged = await browser.request('/sign-up', {
+      form: { _csrf: 'x'.repeat(43), email: newEmail(), password: 'long enough pw' },
+    });
     expect(forged.status).toBe(403);
   });
 });
@@ -126,7 +134,9 @@ describe('sign-in and sign-out', () => {
       ['/a/./b/../c?x=1', '/a/c?x=1'],
     ]) {
       const page = await (await browser.request(`/sign-in?return_to=${encodeURIComponent(returnTo)}`)).text();
-      const res = await browser.request('/sign-in', { form: { ...formFor(page, '/sign-in').hidden, email, password: 'long enough pw' } });
+      const res = await browser.request('/sign-in', {
+        form: { ...formFor(page, '/sign-in').hidden, email, password: 'long enough pw' },
+      });
       expect(res.headers.get('location')).toBe(expected);
       await signOut(browser);
       // The same value posted straight to the form, not through the page.
@@ -157,7 +167,10 @@ describe('sign-in and sign-out', () => {
     await signUpThroughPages(browser, newEmail(), 'long enough pw');
     const old = browser.cookie('lb_session')!;
     await signOut(browser);
-    const replay = await fetch(`${served.server.url}/account`, { headers: { cookie: `lb_session=${old}` }, redirect: 'manual' });
+    const replay = await fetch(`${served.server.url}/account`, {
+      headers: { cookie: `lb_session=${old}` },
+      redirect: 'manual',
+    });
     expect(replay.status).toBe(303);
   });
 
@@ -187,7 +200,9 @@ describe('password reset', () => {
     const link = /(http\S+password-reset\/confirm\S+)/.exec(mail!.text)![1];
     const page = await (await browser.request(link)).text();
     const confirm = formFor(page, '/password-reset/confirm');
-    const done = await browser.request('/password-reset/confirm', { form: { ...confirm.hidden, password: 'new password 2' } });
+    const done = await browser.request('/password-reset/confirm', {
+      form: { ...confirm.hidden, password: 'new password 2' },
+    });
     expect(done.status).toBe(303);
 
     expect((await owner.request('/account')).status).toBe(303); // signed out everywhere
@@ -199,8 +214,17 @@ describe('password reset', () => {
   it('revokes the API keys made before the reset, and says so in the mail', async () => {
     const email = newEmail();
     await signUpThroughPages(new Browser(served.server.url), email, 'old password 1');
-    const user = await served.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const key = await createApiKey(served.ctx.db, { userId: user.id, name: 'assistant', scopes: ['account:read'], now: served.ctx.clock.now() });
+    const user = await served.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const key = await createApiKey(served.ctx.db, {
+      userId: user.id,
+      name: 'assistant',
+      scopes: ['account:read'],
+      now: served.ctx.clock.now(),
+    });
     const me = () => fetch(`${served.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key.key}` } });
     expect((await me()).status).toBe(200);
 
@@ -211,7 +235,10 @@ describe('password reset', () => {
     expect(mail!.text).toContain('revokes your API keys');
     const link = /(http\S+password-reset\/confirm\S+)/.exec(mail!.text)![1];
     const confirm = formFor(await (await browser.request(link)).text(), '/password-reset/confirm');
-    expect((await browser.request('/password-reset/confirm', { form: { ...confirm.hidden, password: 'new password 2' } })).status).toBe(303);
+    expect(
+      (await browser.request('/password-reset/confirm', { form: { ...confirm.hidden, password: 'new password 2' } }))
+        .status,
+    ).toBe(303);
 
     expect((await me()).status).toBe(401);
   });
@@ -240,7 +267,9 @@ describe('page hardening', () => {
   it('escapes what people typed', async () => {
     const browser = new Browser(served.server.url);
     const form = formFor(await (await browser.request('/sign-up')).text(), '/sign-up');
-    const res = await browser.request('/sign-up', { form: { ...form.hidden, email: '"><script>alert(1)</script>@x', password: 'long enough pw' } });
+    const res = await browser.request('/sign-up', {
+      form: { ...form.hidden, email: '"><script>alert(1)</script>@x', password: 'long enough pw' },
+    });
     const html = await res.text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');

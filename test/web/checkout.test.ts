@@ -41,7 +41,10 @@ async function startWeb(ctx: TestContext, opts: CheckoutRouterOptions = {}): Pro
 
 /** The page's form token and action, read from its HTML. */
 function payForm(html: string): { action: string; token: string } {
-  return { action: html.match(/<form method="post" action="([^"]+)"/)![1]!, token: html.match(/name="form_token" value="([^"]+)"/)![1]! };
+  return {
+    action: html.match(/<form method="post" action="([^"]+)"/)![1]!,
+    token: html.match(/name="form_token" value="([^"]+)"/)![1]!,
+  };
 }
 
 describe('checkout with the test provider', () => {
@@ -62,8 +65,15 @@ describe('checkout with the test provider', () => {
 
   it('creates the order, the person pays on the page, the order is paid then fulfilled and the listing live', async () => {
     const maker = await userWithKey(ctx, ['orders:write', 'account:read']);
-    const id = await given(ctx).listing({ slug: 'rocketship', status: 'draft', fields: { name: 'Rocketship <Beta>', owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, { items: [{ product: 'launch', listing_id: id }], billing_country: 'DE' });
+    const id = await given(ctx).listing({
+      slug: 'rocketship',
+      status: 'draft',
+      fields: { name: 'Rocketship <Beta>', owner_id: maker.userId },
+    });
+    const order = await checkoutOverRest(api.url, maker.auth, {
+      items: [{ product: 'launch', listing_id: id }],
+      billing_country: 'DE',
+    });
     const path = new URL(order.checkout_url).pathname;
 
     const page = await fetch(`${web.url}${path}`);
@@ -81,38 +91,77 @@ describe('checkout with the test provider', () => {
     expect(form.action).toBe(`${path}/pay`);
 
     // Without the form's token (a cross-site post), nothing happens.
-    const forged = await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'form_token=guess', redirect: 'manual' });
+    const forged = await fetch(`${web.url}${form.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'form_token=guess',
+      redirect: 'manual',
+    });
     expect(forged.status).toBe(403);
-    const crossSite = await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' }, body: `form_token=${form.token}`, redirect: 'manual' });
+    const crossSite = await fetch(`${web.url}${form.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: `form_token=${form.token}`,
+      redirect: 'manual',
+    });
     expect(crossSite.status).toBe(403);
     const get = () => fetch(`${api.url}/api/v1/orders/${order.number}`, { headers: maker.auth }).then((r) => r.json());
     expect((await get()).status).toBe('pending');
 
-    const paid = await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${form.token}`, redirect: 'manual' });
+    const paid = await fetch(`${web.url}${form.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `form_token=${form.token}`,
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(order.checkout_url);
-    expect(await get()).toMatchObject({ status: 'paid', paid_at: ctx.clock.now().toISOString(), checkout_url: null, lines: [{ fulfilled: false }] });
+    expect(await get()).toMatchObject({
+      status: 'paid',
+      paid_at: ctx.clock.now().toISOString(),
+      checkout_url: null,
+      lines: [{ fulfilled: false }],
+    });
     const after = await (await fetch(`${web.url}${path}`)).text();
     expect(after).toContain('Payment received');
     expect(after).not.toContain('form_token');
 
     // Pressing again (a second tab) records nothing more.
-    await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${form.token}`, redirect: 'manual' });
+    await fetch(`${web.url}${form.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `form_token=${form.token}`,
+      redirect: 'manual',
+    });
     expect(await ctx.db.selectFrom('payments').select('amount_cents').execute()).toEqual([{ amount_cents: 5831 }]);
 
     // The workers run the fulfilment jobs through the registered handlers.
     await runDueJobs(ctx, jobHandlers, 'test-worker');
     const done = await get();
-    expect(done).toMatchObject({ status: 'fulfilled', lines: [{ product: 'launch', fulfilled: true, fulfilment_error: null }] });
-    expect(await ctx.db.selectFrom('listings').select(['status', 'plan', 'launch_week']).where('id', '=', id).executeTakeFirst()).toEqual({ status: 'live', plan: 'paid', launch_week: '2026-11-16' });
-    const found = (await invokeTool(ctx, searchListings, { q: 'rocketship' }, anonymous())).body as { items: { slug: string }[] };
+    expect(done).toMatchObject({
+      status: 'fulfilled',
+      lines: [{ product: 'launch', fulfilled: true, fulfilment_error: null }],
+    });
+    expect(
+      await ctx.db
+        .selectFrom('listings')
+        .select(['status', 'plan', 'launch_week'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'live', plan: 'paid', launch_week: '2026-11-16' });
+    const found = (await invokeTool(ctx, searchListings, { q: 'rocketship' }, anonymous())).body as {
+      items: { slug: string }[];
+    };
     expect(found.items.map((i) => i.slug)).toContain('rocketship');
   });
 
   it('shows an expired order without a pay button, and 404 for an unknown token', async () => {
     const maker = await userWithKey(ctx, ['orders:write']);
     const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, { items: [{ product: 'billboard', listing_id: id, amount_cents: 1500 }], billing_country: 'US' });
+    const order = await checkoutOverRest(api.url, maker.auth, {
+      items: [{ product: 'billboard', listing_id: id, amount_cents: 1500 }],
+      billing_country: 'US',
+    });
     const path = new URL(order.checkout_url).pathname;
     const form = payForm(await (await fetch(`${web.url}${path}`)).text());
     ctx.clock.advance(24 * 3_600_000);
@@ -120,9 +169,16 @@ describe('checkout with the test provider', () => {
       const html = await (await fetch(`${web.url}${path}`)).text();
       expect(html).toContain('expired unpaid');
       expect(html).not.toContain('form_token');
-      const late = await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${form.token}`, redirect: 'manual' });
+      const late = await fetch(`${web.url}${form.action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `form_token=${form.token}`,
+        redirect: 'manual',
+      });
       expect(late.status).toBe(303);
-      expect(await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirst()).toEqual({ status: 'expired' });
+      expect(
+        await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirst(),
+      ).toEqual({ status: 'expired' });
     } finally {
       ctx.clock.set('2026-11-22T12:00:00.000Z');
     }
@@ -148,16 +204,29 @@ describe('checkout with the Stripe provider', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') sessionRequests.push(new URLSearchParams(body));
+        if (req.method === 'POST' && req.url === '/v1/checkout/sessions')
+          sessionRequests.push(new URLSearchParams(body));
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', status: 'open', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
+        res.end(
+          JSON.stringify({
+            id: 'cs_test_1',
+            object: 'checkout.session',
+            status: 'open',
+            url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+          }),
+        );
       });
     });
     const stripeApi = new URL(await listen(fakeStripe));
     ctx = await testContext({ stripe: keys });
     await priceProducts(ctx);
     api = await startServer(ctx, [createCheckout, getOrder]);
-    const client = new Stripe(keys.secretKey, { host: stripeApi.hostname, port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0 });
+    const client = new Stripe(keys.secretKey, {
+      host: stripeApi.hostname,
+      port: stripeApi.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     web = await startWeb(ctx, { provider: createStripeProvider(keys, client) });
   });
   afterAll(async () => {
@@ -168,29 +237,55 @@ describe('checkout with the Stripe provider', () => {
   });
 
   const webhook = (payload: string, signature: string) =>
-    fetch(`${web.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    fetch(`${web.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
   const completed = (number: string, amount: number, id = `evt_${number}`) =>
     JSON.stringify({
       id,
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', amount_total: amount, currency: 'usd', client_reference_id: number, metadata: { order_number: number } } },
+      data: {
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: amount,
+          currency: 'usd',
+          client_reference_id: number,
+          metadata: { order_number: number },
+        },
+      },
     });
   const sign = (payload: string, secret = keys.webhookSecret) =>
-    new Stripe(keys.secretKey).webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(ctx.clock.now().getTime() / 1000) });
+    new Stripe(keys.secretKey).webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
+    });
 
   it('records the Stripe provider on the order and sends the person to a Checkout Session with lines and VAT', async () => {
     const maker = await userWithKey(ctx, ['orders:write']);
     const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, { items: [{ product: 'launch', listing_id: id }], billing_country: 'IT' });
+    const order = await checkoutOverRest(api.url, maker.auth, {
+      items: [{ product: 'launch', listing_id: id }],
+      billing_country: 'IT',
+    });
     const path = new URL(order.checkout_url).pathname;
     const page = await fetch(`${web.url}${path}`);
     const html = await page.text();
     expect(html).not.toContain('TEST MODE');
     expect(html).toContain('Pay $59.78 securely');
-    expect(page.headers.get('content-security-policy')).toContain('form-action \'self\' https://checkout.stripe.com');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com");
     const form = payForm(html);
-    const res = await fetch(`${web.url}${form.action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${form.token}`, redirect: 'manual' });
+    const res = await fetch(`${web.url}${form.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `form_token=${form.token}`,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
     const sent = sessionRequests.at(-1)!;
@@ -200,15 +295,26 @@ describe('checkout with the Stripe provider', () => {
     expect(sent.get('line_items[1][price_data][unit_amount]')).toBe('1078');
     expect(sent.get('line_items[1][price_data][product_data][name]')).toBe('VAT 22 % (IT)');
     expect(sent.get('success_url')).toBe(`${order.checkout_url}?paid=1`);
-    expect(await ctx.db.selectFrom('orders').select(['provider', 'provider_ref', 'status']).where('number', '=', order.number).executeTakeFirst()).toEqual({ provider: 'stripe', provider_ref: 'cs_test_1', status: 'pending' });
+    expect(
+      await ctx.db
+        .selectFrom('orders')
+        .select(['provider', 'provider_ref', 'status'])
+        .where('number', '=', order.number)
+        .executeTakeFirst(),
+    ).toEqual({ provider: 'stripe', provider_ref: 'cs_test_1', status: 'pending' });
   });
 
   it('refuses a webhook with a bad or missing signature, and applies a signed one once', async () => {
     const maker = await userWithKey(ctx, ['orders:write']);
     const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, { items: [{ product: 'billboard', listing_id: id, amount_cents: 2000 }], billing_country: 'US' });
+    const order = await checkoutOverRest(api.url, maker.auth, {
+      items: [{ product: 'billboard', listing_id: id, amount_cents: 2000 }],
+      billing_country: 'US',
+    });
     const payload = completed(order.number, 2000);
-    const status = async () => (await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow())
+        .status;
 
     const forged = await webhook(payload, sign(payload, 'whsec_someone_else'));
     expect(forged.status).toBe(400);
@@ -224,17 +330,34 @@ describe('checkout with the Stripe provider', () => {
     expect(await status()).toBe('paid');
     // Stripe delivers again: recorded once.
     expect(await (await webhook(payload, sign(payload))).json()).toEqual({ received: true, outcome: 'duplicate' });
-    expect(await ctx.db.selectFrom('payments').select(['provider', 'raw_event_id']).where('raw_event_id', '=', `evt_${order.number}`).execute()).toHaveLength(1);
+    expect(
+      await ctx.db
+        .selectFrom('payments')
+        .select(['provider', 'raw_event_id'])
+        .where('raw_event_id', '=', `evt_${order.number}`)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('ignores other events and keeps a wrong amount apart', async () => {
     const maker = await userWithKey(ctx, ['orders:write']);
     const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, { items: [{ product: 'billboard', listing_id: id, amount_cents: 3000 }], billing_country: 'US' });
-    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'payment_intent.created', data: { object: {} } });
+    const order = await checkoutOverRest(api.url, maker.auth, {
+      items: [{ product: 'billboard', listing_id: id, amount_cents: 3000 }],
+      billing_country: 'US',
+    });
+    const other = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'payment_intent.created',
+      data: { object: {} },
+    });
     expect(await (await webhook(other, sign(other))).json()).toEqual({ received: true, outcome: 'ignored' });
     const short = completed(order.number, 10, 'evt_short');
     expect(await (await webhook(short, sign(short))).json()).toEqual({ received: true, outcome: 'unmatched' });
-    expect((await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect(
+      (await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('pending');
   });
 });

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 /** Claims `slug` by email over REST and returns the path of the mailed link. */
 async function claimByEmail(auth: Record<string, string>, slug: string, email: string): Promise<string> {
-  const res = await fetch(`${api.url}/api/v1/claims`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ slug, method: 'email', email }) });
+  const res = await fetch(`${api.url}/api/v1/claims`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ slug, method: 'email', email }),
+  });
   expect(res.status).toBe(200);
   const mail = await latestMailTo(ctx, email);
   const link = mail!.text.match(/http:\/\/localhost:3000(\/claims\/verify\/[A-Za-z0-9_-]+)/);
@@ -45,9 +49,14 @@ async function claimByEmail(auth: Record<string, string>, slug: string, email: s
 describe('GET /claims/verify/{token}', () => {
   it('verifies the claim from the link in the outbox and moves the listing to the claimant', async () => {
     const maker = await userWithKey(ctx, ['listings:write']);
-    const id = await given(ctx).listing({ slug: 'mailco', fields: { name: 'Mail & Co', domain: 'mailco.test', plan: 'free' } });
+    const id = await given(ctx).listing({
+      slug: 'mailco',
+      fields: { name: 'Mail & Co', domain: 'mailco.test', plan: 'free' },
+    });
     const path = await claimByEmail(maker.auth, 'mailco', 'founder@mailco.test');
-    expect((await ctx.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).toBeNull();
+    expect(
+      (await ctx.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id,
+    ).toBeNull();
 
     const page = await fetch(`${base}${path}`);
     expect(page.status).toBe(200);
@@ -56,8 +65,12 @@ describe('GET /claims/verify/{token}', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Claim verified</h1>');
     expect(html).toContain('Mail &amp; Co');
-    expect(await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', id).executeTakeFirst()).toEqual({ owner_id: maker.userId, plan: 'free' });
-    expect(await ctx.db.selectFrom('claims').select('status').where('listing_id', '=', id).execute()).toEqual([{ status: 'verified' }]);
+    expect(
+      await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', id).executeTakeFirst(),
+    ).toEqual({ owner_id: maker.userId, plan: 'free' });
+    expect(await ctx.db.selectFrom('claims').select('status').where('listing_id', '=', id).execute()).toEqual([
+      { status: 'verified' },
+    ]);
     // Opening it again is harmless.
     expect((await fetch(`${base}${path}`)).status).toBe(200);
   });
@@ -71,7 +84,10 @@ describe('GET /claims/verify/{token}', () => {
       const page = await fetch(`${base}${path}`);
       expect(page.status).toBe(410);
       expect(await page.text()).toContain('expired');
-      expect((await ctx.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).toBeNull();
+      expect(
+        (await ctx.db.selectFrom('listings').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .owner_id,
+      ).toBeNull();
     } finally {
       ctx.clock.set('2026-11-22T12:00:00.000Z');
     }

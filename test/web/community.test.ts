@@ -17,7 +17,12 @@ async function person(opts: { confirmed?: boolean } = {}): Promise<Browser> {
   const browser = new Browser(server.url);
   const email = `person${n}@example.com`;
   await signUpThroughPages(browser, email, 'long enough password');
-  if (opts.confirmed !== false) await ctx.db.updateTable('users').set({ email_verified_at: ctx.clock.now().toISOString() }).where('email', '=', email).execute();
+  if (opts.confirmed !== false)
+    await ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: ctx.clock.now().toISOString() })
+      .where('email', '=', email)
+      .execute();
   return browser;
 }
 
@@ -46,7 +51,9 @@ describe('voting on the listing page', () => {
     const visitor = new Browser(server.url);
     const page = await listingPage(visitor);
     expect(page).toContain('Sign in to vote');
-    expect((await visitor.request('/listings/gizmo/vote', { form: {} })).headers.get('location')).toMatch(/^\/sign-in\?return_to=/);
+    expect((await visitor.request('/listings/gizmo/vote', { form: {} })).headers.get('location')).toMatch(
+      /^\/sign-in\?return_to=/,
+    );
 
     const voter = await person();
     expect(voteCount(await listingPage(voter))).toBe(0);
@@ -60,7 +67,12 @@ describe('voting on the listing page', () => {
 
     await submit(voter, '/listings/gizmo/unvote');
     expect(voteCount(await listingPage(voter))).toBe(0);
-    const log = await ctx.db.selectFrom('vote_events').select('action').where('listing_id', '=', listingId).orderBy('id').execute();
+    const log = await ctx.db
+      .selectFrom('vote_events')
+      .select('action')
+      .where('listing_id', '=', listingId)
+      .orderBy('id')
+      .execute();
     expect(log.map((e) => e.action)).toEqual(['vote', 'unvote']);
   });
 
@@ -75,12 +87,30 @@ describe('voting on the listing page', () => {
     expect(res.headers.get('location')).toBe('/listings/gizmo?error=verify-email#community');
 
     const owner = await person();
-    const ownerId = (await ctx.db.selectFrom('users').select('id').where('email', '=', `person${n}@example.com`).executeTakeFirstOrThrow()).id;
+    const ownerId = (
+      await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', `person${n}@example.com`)
+        .executeTakeFirstOrThrow()
+    ).id;
     await given(ctx).listing({ slug: 'owned', fields: { owner_id: ownerId } });
     expect(await listingPage(owner, 'owned')).toContain('makers cannot vote for their own products');
     const ownCsrf = formFor(await (await owner.request('/account')).text(), '/sign-out').hidden._csrf;
-    expect((await owner.request('/listings/owned/vote', { form: { _csrf: ownCsrf } })).headers.get('location')).toBe('/listings/owned?error=own-listing#community');
-    expect(Number((await ctx.db.selectFrom('listings').select('votes_count').where('slug', '=', 'owned').executeTakeFirstOrThrow()).votes_count)).toBe(0);
+    expect((await owner.request('/listings/owned/vote', { form: { _csrf: ownCsrf } })).headers.get('location')).toBe(
+      '/listings/owned?error=own-listing#community',
+    );
+    expect(
+      Number(
+        (
+          await ctx.db
+            .selectFrom('listings')
+            .select('votes_count')
+            .where('slug', '=', 'owned')
+            .executeTakeFirstOrThrow()
+        ).votes_count,
+      ),
+    ).toBe(0);
   });
 
   it('refuses a post without the CSRF token, and throttles bursts', async () => {
@@ -88,7 +118,10 @@ describe('voting on the listing page', () => {
     expect((await voter.request('/listings/gizmo/vote', { form: { _csrf: 'forged' } })).status).toBe(403);
     const csrf = formFor(await listingPage(voter), '/listings/gizmo/vote').hidden._csrf;
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await voter.request(`/listings/gizmo/${i % 2 ? 'unvote' : 'vote'}`, { form: { _csrf: csrf } })).status);
+    for (let i = 0; i < 32; i++)
+      statuses.push(
+        (await voter.request(`/listings/gizmo/${i % 2 ? 'unvote' : 'vote'}`, { form: { _csrf: csrf } })).status,
+      );
     expect(statuses.slice(0, 30).every((s) => s === 303)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -99,9 +132,29 @@ describe('following, reviewing and reporting', () => {
     const fan = await person();
     await submit(fan, '/listings/gizmo/follow');
     expect(await listingPage(fan)).toContain('Unfollow');
-    expect(Number((await ctx.db.selectFrom('listings').select('followers_count').where('id', '=', listingId).executeTakeFirstOrThrow()).followers_count)).toBe(1);
+    expect(
+      Number(
+        (
+          await ctx.db
+            .selectFrom('listings')
+            .select('followers_count')
+            .where('id', '=', listingId)
+            .executeTakeFirstOrThrow()
+        ).followers_count,
+      ),
+    ).toBe(1);
     await submit(fan, '/listings/gizmo/unfollow');
-    expect(Number((await ctx.db.selectFrom('listings').select('followers_count').where('id', '=', listingId).executeTakeFirstOrThrow()).followers_count)).toBe(0);
+    expect(
+      Number(
+        (
+          await ctx.db
+            .selectFrom('listings')
+            .select('followers_count')
+            .where('id', '=', listingId)
+            .executeTakeFirstOrThrow()
+        ).followers_count,
+      ),
+    ).toBe(0);
   });
 
   it('publishes one review per person, escaped, and explains a bad rating', async () => {
@@ -114,15 +167,30 @@ describe('following, reviewing and reporting', () => {
     expect(page).toContain('Even better');
     expect(page).toContain('Edit your review');
     expect(await (await new Browser(server.url).request('/listings/gizmo')).text()).not.toContain('<script>alert(1)');
-    expect((await ctx.db.selectFrom('reviews').select('rating').where('listing_id', '=', listingId).execute()).map((r) => r.rating)).toEqual([5]);
+    expect(
+      (await ctx.db.selectFrom('reviews').select('rating').where('listing_id', '=', listingId).execute()).map(
+        (r) => r.rating,
+      ),
+    ).toEqual([5]);
   });
 
   it('files a typed report into the moderation queue', async () => {
     const reporter = await person();
-    const res = await submit(reporter, '/reports', { target_kind: 'listing', target_id: String(listingId), reason: 'broken_link', details: 'The pricing page 404s' });
+    const res = await submit(reporter, '/reports', {
+      target_kind: 'listing',
+      target_id: String(listingId),
+      reason: 'broken_link',
+      details: 'The pricing page 404s',
+    });
     expect(res.headers.get('location')).toBe('/listings/gizmo?notice=reported#community');
     const report = await ctx.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(report).toMatchObject({ target_kind: 'listing', target_id: listingId, reason: 'broken_link', details: 'The pricing page 404s', status: 'open' });
+    expect(report).toMatchObject({
+      target_kind: 'listing',
+      target_id: listingId,
+      reason: 'broken_link',
+      details: 'The pricing page 404s',
+      status: 'open',
+    });
     const bad = await submit(reporter, '/reports', { reason: 'because' });
     expect(bad.headers.get('location')).toBe('/listings/gizmo?error=report-invalid#community');
   });

@@ -74,7 +74,13 @@ describe('GET /docs', () => {
   it("does not serve the package's other files", async () => {
     const page = await (await get('/docs')).text();
     const dir = scriptSources(page)[0].replace(/\/[^/]+$/, '');
-    for (const name of ['index.html', 'swagger-initializer.js', 'package.json', '../package.json', '%2e%2e/package.json']) {
+    for (const name of [
+      'index.html',
+      'swagger-initializer.js',
+      'package.json',
+      '../package.json',
+      '%2e%2e/package.json',
+    ]) {
       expect((await get(`${dir}/${name}`)).status, name).toBe(404);
     }
   });
@@ -95,7 +101,16 @@ describe('GET /docs/mcp', () => {
     expect(page).toContain('&quot;LAUNCHBOARD_API_KEY&quot;');
     expect(page).toContain(`<link rel="canonical" href="${served.server.url}/docs/mcp">`);
     expect(page).toMatch(/<meta name="description" content="[^"]+">/);
-    for (const step of ['resource_metadata', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/authorize', 'S256', '/oauth/token', '/account/api-keys']) {
+    for (const step of [
+      'resource_metadata',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/oauth/register',
+      '/oauth/authorize',
+      'S256',
+      '/oauth/token',
+      '/account/api-keys',
+    ]) {
       expect(page, step).toContain(step);
     }
     for (const scope of ['account:read', 'listings:write', 'orders:write']) expect(page).toContain(scope);

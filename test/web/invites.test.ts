@@ -37,11 +37,15 @@ describe('the invite page', () => {
     await signUpThroughPages(jonas, 'jonas@example.com', 'long enough pw');
     const page = await (await jonas.request(path)).text();
     expect(page).toContain('<label for="name">Name</label>');
-    const done = await jonas.request(path, { form: { ...formFor(page, path).hidden, name: 'Jonas Berg', title: 'CTO', bio: 'Builds the engine.' } });
+    const done = await jonas.request(path, {
+      form: { ...formFor(page, path).hidden, name: 'Jonas Berg', title: 'CTO', bio: 'Builds the engine.' },
+    });
     expect(done.status).toBe(200);
 
     const { body } = await bed.call('GET', `/drafts/${draft.id}`, maker.auth);
-    expect(body.invited_founders).toEqual([expect.objectContaining({ name: 'Jonas Berg', title: 'CTO', bio: 'Builds the engine.' })]);
+    expect(body.invited_founders).toEqual([
+      expect.objectContaining({ name: 'Jonas Berg', title: 'CTO', bio: 'Builds the engine.' }),
+    ]);
   });
 
   it('answers 404 for an unknown link', async () => {

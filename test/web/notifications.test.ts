@@ -12,7 +12,10 @@ const served = servedTestContext();
 describe('notifications of followed listings', () => {
   it('tell a follower about an update, and the update appears on the latest-updates page', async () => {
     const maker = await userWithKey(served.ctx, ['listings:write']);
-    const listingId = await given(served.ctx).listing({ slug: 'followed', fields: { name: 'Followed', owner_id: maker.userId } });
+    const listingId = await given(served.ctx).listing({
+      slug: 'followed',
+      fields: { name: 'Followed', owner_id: maker.userId },
+    });
     const fan = new Browser(served.server.url);
     await signUpThroughPages(fan, 'fan@example.com', 'long enough password');
     const page = await (await fan.request('/listings/followed')).text();

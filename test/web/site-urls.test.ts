@@ -20,7 +20,12 @@ describe('the URLs get_site_info names', () => {
         const res = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+          }),
         });
         expect(res.status, name).toBe(200);
         continue;
@@ -30,7 +35,7 @@ describe('the URLs get_site_info names', () => {
     }
   });
 
-  it('set no cookie on public pages, which anonymous visitors\' caches may keep', async () => {
+  it("set no cookie on public pages, which anonymous visitors' caches may keep", async () => {
     for (const path of ['/', '/listings/named', '/leaderboards', '/feeds/launches.rss', '/sitemap.xml']) {
       const res = await fetch(`${served.server.url}${path}`);
       expect(res.status, path).toBe(200);

@@ -12,7 +12,10 @@ export default defineTool({
     'A null cell means that listing does not state the fact; when both cells are null, neither listing states it (do not guess). 404 when either slug is not a live listing.',
   scope: null,
   http: { method: 'GET', path: '/compare' },
-  input: z.strictObject({ a: slug.describe('Slug of the first listing'), b: slug.describe('Slug of the second listing') }),
+  input: z.strictObject({
+    a: slug.describe('Slug of the first listing'),
+    b: slug.describe('Slug of the second listing'),
+  }),
   output: listingComparison,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: (ctx, input) => compareListings(ctx, input.a, input.b),

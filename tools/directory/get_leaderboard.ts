@@ -18,7 +18,11 @@ export default defineTool({
   http: { method: 'GET', path: '/leaderboards/{board}' },
   input: z.strictObject({
     board: z.enum(BOARDS).describe('Which board'),
-    week: z.string().max(10).optional().describe('community-weekly only: this (default), last, or a date YYYY-MM-DD (snapped to its Monday)'),
+    week: z
+      .string()
+      .max(10)
+      .optional()
+      .describe('community-weekly only: this (default), last, or a date YYYY-MM-DD (snapped to its Monday)'),
     ...pagination,
   }),
   output: leaderboardSchema,

@@ -7,7 +7,7 @@ export default defineTool({
   name: 'list_categories',
   title: 'List categories',
   description:
-    'Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft\'s `categories` field. Set include_empty=false to hide categories with no live listings.',
+    "Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft's `categories` field. Set include_empty=false to hide categories with no live listings.",
   scope: null,
   http: { method: 'GET', path: '/categories' },
   input: z.strictObject({
@@ -17,6 +17,8 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const tree = await categoryTree(ctx, { includeEmpty: input.include_empty });
-    return { items: tree.map((c) => ({ ...c, subcategories: c.subcategories.map(({ subcategories: _, ...s }) => s) })) };
+    return {
+      items: tree.map((c) => ({ ...c, subcategories: c.subcategories.map(({ subcategories: _, ...s }) => s) })),
+    };
   },
 });

@@ -15,8 +15,12 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/founders' },
   input: z.strictObject({
-    q: z.string().max(120).optional().describe('Part of the founder\'s name, case-insensitive'),
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional().describe('Two-letter country code, case-insensitive'),
+    q: z.string().max(120).optional().describe("Part of the founder's name, case-insensitive"),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .optional()
+      .describe('Two-letter country code, case-insensitive'),
     ...pagination,
   }),
   output: pageOf(founderCard),

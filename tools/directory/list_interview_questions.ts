@@ -11,7 +11,9 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/interview-questions' },
   input: z.strictObject({}),
-  output: z.object({ items: z.array(z.object({ id: z.number().int(), position: z.number().int(), question: z.string() })) }),
+  output: z.object({
+    items: z.array(z.object({ id: z.number().int(), position: z.number().int(), question: z.string() })),
+  }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx) => ({ items: await activeInterviewQuestions(ctx) }),
 });

@@ -9,7 +9,7 @@ export default defineTool({
   name: 'list_launches',
   title: 'List launches',
   description:
-    'Returns one launch feed as a page of listing summaries. `section`: `this-week` (default; this week\'s live launches by community votes), ' +
+    "Returns one launch feed as a page of listing summaries. `section`: `this-week` (default; this week's live launches by community votes), " +
     '`today` (launched today, UTC), `trending` (votes weighted by age, so recent votes count most), `most-voted` (all time), `recent` (newest launches first), ' +
     '`most-viewed`, `most-followed`, and `upcoming` (scheduled launches, soonest week first). Paid placements never change these orders. ' +
     'Use get_launch_week for a whole calendar week, get_leaderboard for ranked boards, and get_listing with a slug for a full profile. ' +

@@ -18,11 +18,18 @@ export default defineTool({
     q: z.string().max(200).optional().describe('Search words; typos are tolerated; empty to browse'),
     category: slug.optional().describe('Category slug; includes its subcategories'),
     stage: slug.optional().describe('Stage slug, e.g. beta'),
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional().describe('Two-letter country code, case-insensitive'),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .optional()
+      .describe('Two-letter country code, case-insensitive'),
     pricing_model: z.string().max(40).optional().describe('e.g. free, freemium, subscription'),
     domain: z.string().max(253).optional().describe("The product's website domain"),
     status: z.enum(['live', 'upcoming']).default('live').describe('live (default) or upcoming: scheduled launches'),
-    sort: z.enum(['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed']).default('relevance').describe('Order of results; relevance (default) is most voted when q is empty'),
+    sort: z
+      .enum(['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'])
+      .default('relevance')
+      .describe('Order of results; relevance (default) is most voted when q is empty'),
     ...pagination,
   }),
   output: pageOf(searchHit),

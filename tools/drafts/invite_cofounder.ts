@@ -20,6 +20,9 @@ export default defineTool({
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {
     const result = await inviteCofounder(ctx, signedInUserId(caller), input.id, input.email);
-    return { ...result, next_steps: [{ tool: 'get_draft', why: 'Their founder profile appears on the draft once they accept.' }] };
+    return {
+      ...result,
+      next_steps: [{ tool: 'get_draft', why: 'Their founder profile appears on the draft once they accept.' }],
+    };
   },
 });

@@ -7,10 +7,13 @@ import { STORY_SECTIONS } from '../../src/listings/profile.js';
 import { faq, socials } from '../listings/schemas.js';
 import { nextSteps } from '../schemas.js';
 
-export const draftId = z.uuid('must be a draft id (UUID)').describe('The draft id (a UUID from submit_listing or list_my_drafts)');
+export const draftId = z
+  .uuid('must be a draft id (UUID)')
+  .describe('The draft id (a UUID from submit_listing or list_my_drafts)');
 
 const text500 = z.string().max(500).nullable();
-const list = (what: string) => z.array(z.string().max(200)).max(20).nullable().describe(`${what}: at most 20 items of 200 characters`);
+const list = (what: string) =>
+  z.array(z.string().max(200)).max(20).nullable().describe(`${what}: at most 20 items of 200 characters`);
 
 /** update_draft `fields`: every value is a string (or array) or null; null removes the field. */
 export const draftFields = z
@@ -43,9 +46,16 @@ export const founder = z.strictObject({
 });
 
 export const story = z
-  .strictObject(Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().max(8000)])) as Record<(typeof STORY_SECTIONS)[number], z.ZodString>)
+  .strictObject(
+    Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().max(8000)])) as Record<
+      (typeof STORY_SECTIONS)[number],
+      z.ZodString
+    >,
+  )
   .partial()
-  .describe(`Founder story sections (${STORY_SECTIONS.join(', ')}), each at most 8000 characters; an empty string clears a section`);
+  .describe(
+    `Founder story sections (${STORY_SECTIONS.join(', ')}), each at most 8000 characters; an empty string clears a section`,
+  );
 
 const https = z
   .string()

@@ -27,7 +27,10 @@ export default defineTool({
       created: result.created,
       next_steps: [
         { tool: 'get_my_listing', why: `See listing ${result.listing_id} as it will be published.` },
-        { tool: 'choose_free_listing', why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.' },
+        {
+          tool: 'choose_free_listing',
+          why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.',
+        },
         { tool: 'quote_order', why: 'Or launch paid (product launch): live at once or in a week you choose.' },
       ],
     };

@@ -4,7 +4,19 @@ import { signedInUserId } from '../../src/auth/caller.js';
 import { draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
 import { updateDraft } from '../../src/drafts/update.js';
 import { defineTool } from '../define.js';
-import { draftFields, draftId, draftView, faq, fieldName, founder, milestone, seo, socials, story, UNTRUSTED } from './schemas.js';
+import {
+  draftFields,
+  draftId,
+  draftView,
+  faq,
+  fieldName,
+  founder,
+  milestone,
+  seo,
+  socials,
+  story,
+  UNTRUSTED,
+} from './schemas.js';
 
 export default defineTool({
   name: 'update_draft',
@@ -30,7 +42,11 @@ export default defineTool({
     founders: z.array(founder).max(6).optional().describe('Replaces the list; the first is primary'),
     story: story.optional(),
     milestones: z.array(milestone).max(50).optional().describe('Replaces all milestones'),
-    competitor_url: z.string().max(2048).optional().describe("A competitor's website to read and compare; empty string clears"),
+    competitor_url: z
+      .string()
+      .max(2048)
+      .optional()
+      .describe("A competitor's website to read and compare; empty string clears"),
     seo: seo.optional(),
   }),
   output: draftView,

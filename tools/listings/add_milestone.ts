@@ -6,7 +6,10 @@ import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 
 export const milestoneDate = z.iso.date('must be a date, YYYY-MM-DD');
-export const httpsLink = z.string().max(500).regex(/^https:\/\/\S+$/, 'must be an https link');
+export const httpsLink = z
+  .string()
+  .max(500)
+  .regex(/^https:\/\/\S+$/, 'must be an https link');
 
 export default defineTool({
   name: 'add_milestone',
@@ -32,5 +35,6 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
-  handler: (ctx, { listing_id, ...milestone }, caller) => addMilestone(ctx, signedInUserId(caller), listing_id, milestone),
+  handler: (ctx, { listing_id, ...milestone }, caller) =>
+    addMilestone(ctx, signedInUserId(caller), listing_id, milestone),
 });

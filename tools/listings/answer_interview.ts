@@ -8,13 +8,20 @@ export default defineTool({
   name: 'answer_interview',
   title: 'Answer the founder interview',
   description:
-    'Saves answers to founder interview questions on your founder profile: `answers` is a list of { question_id, answer (max 3000) } using ids from list_interview_questions; answering a question again replaces the answer. An unknown question id is a 400 naming it. Use the founder\'s own words.',
+    "Saves answers to founder interview questions on your founder profile: `answers` is a list of { question_id, answer (max 3000) } using ids from list_interview_questions; answering a question again replaces the answer. An unknown question id is a 400 naming it. Use the founder's own words.",
   scope: 'listings:write',
   http: { method: 'PUT', path: '/me/interview' },
   input: z.strictObject({
-    answers: z.array(z.strictObject({ question_id: z.number().int().min(1), answer: z.string().min(1).max(3000) })).min(1).max(50),
+    answers: z
+      .array(z.strictObject({ question_id: z.number().int().min(1), answer: z.string().min(1).max(3000) }))
+      .min(1)
+      .max(50),
   }),
-  output: z.object({ items: z.array(z.object({ question_id: z.number().int(), question: z.string(), answer: z.string(), updated_at: z.string() })) }),
+  output: z.object({
+    items: z.array(
+      z.object({ question_id: z.number().int(), question: z.string(), answer: z.string(), updated_at: z.string() }),
+    ),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => ({ items: await answerInterview(ctx, signedInUserId(caller), input.answers) }),

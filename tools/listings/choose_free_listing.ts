@@ -12,7 +12,7 @@ export default defineTool({
   name: 'choose_free_listing',
   title: 'Launch free',
   description:
-    'Chooses the free launch for one of your submitted listings: a launch week 6–8 weeks out is reserved (status awaiting_badge). Put the returned badge HTML on the product\'s homepage: it is checked periodically and, once found, the listing is scheduled and goes live that week. ' +
+    "Chooses the free launch for one of your submitted listings: a launch week 6–8 weeks out is reserved (status awaiting_badge). Put the returned badge HTML on the product's homepage: it is checked periodically and, once found, the listing is scheduled and goes live that week. " +
     'If the week starts without the badge, the listing moves to the next free week. Refused (409) for listings already live, already queued, or paid.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free' },
@@ -22,7 +22,11 @@ export default defineTool({
     status: z.string(),
     plan: z.string(),
     launch_week: z.string().describe('Monday of the reserved week'),
-    badge: z.object({ html: z.string().describe('Paste this on your homepage'), image_url: z.string(), link_url: z.string() }),
+    badge: z.object({
+      html: z.string().describe('Paste this on your homepage'),
+      image_url: z.string(),
+      link_url: z.string(),
+    }),
     next_steps: nextSteps,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -31,7 +35,11 @@ export default defineTool({
     const listing = await chooseFreeListing(ctx, signedInUserId(caller), input.listing_id);
     const subject = await earnedBadges(ctx, listing.slug);
     const listed = subject.badges.find((b) => b.kind === 'listed')!;
-    const { html, image_url, link_url } = badgeEmbed(ctx.config.publicUrl, subject, listed, { shape: 'standard', mode: 'auto', size: 'm' });
+    const { html, image_url, link_url } = badgeEmbed(ctx.config.publicUrl, subject, listed, {
+      shape: 'standard',
+      mode: 'auto',
+      size: 'm',
+    });
     return {
       listing_id: listing.id,
       status: listing.status,

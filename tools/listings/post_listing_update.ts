@@ -13,7 +13,11 @@ export default defineTool({
     'Posts an update (title max 200, plain-text body max 5000) on one of your listings. It appears on the listing and the latest-updates feed, and every follower is told (a notification and an email). Write what the maker wants to say; never invent news.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
-  input: z.strictObject({ listing_id: listingId, title: z.string().min(1).max(200), body: z.string().min(1).max(5000) }),
+  input: z.strictObject({
+    listing_id: listingId,
+    title: z.string().min(1).max(200),
+    body: z.string().min(1).max(5000),
+  }),
   output: postedUpdate,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,

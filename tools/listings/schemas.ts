@@ -4,11 +4,28 @@ import { z } from 'zod';
 import { ownListingSchema } from '../../src/listings/my-listings.js';
 import { nextSteps } from '../schemas.js';
 
-export const listingId = z.number().int().min(1).describe('Your listing id (listing_id from submit_draft or list_my_listings)');
+export const listingId = z
+  .number()
+  .int()
+  .min(1)
+  .describe('Your listing id (listing_id from submit_draft or list_my_listings)');
 
 /** Platform keys a socials object may use: website, custom and twelve third-party platforms. */
 export const SOCIAL_PLATFORMS = [
-  'website', 'custom', 'linkedin', 'x', 'facebook', 'instagram', 'threads', 'youtube', 'tiktok', 'github', 'gitlab', 'reddit', 'discord', 'medium',
+  'website',
+  'custom',
+  'linkedin',
+  'x',
+  'facebook',
+  'instagram',
+  'threads',
+  'youtube',
+  'tiktok',
+  'github',
+  'gitlab',
+  'reddit',
+  'discord',
+  'medium',
 ] as const;
 const link = z.string().max(500).url('must be a link');
 export const socials = z
@@ -18,24 +35,29 @@ export const socials = z
 export const faq = z.strictObject({ question: z.string().min(1).max(300), answer: z.string().min(1).max(1500) });
 
 const textArray = z.array(z.string().max(200)).max(20);
-export const ownListingFields = z.strictObject({
-  tagline: z.string().max(200),
-  short_description: z.string().max(300),
-  description: z.string().max(20000),
-  pricing_model: z.string().max(40),
-  pricing_summary: z.string().max(300),
-  country: z.string().max(2).regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code'),
-  city: z.string().max(120),
-  founded_year: z.number().int().min(1800).max(2100).nullable(),
-  demo_video_url: z.string().max(500),
-  contact_email: z.string().max(254),
-  features: textArray,
-  usps: textArray,
-  keywords: textArray,
-  headline: z.string().max(200).describe("This site's headline"),
-  summary: z.string().max(20000).describe("This site's summary"),
-  seo_title: z.string().max(200),
-  seo_description: z.string().max(320),
-}).partial();
+export const ownListingFields = z
+  .strictObject({
+    tagline: z.string().max(200),
+    short_description: z.string().max(300),
+    description: z.string().max(20000),
+    pricing_model: z.string().max(40),
+    pricing_summary: z.string().max(300),
+    country: z
+      .string()
+      .max(2)
+      .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code'),
+    city: z.string().max(120),
+    founded_year: z.number().int().min(1800).max(2100).nullable(),
+    demo_video_url: z.string().max(500),
+    contact_email: z.string().max(254),
+    features: textArray,
+    usps: textArray,
+    keywords: textArray,
+    headline: z.string().max(200).describe("This site's headline"),
+    summary: z.string().max(20000).describe("This site's summary"),
+    seo_title: z.string().max(200),
+    seo_description: z.string().max(320),
+  })
+  .partial();
 
 export const ownListing = ownListingSchema.extend({ next_steps: nextSteps });

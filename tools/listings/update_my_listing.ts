@@ -19,7 +19,11 @@ export default defineTool({
   input: z.strictObject({
     listing_id: listingId,
     fields: ownListingFields.optional(),
-    apply_to: z.array(z.string().min(1).max(40)).max(20).optional().describe('"all" or site keys; default this listing only'),
+    apply_to: z
+      .array(z.string().min(1).max(40))
+      .max(20)
+      .optional()
+      .describe('"all" or site keys; default this listing only'),
     socials: socials.optional(),
     faqs: z.array(faq).max(10).optional(),
   }),
@@ -32,6 +36,11 @@ export default defineTool({
   handler: async (ctx, input, caller) => {
     const { listing_id, ...edit } = input;
     const result = await updateMyListing(ctx, signedInUserId(caller), listing_id, edit);
-    return { ...result.listing, changed: result.changed, applied_to: result.applied_to, next_steps: listingNextSteps(result.listing) };
+    return {
+      ...result.listing,
+      changed: result.changed,
+      applied_to: result.applied_to,
+      next_steps: listingNextSteps(result.listing),
+    };
   },
 });

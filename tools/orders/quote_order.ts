@@ -9,9 +9,9 @@ export default defineTool({
   name: 'quote_order',
   title: 'Quote an order',
   description:
-    'Prices an order at the admin\'s current prices (USD cents, excluding VAT) and validates every item and option; nothing is saved or charged. Items: `launch` {listing_id, week?, categories?} for a submitted listing that is not live (live at once, or in a future week within the booking horizon that has paid capacity); ' +
+    "Prices an order at the admin's current prices (USD cents, excluding VAT) and validates every item and option; nothing is saved or charged. Items: `launch` {listing_id, week?, categories?} for a submitted listing that is not live (live at once, or in a future week within the booking horizon that has paid capacity); " +
     '`featured` {listing_id, week} (a future week; the listing must be public by then); `billboard` {listing_id, amount_cents} (at least the billboard minimum; a PAID ranking); `premium-profile` {listing_id}. ' +
-    'Give billing_country (and vat_number for EU businesses) to see VAT: EU consumers pay their country\'s rate, a valid VAT number of another EU country gets the reverse charge, outside the EU no VAT. ' +
+    "Give billing_country (and vat_number for EU businesses) to see VAT: EU consumers pay their country's rate, a valid VAT number of another EU country gets the reverse charge, outside the EU no VAT. " +
     'Errors name the field, e.g. items.0.week. Then call create_checkout with the same body.',
   scope: 'orders:write',
   http: { method: 'POST', path: '/orders/quote' },
@@ -21,7 +21,10 @@ export default defineTool({
   handler: async (ctx, input, caller) => {
     const priced = await priceOrder(ctx, signedInUserId(caller), input);
     const next = priced.vat.computed
-      ? { tool: 'create_checkout', why: 'Send the same body to create the order and get the checkout_url for the person to pay.' }
+      ? {
+          tool: 'create_checkout',
+          why: 'Send the same body to create the order and get the checkout_url for the person to pay.',
+        }
       : { tool: 'quote_order', why: 'Add billing_country to see VAT; create_checkout needs it.' };
     return { ...priced, next_steps: [next] };
   },

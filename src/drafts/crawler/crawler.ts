@@ -13,7 +13,16 @@ import { FetchError, type FetchResult, USER_AGENT_TOKEN } from '../../platform/f
 import { sharedHtmlParser, type HtmlParser } from './html-worker-pool.js';
 import { roleOfPath, sameSite } from '../drafter/site.js';
 
-export type CrawlFailure = 'robots' | 'not_html' | 'too_large' | 'blocked' | 'invalid_url' | 'http_error' | 'unreachable' | 'timeout' | 'unparseable';
+export type CrawlFailure =
+  | 'robots'
+  | 'not_html'
+  | 'too_large'
+  | 'blocked'
+  | 'invalid_url'
+  | 'http_error'
+  | 'unreachable'
+  | 'timeout'
+  | 'unparseable';
 
 export class CrawlError extends Error {
   constructor(
@@ -63,7 +72,8 @@ export function normalizeSiteUrl(input: string): URL | null {
   if (!raw) return null;
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) return null;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password)
+      return null;
     url.hash = '';
     return url;
   } catch {
@@ -75,7 +85,10 @@ export function normalizeSiteUrl(input: string): URL | null {
 
 function decoderFor(label: string | null | undefined): TextDecoder | null {
   if (!label) return null;
-  const l = label.trim().toLowerCase().replace(/^["']|["']$/g, '');
+  const l = label
+    .trim()
+    .toLowerCase()
+    .replace(/^["']|["']$/g, '');
   // HTML: a document declaring UTF-16 in a meta tag is read as UTF-8.
   if (l.startsWith('utf-16')) return new TextDecoder('utf-8');
   try {
@@ -87,7 +100,8 @@ function decoderFor(label: string | null | undefined): TextDecoder | null {
 
 /** HTML bytes as text: BOM, then the Content-Type charset, then a meta charset, else UTF-8 (windows-1252 when not valid UTF-8). */
 export function decodeHtml(body: Buffer, contentType: string): string {
-  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return new TextDecoder('utf-8').decode(body.subarray(3));
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(body.subarray(3));
   if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
   if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body.subarray(2));
   const header = /charset\s*=\s*("?)([^";,\s]+)\1/i.exec(contentType)?.[2];
@@ -111,7 +125,10 @@ function isHtml(result: FetchResult): boolean {
 
 // --- robots.txt ---------------------------------------------------------------
 
-type Robots = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay(ua?: string): number | undefined };
+type Robots = {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+};
 // robots-parser is CommonJS (module.exports = function); its typings declare an ES default.
 const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => Robots;
 
@@ -126,7 +143,11 @@ async function loadRobots(ctx: Context, origin: string): Promise<Robots | null> 
     throw fetchFailure(err, 'The site');
   }
   if (result.status >= 500 || result.status === 429) {
-    throw new CrawlError('robots', `The site's robots.txt could not be read (HTTP ${result.status}), so nothing was fetched; it will be tried again.`, true);
+    throw new CrawlError(
+      'robots',
+      `The site's robots.txt could not be read (HTTP ${result.status}), so nothing was fetched; it will be tried again.`,
+      true,
+    );
   }
   if (result.status >= 400) return null;
   return robotsParser(robotsUrl, result.body.toString('utf8'));
@@ -160,7 +181,8 @@ function checkStatus(result: FetchResult, what: string): void {
 // --- Choosing pages ----------------------------------------------------------------
 
 const ROLE_ORDER = ['pricing', 'about', 'features', 'faq', 'contact'] as const;
-const SKIP_PATH = /\.(pdf|jpe?g|png|gif|svg|webp|ico|zip|gz|dmg|exe|mp4|mov|mp3|css|js|json|xml|rss|txt)$|\/(login|log-in|signin|sign-in|signup|sign-up|register|cart|checkout|account|logout|wp-admin|wp-login)(\/|$)/i;
+const SKIP_PATH =
+  /\.(pdf|jpe?g|png|gif|svg|webp|ico|zip|gz|dmg|exe|mp4|mov|mp3|css|js|json|xml|rss|txt)$|\/(login|log-in|signin|sign-in|signup|sign-up|register|cart|checkout|account|logout|wp-admin|wp-login)(\/|$)/i;
 
 function pageKey(url: URL): string {
   return `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '') || '/'}`;
@@ -186,7 +208,11 @@ export function choosePages(home: string, links: { href: string; text: string }[
     const byText = role === 'other' ? roleOfPath(`/${link.text.toLowerCase().replace(/\s+/g, '-')}`) : role;
     if (byText === 'other') continue;
     seen.add(key);
-    candidates.push({ url: url.href, role: ROLE_ORDER.indexOf(byText), depth: url.pathname.split('/').filter(Boolean).length });
+    candidates.push({
+      url: url.href,
+      role: ROLE_ORDER.indexOf(byText),
+      depth: url.pathname.split('/').filter(Boolean).length,
+    });
   }
   candidates.sort((a, b) => a.role - b.role || a.depth - b.depth);
   const firsts = ROLE_ORDER.map((_, role) => candidates.find((c) => c.role === role)).filter((c) => c !== undefined);
@@ -218,50 +244,73 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
       throw fetchFailure(err, what);
     }
     checkStatus(result, what);
-    if (!isHtml(result)) throw new CrawlError('not_html', `${what} is not an HTML page (${result.contentType.split(';')[0] || 'no content type'}).`, false);
+    if (!isHtml(result))
+      throw new CrawlError(
+        'not_html',
+        `${what} is not an HTML page (${result.contentType.split(';')[0] || 'no content type'}).`,
+        false,
+      );
     // A redirect to another origin is only followed where that origin's robots.txt allows it.
     if (new URL(result.url).origin !== new URL(url).origin && !(await allowed(result.url))) {
-      throw new CrawlError('robots', `${what} redirects to ${new URL(result.url).host}, whose robots.txt does not allow LaunchboardBot.`, false);
+      throw new CrawlError(
+        'robots',
+        `${what} redirects to ${new URL(result.url).host}, whose robots.txt does not allow LaunchboardBot.`,
+        false,
+      );
     }
     let facts: PageFacts;
     try {
       facts = await parser.parse(decodeHtml(result.body, result.contentType), result.url);
     } catch (err) {
-      throw new CrawlError('unparseable', `${what} could not be read (${err instanceof Error ? err.message : 'parse error'}).`, false);
+      throw new CrawlError(
+        'unparseable',
+        `${what} could not be read (${err instanceof Error ? err.message : 'parse error'}).`,
+        false,
+      );
     }
     return { url: result.url, title: facts.title, text: evidenceText(facts), facts };
   };
 
   if (!(await allowed(start.href))) {
-    throw new CrawlError('robots', `The site's robots.txt does not allow ${USER_AGENT_TOKEN} to read ${start.pathname === '/' ? 'the homepage' : start.pathname}, so nothing was fetched.`, false);
+    throw new CrawlError(
+      'robots',
+      `The site's robots.txt does not allow ${USER_AGENT_TOKEN} to read ${start.pathname === '/' ? 'the homepage' : start.pathname}, so nothing was fetched.`,
+      false,
+    );
   }
   const home = await read(start.href, 'The homepage');
   const pages: CrawledPage[] = [home];
   const skipped: CrawlResult['skipped'] = [];
 
-  const delay = Math.min(robotsByOrigin.get(new URL(home.url).origin)?.getCrawlDelay(USER_AGENT_TOKEN) ?? 0, MAX_CRAWL_DELAY_S);
+  const delay = Math.min(
+    robotsByOrigin.get(new URL(home.url).origin)?.getCrawlDelay(USER_AGENT_TOKEN) ?? 0,
+    MAX_CRAWL_DELAY_S,
+  );
   const queue = new PQueue(delay > 0 ? { concurrency: 1, interval: delay * 1000, intervalCap: 1 } : { concurrency: 2 });
   const chosen = choosePages(home.url, home.facts.links, maxPages - 1);
   const found: (CrawledPage | null)[] = await Promise.all(
     chosen.map((url) =>
-      queue.add(async () => {
-        if (Date.now() > deadline) {
-          skipped.push({ url, reason: 'the crawl ran out of time' });
-          return null;
-        }
-        try {
-          if (!(await allowed(url))) {
-            skipped.push({ url, reason: 'robots.txt disallows it' });
+      queue.add(
+        async () => {
+          if (Date.now() > deadline) {
+            skipped.push({ url, reason: 'the crawl ran out of time' });
             return null;
           }
-          const page = await read(url, 'The page');
-          if (!sameSite(page.url, home.url) || pages.some((p) => p.url === page.url)) return null;
-          return page;
-        } catch (err) {
-          skipped.push({ url, reason: err instanceof CrawlError ? err.message : 'could not be read' });
-          return null;
-        }
-      }, { throwOnTimeout: true }),
+          try {
+            if (!(await allowed(url))) {
+              skipped.push({ url, reason: 'robots.txt disallows it' });
+              return null;
+            }
+            const page = await read(url, 'The page');
+            if (!sameSite(page.url, home.url) || pages.some((p) => p.url === page.url)) return null;
+            return page;
+          } catch (err) {
+            skipped.push({ url, reason: err instanceof CrawlError ? err.message : 'could not be read' });
+            return null;
+          }
+        },
+        { throwOnTimeout: true },
+      ),
     ),
   );
   for (const page of found) if (page && !pages.some((p) => p.url === page.url)) pages.push(page);

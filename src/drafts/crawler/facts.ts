@@ -56,7 +56,8 @@ function jsonLdStrings(value: unknown, out: string[], depth = 0): void {
 export function evidenceText(facts: PageFacts): string {
   const lines: string[] = [];
   if (facts.title) lines.push(facts.title);
-  for (const [key, value] of Object.entries(facts.meta)) if (!key.startsWith('viewport') && !key.startsWith('theme-color')) lines.push(value);
+  for (const [key, value] of Object.entries(facts.meta))
+    if (!key.startsWith('viewport') && !key.startsWith('theme-color')) lines.push(value);
   const ld: string[] = [];
   for (const obj of facts.jsonLd) jsonLdStrings(obj, ld);
   lines.push(...ld);

@@ -57,7 +57,11 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
   const taskTimeoutMs = opts.taskTimeoutMs ?? 20_000;
   const recycleAfter = opts.recycleAfter ?? 50;
   const idleMs = opts.idleMs ?? 30_000;
-  const resourceLimits = { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+  const resourceLimits = {
+    maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 256,
+    maxYoungGenerationSizeMb: 32,
+    stackSizeMb: 4,
+  };
   const slots: Slot[] = [];
   const waiting: Task[] = [];
   let nextId = 1;
@@ -97,7 +101,10 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
       dispatch();
     });
     worker.on('error', (err: Error & { code?: string }) => {
-      const why = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'the page needed too much memory to parse' : `the page parser failed (${err.message})`;
+      const why =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? 'the page needed too much memory to parse'
+          : `the page parser failed (${err.message})`;
       failTask(slot, new HtmlParseError(why));
     });
     worker.on('exit', () => {
@@ -124,7 +131,10 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
       const task = waiting.shift()!;
       slot.task = task;
       slot.worker.ref();
-      slot.timer = setTimeout(() => failTask(slot, new HtmlParseError(`the page took longer than ${taskTimeoutMs / 1000} s to parse`)), taskTimeoutMs);
+      slot.timer = setTimeout(
+        () => failTask(slot, new HtmlParseError(`the page took longer than ${taskTimeoutMs / 1000} s to parse`)),
+        taskTimeoutMs,
+      );
       slot.worker.postMessage({ id: task.id, html: task.html, url: task.url });
     }
     armIdle();
@@ -162,10 +172,13 @@ export function inlineHtmlParser(): HtmlParser {
   const queue = new PQueue({ concurrency: 1 });
   return {
     parse: (html, url) =>
-      queue.add(async () => {
-        const { extractPage } = await import('./page.js');
-        return extractPage(html, url);
-      }, { throwOnTimeout: true }),
+      queue.add(
+        async () => {
+          const { extractPage } = await import('./page.js');
+          return extractPage(html, url);
+        },
+        { throwOnTimeout: true },
+      ),
     close: async () => queue.clear(),
   };
 }

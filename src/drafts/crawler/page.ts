@@ -11,15 +11,77 @@ import { fold, type PageFacts } from './facts.js';
 
 export type { PageFacts };
 
-const LIMITS = { links: 400, blocks: 3000, listItems: 300, headings: 200, jsonLd: 30, meta: 120, faqs: 30, blockChars: 4000 };
+const LIMITS = {
+  links: 400,
+  blocks: 3000,
+  listItems: 300,
+  headings: 200,
+  jsonLd: 30,
+  meta: 120,
+  faqs: 30,
+  blockChars: 4000,
+};
 
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT', 'HEAD', 'SELECT', 'OPTION']);
-const BLOCK = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'BR', 'BUTTON', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
-  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LABEL', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE',
-  'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL',
+const SKIP = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'CANVAS',
+  'IFRAME',
+  'OBJECT',
+  'HEAD',
+  'SELECT',
+  'OPTION',
 ]);
-const VIDEO_HOST = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|vimeo\.com|player\.vimeo\.com|loom\.com|wistia\.(com|net)|fast\.wistia\.net|vidyard\.com|dailymotion\.com)$/i;
+const BLOCK = new Set([
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BODY',
+  'BR',
+  'BUTTON',
+  'CAPTION',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LABEL',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'TD',
+  'TFOOT',
+  'TH',
+  'THEAD',
+  'TR',
+  'UL',
+]);
+const VIDEO_HOST =
+  /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|vimeo\.com|player\.vimeo\.com|loom\.com|wistia\.(com|net)|fast\.wistia\.net|vidyard\.com|dailymotion\.com)$/i;
 
 function absolute(href: string | null | undefined, base: string): string | null {
   if (!href) return null;
@@ -62,7 +124,8 @@ function blockTexts(root: Node, doc: Document): string[] {
   });
   for (let node = walker.nextNode(); node && blocks.length < LIMITS.blocks; node = walker.nextNode()) {
     let block: Node | null = node.parentNode;
-    while (block && block !== root && !(block.nodeType === 1 && BLOCK.has((block as Element).tagName.toUpperCase()))) block = block.parentNode;
+    while (block && block !== root && !(block.nodeType === 1 && BLOCK.has((block as Element).tagName.toUpperCase())))
+      block = block.parentNode;
     if (block !== currentBlock) {
       flush();
       currentBlock = block;
@@ -92,14 +155,28 @@ function pageFaqs(elements: Element[]): { question: string; answer: string }[] {
   const push = (q: string | null | undefined, a: string | null | undefined) => {
     const question = fold(q ?? '');
     const answer = fold(a ?? '');
-    if (question.length >= 5 && question.length <= 300 && answer.length >= 2 && answer.length <= 1500 && !faqs.some((f) => f.question === question)) faqs.push({ question, answer });
+    if (
+      question.length >= 5 &&
+      question.length <= 300 &&
+      answer.length >= 2 &&
+      answer.length <= 1500 &&
+      !faqs.some((f) => f.question === question)
+    )
+      faqs.push({ question, answer });
   };
   for (const el of elements) {
     if (faqs.length >= LIMITS.faqs) break;
     const tag = el.tagName;
     if (tag === 'DETAILS') {
       const summary = [...el.children].find((c) => c.tagName === 'SUMMARY');
-      if (summary) push(summary.textContent, [...el.childNodes].filter((n) => n !== summary).map((n) => n.textContent ?? '').join(' '));
+      if (summary)
+        push(
+          summary.textContent,
+          [...el.childNodes]
+            .filter((n) => n !== summary)
+            .map((n) => n.textContent ?? '')
+            .join(' '),
+        );
     } else if (tag === 'DT') {
       const dd = el.nextElementSibling;
       if (dd?.tagName === 'DD' && /\?\s*$/.test(el.textContent ?? '')) push(el.textContent, dd.textContent);
@@ -123,14 +200,18 @@ export function extractPage(html: string, url: string): PageFacts {
     // about 11 MB per 200 KB page, even after window.close().)
     const all: Element[] = [];
     const elementWalker = doc.createTreeWalker(doc.documentElement, dom.window.NodeFilter.SHOW_ELEMENT);
-    for (let el = elementWalker.currentNode as Element | null; el; el = elementWalker.nextNode() as Element | null) all.push(el);
+    for (let el = elementWalker.currentNode as Element | null; el; el = elementWalker.nextNode() as Element | null)
+      all.push(el);
     const byTag = (...tags: string[]) => all.filter((el) => tags.includes(el.tagName));
 
     const meta: Record<string, string> = {};
     for (const el of byTag('META')) {
-      const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '').toLowerCase().trim();
+      const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '')
+        .toLowerCase()
+        .trim();
       const content = fold(el.getAttribute('content') ?? '');
-      if (key && content && !(key in meta) && Object.keys(meta).length < LIMITS.meta) meta[key] = content.slice(0, 2000);
+      if (key && content && !(key in meta) && Object.keys(meta).length < LIMITS.meta)
+        meta[key] = content.slice(0, 2000);
     }
 
     const jsonLd: unknown[] = [];
@@ -183,7 +264,11 @@ export function extractPage(html: string, url: string): PageFacts {
     }
     for (const link of links) {
       const u = new URL(link.href);
-      if (VIDEO_HOST.test(u.hostname) && (/\/watch|\/embed|\/share|\/video|^\/\d+/.test(u.pathname) || u.hostname === 'youtu.be')) videos.add(link.href);
+      if (
+        VIDEO_HOST.test(u.hostname) &&
+        (/\/watch|\/embed|\/share|\/video|^\/\d+/.test(u.pathname) || u.hostname === 'youtu.be')
+      )
+        videos.add(link.href);
     }
 
     const icons: PageFacts['icons'] = [];
@@ -191,20 +276,28 @@ export function extractPage(html: string, url: string): PageFacts {
       const rel = (el.getAttribute('rel') ?? '').toLowerCase();
       if (!/\b(icon|apple-touch-icon|mask-icon)\b/.test(rel)) continue;
       const href = absolute(el.getAttribute('href'), base);
-      if (href && !href.startsWith('mailto:') && !icons.some((i) => i.href === href)) icons.push({ href, rel, sizes: el.getAttribute('sizes') });
+      if (href && !href.startsWith('mailto:') && !icons.some((i) => i.href === href))
+        icons.push({ href, rel, sizes: el.getAttribute('sizes') });
     }
 
     // A logo named in structured data is the best icon there is.
     for (const obj of jsonLd) {
       const logo = obj && typeof obj === 'object' ? (obj as Record<string, unknown>).logo : undefined;
-      const raw = typeof logo === 'string' ? logo : logo && typeof logo === 'object' ? (logo as Record<string, unknown>).url : undefined;
+      const raw =
+        typeof logo === 'string'
+          ? logo
+          : logo && typeof logo === 'object'
+            ? (logo as Record<string, unknown>).url
+            : undefined;
       const href = typeof raw === 'string' ? absolute(raw, base) : null;
-      if (href && !href.startsWith('mailto:') && !icons.some((i) => i.href === href)) icons.unshift({ href, rel: 'logo', sizes: null });
+      if (href && !href.startsWith('mailto:') && !icons.some((i) => i.href === href))
+        icons.unshift({ href, rel: 'logo', sizes: null });
     }
 
     const items = byTag('LI');
     const nesting = new Set<Element>();
-    for (const li of items) for (let p = li.parentElement; p; p = p.parentElement) if (p.tagName === 'LI') nesting.add(p);
+    for (const li of items)
+      for (let p = li.parentElement; p; p = p.parentElement) if (p.tagName === 'LI') nesting.add(p);
     const listItems = items
       .filter((li) => !hidden(li) && !nesting.has(li))
       .map((li) => fold(li.textContent ?? ''))
@@ -225,7 +318,22 @@ export function extractPage(html: string, url: string): PageFacts {
       readable = [];
     }
 
-    return { url, title, lang, meta, jsonLd, headings, links, mailtos: [...mailtos], videos: [...videos], icons, blocks, listItems, readable, faqs };
+    return {
+      url,
+      title,
+      lang,
+      meta,
+      jsonLd,
+      headings,
+      links,
+      mailtos: [...mailtos],
+      videos: [...videos],
+      icons,
+      blocks,
+      listItems,
+      readable,
+      faqs,
+    };
   } finally {
     dom.window.close();
   }

@@ -4,13 +4,35 @@
 
 /** Every profile field, in the SPEC's order. */
 export const PROFILE_FIELDS = [
-  'name', 'tagline', 'short_description', 'description', 'stage', 'categories', 'tags', 'pricing_model', 'pricing_summary', 'country', 'city',
-  'founded_year', 'features', 'usps', 'keywords', 'contact_email', 'demo_video_url', 'logo_url',
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'stage',
+  'categories',
+  'tags',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'features',
+  'usps',
+  'keywords',
+  'contact_email',
+  'demo_video_url',
+  'logo_url',
 ] as const;
 export type FieldName = (typeof PROFILE_FIELDS)[number];
 
 /** Fields whose value is an array of strings (20 items, 200 characters each). */
-export const LIST_FIELDS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const satisfies readonly FieldName[];
+export const LIST_FIELDS = [
+  'categories',
+  'tags',
+  'features',
+  'usps',
+  'keywords',
+] as const satisfies readonly FieldName[];
 export type ListField = (typeof LIST_FIELDS)[number];
 
 export const isListField = (f: FieldName): f is ListField => (LIST_FIELDS as readonly string[]).includes(f);
@@ -49,7 +71,20 @@ export interface FounderProposal {
 
 /** Platform keys of a socials object: website, custom and twelve third-party platforms. */
 export const SOCIAL_PLATFORMS = [
-  'website', 'custom', 'linkedin', 'x', 'facebook', 'instagram', 'threads', 'youtube', 'tiktok', 'github', 'gitlab', 'reddit', 'discord', 'medium',
+  'website',
+  'custom',
+  'linkedin',
+  'x',
+  'facebook',
+  'instagram',
+  'threads',
+  'youtube',
+  'tiktok',
+  'github',
+  'gitlab',
+  'reddit',
+  'discord',
+  'medium',
 ] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
@@ -62,7 +97,13 @@ export interface DraftProposal {
   seo: { title: string | null; meta: string | null; quotes: string[] };
 }
 
-export const emptyProposal = (): DraftProposal => ({ fields: {}, faqs: [], founders: [], company_socials: [], seo: { title: null, meta: null, quotes: [] } });
+export const emptyProposal = (): DraftProposal => ({
+  fields: {},
+  faqs: [],
+  founders: [],
+  company_socials: [],
+  seo: { title: null, meta: null, quotes: [] },
+});
 
 /** The crawled site as the drafters read it. */
 export interface SiteEvidence {

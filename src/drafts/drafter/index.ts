@@ -11,7 +11,11 @@ import type { Drafter } from './fields.js';
 
 export function drafterFor(config: Pick<Config, 'anthropicApiKey' | 'anthropicModel' | 'anthropicBaseUrl'>): Drafter {
   if (!config.anthropicApiKey) return builtinDrafter();
-  return claudeDrafter({ apiKey: config.anthropicApiKey, model: config.anthropicModel, baseUrl: config.anthropicBaseUrl });
+  return claudeDrafter({
+    apiKey: config.anthropicApiKey,
+    model: config.anthropicModel,
+    baseUrl: config.anthropicBaseUrl,
+  });
 }
 
 export { builtinDrafter };

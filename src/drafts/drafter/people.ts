@@ -26,7 +26,8 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
     for (const person of [org.founder, org.founders].flat()) {
       const name = ldString(person);
       if (!name) continue;
-      const title = person && typeof person === 'object' ? ldString((person as Record<string, unknown>).jobTitle) : null;
+      const title =
+        person && typeof person === 'object' ? ldString((person as Record<string, unknown>).jobTitle) : null;
       add({ name, title: title ?? 'Founder', bio: null, quotes: title ? [name, title] : [name] });
     }
   }
@@ -60,7 +61,8 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       if (!m) continue;
       const sentence = sentenceWith(block, FOUNDED_BY) ?? (block.length <= 400 ? block : null);
       if (!sentence) continue;
-      for (const name of [m[1], m[2]].filter((n): n is string => !!n)) add({ name, title: 'Founder', bio: null, quotes: [sentence] });
+      for (const name of [m[1], m[2]].filter((n): n is string => !!n))
+        add({ name, title: 'Founder', bio: null, quotes: [sentence] });
     }
   }
   return founders;
@@ -68,7 +70,8 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
 
 const rank = (role: string) => ({ about: 0, home: 1, contact: 2 })[role as 'about'] ?? 3;
 
-const FOUNDED = /\b(?:founded|established|started|launched|incorporated|est\.?)\s+(?:in\s+)?((?:18|19|20)\d{2})\b|\bsince\s+((?:19|20)\d{2})\b/i;
+const FOUNDED =
+  /\b(?:founded|established|started|launched|incorporated|est\.?)\s+(?:in\s+)?((?:18|19|20)\d{2})\b|\bsince\s+((?:19|20)\d{2})\b/i;
 
 export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined {
   for (const org of ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])) {
@@ -88,11 +91,16 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
 }
 
 const PLACE = "[A-Z][\\p{L}'’.-]+(?:[ -][A-Z][\\p{L}'’.-]+){0,2}";
-const BASED = new RegExp(`\\b(?:based|headquartered|located|made|built|designed)\\s+in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`, 'u');
+const BASED = new RegExp(
+  `\\b(?:based|headquartered|located|made|built|designed)\\s+in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  'u',
+);
 
 export function draftLocation(site: SiteEvidence): { country?: FieldProposal; city?: FieldProposal } {
   for (const org of ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])) {
-    const address = [org.address, org.location && (org.location as Record<string, unknown>).address].flat().find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
+    const address = [org.address, org.location && (org.location as Record<string, unknown>).address]
+      .flat()
+      .find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
     if (!address) continue;
     const countryRaw = ldString(address.addressCountry);
     const city = ldString(address.addressLocality);
@@ -109,7 +117,8 @@ export function draftLocation(site: SiteEvidence): { country?: FieldProposal; ci
       const quote = sentenceWith(block, BASED) ?? (block.length <= 400 ? block : null);
       if (!quote) continue;
       const [first, second] = [m[1]!, m[2]];
-      if (second && countryCode(second)) return { city: { value: first, quotes: [quote] }, country: { value: countryCode(second)!, quotes: [quote] } };
+      if (second && countryCode(second))
+        return { city: { value: first, quotes: [quote] }, country: { value: countryCode(second)!, quotes: [quote] } };
       if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [quote] } };
       if (!second) return { city: { value: first, quotes: [quote] } };
     }

@@ -6,9 +6,11 @@ import type { FieldProposal, SiteEvidence } from './fields.js';
 import { cleanBlocks, ldOfType, pagesOf, PRODUCT_TYPES, sentenceWith } from './site.js';
 
 const PRICE = /(?:[$€£¥]\s?\d{1,6}(?:[.,]\d{1,2})?|\b\d{1,6}(?:[.,]\d{1,2})?\s?(?:USD|EUR|GBP|€)(?![a-z]))/i;
-const RECURRING = /(\/|\bper\b|\ba\b)\s*(month|mo|year|yr|annum|user|seat|member)\b|\b(monthly|annually|yearly|billed)\b/i;
+const RECURRING =
+  /(\/|\bper\b|\ba\b)\s*(month|mo|year|yr|annum|user|seat|member)\b|\b(monthly|annually|yearly|billed)\b/i;
 const ONE_TIME = /\b(one[- ]time|lifetime|pay once|single payment)\b/i;
-const FREE_PLAN = /\b(free plan|free tier|free forever|forever free|free version|free for (individuals|personal use|small teams|up to \d+|open[- ]source)|start for free|get started for free|always free|100% free|completely free)\b|(?:[$€£]\s?0(?![.,]?\d)|\b0\s?(?:USD|EUR|GBP)\b)/i;
+const FREE_PLAN =
+  /\b(free plan|free tier|free forever|forever free|free version|free for (individuals|personal use|small teams|up to \d+|open[- ]source)|start for free|get started for free|always free|100% free|completely free)\b|(?:[$€£]\s?0(?![.,]?\d)|\b0\s?(?:USD|EUR|GBP)\b)/i;
 const OPEN_SOURCE = /\bopen[- ]source\b/i;
 const PLAN_NAME = /^[A-Z][\w+&' -]{1,30}$/;
 
@@ -18,7 +20,8 @@ function priceLines(blocks: string[]): { plan: string | null; line: string }[] {
     if (block.length > 200 || !PRICE.test(block)) return;
     // A price alone on its line ("$29 / month") takes the plan name above it.
     const before = blocks[i - 1];
-    const plan = block.length <= 40 && before && before !== block && PLAN_NAME.test(before) && !PRICE.test(before) ? before : null;
+    const plan =
+      block.length <= 40 && before && before !== block && PLAN_NAME.test(before) && !PRICE.test(before) ? before : null;
     if (!out.some((o) => o.line === block && o.plan === plan)) out.push({ plan, line: block });
   });
   return out;
@@ -35,7 +38,9 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const freeBlock = blocks.find((b) => FREE_PLAN.test(b) && b.length <= 300) ?? null;
   const freeQuote = freeBlock ? (freeBlock.length <= 200 ? freeBlock : sentenceWith(freeBlock, FREE_PLAN)) : null;
   const recurring = paid.find((p) => RECURRING.test(p.line));
-  const oneTime = paid.find((p) => ONE_TIME.test(p.line)) ?? (paid.length > 0 ? blocks.find((b) => ONE_TIME.test(b) && b.length <= 200) : undefined);
+  const oneTime =
+    paid.find((p) => ONE_TIME.test(p.line)) ??
+    (paid.length > 0 ? blocks.find((b) => ONE_TIME.test(b) && b.length <= 200) : undefined);
   const openSource = allBlocks.find((b) => OPEN_SOURCE.test(b) && b.length <= 400);
 
   let model: FieldProposal | undefined;

@@ -37,7 +37,10 @@ export function cleanBlocks(page: EvidencePage, from: 'blocks' | 'readable' = 'b
 
 /** The sentences of a block (split after . ! ? followed by a space). */
 export function sentences(block: string): string[] {
-  return block.split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/).map((s) => s.trim()).filter(Boolean);
+  return block
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The sentence of `block` holding `match`, or the block itself when short. */

@@ -17,12 +17,17 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-export async function authorizationCodeGrant(ctx: Context, keys: KeyStore, params: Record<string, string | undefined>): Promise<TokenResponse> {
+export async function authorizationCodeGrant(
+  ctx: Context,
+  keys: KeyStore,
+  params: Record<string, string | undefined>,
+): Promise<TokenResponse> {
   const { code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier, resource } = params;
   if (!code) throw oauthError('invalid_request', 'code is required');
   if (!clientId) throw oauthError('invalid_request', 'client_id is required');
   if (!verifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE)');
-  if (!VERIFIER.test(verifier)) throw oauthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+  if (!VERIFIER.test(verifier))
+    throw oauthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
 
   const now = ctx.clock.now().toISOString();
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -35,13 +40,23 @@ export async function authorizationCodeGrant(ctx: Context, keys: KeyStore, param
     const { grant, expiresAt } = consumed;
     if (expiresAt <= now) throw oauthError('invalid_grant', 'the code has expired (codes live 60 seconds)');
     if (grant.clientId !== clientId) throw oauthError('invalid_grant', 'the code was issued to another client');
-    if (grant.redirectUri !== redirectUri) throw oauthError('invalid_grant', 'redirect_uri must be exactly the one of the authorization request');
-    if (!safeEqual(s256(verifier), grant.codeChallenge)) throw oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
-    if (resource !== undefined && resource !== grant.resource) throw oauthError('invalid_target', 'resource must be the one of the authorization request');
-    const refreshGrant = { familyId: grant.familyId, clientId: grant.clientId, userId: grant.userId, scopes: grant.scopes, resource: grant.resource };
+    if (grant.redirectUri !== redirectUri)
+      throw oauthError('invalid_grant', 'redirect_uri must be exactly the one of the authorization request');
+    if (!safeEqual(s256(verifier), grant.codeChallenge))
+      throw oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
+    if (resource !== undefined && resource !== grant.resource)
+      throw oauthError('invalid_target', 'resource must be the one of the authorization request');
+    const refreshGrant = {
+      familyId: grant.familyId,
+      clientId: grant.clientId,
+      userId: grant.userId,
+      scopes: grant.scopes,
+      resource: grant.resource,
+    };
     return storeRefreshToken(ctx, trx, refreshGrant, grant.scopes);
   });
   // Thrown after the transaction commits, so the revocation of a replayed code's grant sticks.
-  if ('replayed' in result) throw oauthError('invalid_grant', 'the code was used already; the tokens issued from it are revoked');
+  if ('replayed' in result)
+    throw oauthError('invalid_grant', 'the code was used already; the tokens issued from it are revoked');
   return tokenResponse(ctx, keys, result);
 }

@@ -27,7 +27,12 @@ export interface Issued {
   accessScopes: string[];
 }
 
-export async function storeRefreshToken(ctx: Context, db: Kysely<Database>, grant: RefreshGrant, accessScopes: string[]): Promise<Issued> {
+export async function storeRefreshToken(
+  ctx: Context,
+  db: Kysely<Database>,
+  grant: RefreshGrant,
+  accessScopes: string[],
+): Promise<Issued> {
   const refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
   const now = ctx.clock.now();
   await saveRefreshToken(db, sha256Hex(refreshToken), grant, now, new Date(now.getTime() + REFRESH_TOKEN_TTL_MS));
@@ -44,5 +49,11 @@ export async function tokenResponse(ctx: Context, keys: KeyStore, issued: Issued
     resource: grant.resource,
     familyId: grant.familyId,
   });
-  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refreshToken, scope: accessScopes.join(' ') };
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresIn,
+    refresh_token: refreshToken,
+    scope: accessScopes.join(' '),
+  };
 }

@@ -27,7 +27,9 @@ export interface StripeKeys {
 export function createStripeProvider(keys: StripeKeys, client?: Stripe): PaymentProvider {
   let connected: Promise<Stripe> | null = client ? Promise.resolve(client) : null;
   const stripe = () =>
-    (connected ??= import('stripe').then(({ default: Sdk }) => new Sdk(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 })));
+    (connected ??= import('stripe').then(
+      ({ default: Sdk }) => new Sdk(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+    ));
 
   async function sessionFor(ctx: Context, order: OrderRow): Promise<Stripe.Checkout.Session> {
     const api = await stripe();
@@ -40,12 +42,26 @@ export function createStripeProvider(keys: StripeKeys, client?: Stripe): Payment
     const vatCents = Number(order.vat_cents);
     const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = lines.map((l) => ({
       quantity: 1,
-      price_data: { currency: 'usd', unit_amount: Number(l.amount_cents), product_data: { name: (lineOptions(l).description ?? l.product).slice(0, 250) } },
+      price_data: {
+        currency: 'usd',
+        unit_amount: Number(l.amount_cents),
+        product_data: { name: (lineOptions(l).description ?? l.product).slice(0, 250) },
+      },
     }));
     if (vatCents > 0) {
-      lineItems.push({ quantity: 1, price_data: { currency: 'usd', unit_amount: vatCents, product_data: { name: `VAT ${percent(Number(order.vat_rate_bp))} (${order.billing_country})` } } });
+      lineItems.push({
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: vatCents,
+          product_data: { name: `VAT ${percent(Number(order.vat_rate_bp))} (${order.billing_country})` },
+        },
+      });
     }
-    const expiresAt = Math.min(Math.max(new Date(order.expires_at).getTime(), now + SESSION_MIN_MS), now + SESSION_MAX_MS);
+    const expiresAt = Math.min(
+      Math.max(new Date(order.expires_at).getTime(), now + SESSION_MIN_MS),
+      now + SESSION_MAX_MS,
+    );
     const back = checkoutUrl(ctx, order.checkout_token);
     const session = await api.checkout.sessions.create(
       {
@@ -61,7 +77,11 @@ export function createStripeProvider(keys: StripeKeys, client?: Stripe): Payment
       // A double click creates one session per order and minute, not two.
       { idempotencyKey: `launchboard-${order.number}-${Math.floor(now / MINUTE)}` },
     );
-    await ctx.db.updateTable('orders').set({ provider: 'stripe', provider_ref: session.id, updated_at: new Date(now).toISOString() }).where('id', '=', order.id).execute();
+    await ctx.db
+      .updateTable('orders')
+      .set({ provider: 'stripe', provider_ref: session.id, updated_at: new Date(now).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     return session;
   }
 
@@ -81,15 +101,25 @@ export function createStripeProvider(keys: StripeKeys, client?: Stripe): Payment
       const api = await stripe();
       let event: Stripe.Event;
       try {
-        event = api.webhooks.constructEvent(request.rawBody, signature, keys.webhookSecret, undefined, undefined, ctx.clock.now().getTime());
+        event = api.webhooks.constructEvent(
+          request.rawBody,
+          signature,
+          keys.webhookSecret,
+          undefined,
+          undefined,
+          ctx.clock.now().getTime(),
+        );
       } catch {
         return { status: 400, error: 'signature verification failed' };
       }
-      if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return { status: 200, outcome: 'ignored' };
+      if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+        return { status: 200, outcome: 'ignored' };
       const session = event.data.object;
       if (session.payment_status !== 'paid') return { status: 200, outcome: 'awaiting payment' };
       const number = session.metadata?.order_number ?? session.client_reference_id;
-      const order = number ? await ctx.db.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirst() : undefined;
+      const order = number
+        ? await ctx.db.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirst()
+        : undefined;
       if (!order) {
         ctx.logger.error({ event: event.id, session: session.id, number }, 'Stripe payment for an unknown order');
         return { status: 200, outcome: 'unknown order' };

@@ -38,9 +38,19 @@ export function adminGate(ctx: Context): RequestHandler {
       const web = webOf(res);
       const session = web.session;
       if (!session || !(await isAdmin(ctx.db, session.userId))) {
-        return sendPage(res, { status: 404, title: 'Not found', csrfToken: web.csrfToken, signedInAs: session?.email, body: html`<p>There is no page here.</p>` });
+        return sendPage(res, {
+          status: 404,
+          title: 'Not found',
+          csrfToken: web.csrfToken,
+          signedInAs: session?.email,
+          body: html`<p>There is no page here.</p>`,
+        });
       }
-      res.locals.admin = { userId: session.userId, email: session.email, csrfToken: web.csrfToken } satisfies AdminState;
+      res.locals.admin = {
+        userId: session.userId,
+        email: session.email,
+        csrfToken: web.csrfToken,
+      } satisfies AdminState;
       next();
     } catch (err) {
       next(err);
@@ -63,7 +73,8 @@ export function sendAdminPage(res: Response, opts: AdminPageOptions): void {
   const menu = html`<nav aria-label="Admin"><p><a href="/admin"${opts.path === '/admin' ? html` aria-current="page"` : ''}>Admin</a>${ADMIN_PAGES.map(
     ([href, label]) => html` · <a href="${href}"${href === opts.path ? html` aria-current="page"` : ''}>${label}</a>`,
   )}</p></nav>`;
-  const error = opts.error instanceof SafeHtml ? html`<div class="error" role="alert">${opts.error}</div>` : errorBox(opts.error);
+  const error =
+    opts.error instanceof SafeHtml ? html`<div class="error" role="alert">${opts.error}</div>` : errorBox(opts.error);
   sendPage(res, {
     status: opts.status,
     title: opts.title,
@@ -92,7 +103,10 @@ export function adminGet(render: AdminRenderer): RequestHandler {
  * where to redirect (303) or null when it answered itself. An AppError from a
  * service re-renders the page with its message and status.
  */
-export function adminPost(render: AdminRenderer, action: (req: Request, res: Response, admin: AdminState) => Promise<string | null>): RequestHandler {
+export function adminPost(
+  render: AdminRenderer,
+  action: (req: Request, res: Response, admin: AdminState) => Promise<string | null>,
+): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (!csrfValid(req, res)) return staleFormPage(res);
@@ -124,8 +138,6 @@ export function noticeOf(req: Request, notices: Record<string, (n: number) => st
   const n = typeof req.query.n === 'string' && /^\d{1,9}$/.test(req.query.n) ? Number(req.query.n) : 0;
   return make(n);
 }
-
-
 
 /** Dates as stored (ISO UTC), shortened to the minute for tables. */
 export const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');

@@ -20,7 +20,9 @@ export function feedRoutes(ctx: Context): Router {
         title: 'Listing edits',
         body: html`<p>The latest ${changes.length} edits makers published, newest first. Edits are live already; this is the review copy.</p>
 ${changes.map(
-  (c) => html`<section><h2><a href="/listings/${c.listing}">${c.name}</a> <small>#${c.id}, ${c.at}, by ${c.by ?? 'a deleted user'}</small></h2>
+  (
+    c,
+  ) => html`<section><h2><a href="/listings/${c.listing}">${c.name}</a> <small>#${c.id}, ${c.at}, by ${c.by ?? 'a deleted user'}</small></h2>
 <table><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>
 ${Object.entries(c.changes).map(([field, d]) => html`<tr><th scope="row">${field}</th><td>${show(d.before)}</td><td>${show(d.after)}</td></tr>`)}
 </tbody></table></section>`,
@@ -38,7 +40,8 @@ ${Object.entries(c.changes).map(([field, d]) => html`<tr><th scope="row">${field
         title: 'Mail outbox',
         body: html`<p>The latest ${mails.length} messages, newest first. Without SMTP_URL they stay here.</p>
 ${mails.map(
-  (m) => html`<section><h2>${m.subject}</h2><p>To ${m.to}, ${m.created_at}, ${m.status}${m.error ? html`: ${m.error}` : ''}</p><pre>${m.text}</pre></section>`,
+  (m) =>
+    html`<section><h2>${m.subject}</h2><p>To ${m.to}, ${m.created_at}, ${m.status}${m.error ? html`: ${m.error}` : ''}</p><pre>${m.text}</pre></section>`,
 )}`,
       });
     }),

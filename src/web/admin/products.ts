@@ -14,7 +14,11 @@ const NOTICES = { priced: () => 'Price saved. It applies to new quotes and check
 
 function readCents(req: Request): number {
   const raw = field(req, 'cents', 20).trim();
-  if (!/^\d{1,12}$/.test(raw)) throw new AppError('invalid', 'The price must be a whole number of USD cents, 0 or more (for example 4900 for $49.00).');
+  if (!/^\d{1,12}$/.test(raw))
+    throw new AppError(
+      'invalid',
+      'The price must be a whole number of USD cents, 0 or more (for example 4900 for $49.00).',
+    );
   return Number(raw);
 }
 
@@ -81,10 +85,18 @@ ${
     adminPost(render, async (req, _res, admin) => {
       const key = field(req, 'key', 100).trim();
       const name = field(req, 'name', 200).trim();
-      if (!name || name.length > 100) throw new AppError('invalid', 'Give the product a name of at most 100 characters.');
+      if (!name || name.length > 100)
+        throw new AppError('invalid', 'Give the product a name of at most 100 characters.');
       const cents = readCents(req);
-      if (await productExists(ctx.db, key)) throw new AppError('conflict', `A product ${key} exists already; change its price in the table.`);
-      await setProductPrice(ctx.db, { key, name, cents, needsListing: field(req, 'needs_listing', 10) === 'true', now: ctx.clock.now() });
+      if (await productExists(ctx.db, key))
+        throw new AppError('conflict', `A product ${key} exists already; change its price in the table.`);
+      await setProductPrice(ctx.db, {
+        key,
+        name,
+        cents,
+        needsListing: field(req, 'needs_listing', 10) === 'true',
+        now: ctx.clock.now(),
+      });
       ctx.logger.info({ adminId: admin.userId, product: key, cents }, 'product added');
       return '/admin/products?done=priced';
     }),

@@ -15,14 +15,22 @@ const NOTICES = {
   dismissed: () => 'Report dismissed.',
 };
 
-const statusOf = (req: Request): Status => (STATUSES as readonly unknown[]).includes(req.query.status) ? (req.query.status as Status) : 'open';
-const reasonLabel = (reason: string) => (Object.hasOwn(REPORT_REASON_LABELS, reason) ? REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS] : reason);
+const statusOf = (req: Request): Status =>
+  (STATUSES as readonly unknown[]).includes(req.query.status) ? (req.query.status as Status) : 'open';
+const reasonLabel = (reason: string) =>
+  Object.hasOwn(REPORT_REASON_LABELS, reason)
+    ? REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS]
+    : reason;
 
 function target(r: ReportView): SafeHtml {
-  const listing = r.listing ? html`<a href="/listings/${r.listing.slug}">${r.listing.name}</a>` : html`<span class="muted">a removed listing</span>`;
+  const listing = r.listing
+    ? html`<a href="/listings/${r.listing.slug}">${r.listing.name}</a>`
+    : html`<span class="muted">a removed listing</span>`;
   if (r.target_kind === 'listing') return html`Listing ${listing}`;
   return html`Review #${r.target_id} of ${listing}${
-    r.review_body === null ? html` <span class="muted">(review removed)</span>` : html`: <q>${r.review_body}</q> <a href="/admin/reviews">moderate reviews</a>`
+    r.review_body === null
+      ? html` <span class="muted">(review removed)</span>`
+      : html`: <q>${r.review_body}</q> <a href="/admin/reviews">moderate reviews</a>`
   }`;
 }
 
@@ -35,7 +43,9 @@ export function reportRoutes(ctx: Context): Router {
     const reports = await reportQueue(ctx, { status, limit: 100 });
     const open = status === 'open';
     const rows = reports.map(
-      (r) => html`<tr><th scope="row">#${r.id}</th><td>${target(r)}</td><td>${reasonLabel(r.reason)}</td><td>${r.details || html`<span class="muted">(none)</span>`}</td>
+      (
+        r,
+      ) => html`<tr><th scope="row">#${r.id}</th><td>${target(r)}</td><td>${reasonLabel(r.reason)}</td><td>${r.details || html`<span class="muted">(none)</span>`}</td>
 <td>${r.reporter ?? html`<span class="muted">a deleted account</span>`}</td><td>${when(r.created_at)}</td>
 <td>${
         open
@@ -51,7 +61,8 @@ export function reportRoutes(ctx: Context): Router {
       error: opts.error,
       notice: noticeOf(req, NOTICES),
       body: html`<nav aria-label="Report status"><p>${STATUSES.map(
-        (s, i) => html`${i ? ' · ' : ''}${s === status ? html`<strong aria-current="page">${s}</strong>` : html`<a href="/admin/reports?status=${s}">${s}</a>`}`,
+        (s, i) =>
+          html`${i ? ' · ' : ''}${s === status ? html`<strong aria-current="page">${s}</strong>` : html`<a href="/admin/reports?status=${s}">${s}</a>`}`,
       )}</p></nav>
 <p>Resolve a report once you have acted on it (fixed the listing, flagged the review); dismiss it when there is nothing to do.</p>
 ${
@@ -66,7 +77,10 @@ ${
 
   router.get('/admin/reports', adminGet(render));
 
-  for (const [action, outcome] of [['resolve', 'resolved'], ['dismiss', 'dismissed']] as const) {
+  for (const [action, outcome] of [
+    ['resolve', 'resolved'],
+    ['dismiss', 'dismissed'],
+  ] as const) {
     router.post(
       `/admin/reports/:id/${action}`,
       adminPost(render, async (req, _res, admin) => {

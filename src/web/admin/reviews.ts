@@ -13,7 +13,8 @@ const NOTICES = {
   unflagged: () => 'Flag removed: the review counts again.',
 };
 
-const flaggedView = (req: Request) => req.query.view === 'flagged' || (req.method === 'POST' && field(req, 'view', 10) === 'flagged');
+const flaggedView = (req: Request) =>
+  req.query.view === 'flagged' || (req.method === 'POST' && field(req, 'view', 10) === 'flagged');
 
 export function reviewRoutes(ctx: Context): Router {
   const router = express.Router();
@@ -37,7 +38,9 @@ export function reviewRoutes(ctx: Context): Router {
       error: opts.error,
       notice: noticeOf(req, NOTICES),
       body: html`<p>Flag a review that is not genuine (paid, fake, by someone tied to the product): it stays stored, leaves the community rating and the listing page. ${
-        onlyFlagged ? html`<a href="/admin/reviews">Show all recent reviews</a>.` : html`<a href="/admin/reviews?view=flagged">Show only flagged reviews</a>.`
+        onlyFlagged
+          ? html`<a href="/admin/reviews">Show all recent reviews</a>.`
+          : html`<a href="/admin/reviews?view=flagged">Show only flagged reviews</a>.`
       }</p>
 ${
   reviews.length === 0
@@ -51,7 +54,10 @@ ${
 
   router.get('/admin/reviews', adminGet(render));
 
-  for (const [action, flagged] of [['flag', true], ['unflag', false]] as const) {
+  for (const [action, flagged] of [
+    ['flag', true],
+    ['unflag', false],
+  ] as const) {
     router.post(
       `/admin/reviews/:id/${action}`,
       adminPost(render, async (req, _res, admin) => {

@@ -20,8 +20,14 @@ const LABELS: Partial<Record<SettingKey, [label: string, hint: string]>> = {
   free_weekly_capacity: ['Free launches per week', 'How many free launches one week takes.'],
   paid_weekly_capacity: ['Paid launches per week', 'How many paid launches one week takes.'],
   booking_horizon_weeks: ['Booking horizon (weeks)', 'How far ahead a paid launch or featured week may be booked.'],
-  billboard_minimum_cents: ['Billboard minimum (USD cents)', 'The smallest billboard contribution, in cents, excluding VAT.'],
-  paid_links_follow: ['Paid listings’ links are followed', 'When ticked, paid listings’ outbound links drop rel="nofollow" (free listings always carry nofollow ugc).'],
+  billboard_minimum_cents: [
+    'Billboard minimum (USD cents)',
+    'The smallest billboard contribution, in cents, excluding VAT.',
+  ],
+  paid_links_follow: [
+    'Paid listings’ links are followed',
+    'When ticked, paid listings’ outbound links drop rel="nofollow" (free listings always carry nofollow ugc).',
+  ],
 };
 
 const labelOf = (key: SettingKey) => LABELS[key]?.[0] ?? key;
@@ -83,7 +89,12 @@ const NOTICES = {
   saved: (n: number) => (n === 0 ? 'Nothing changed.' : `Saved ${plural(n, 'setting')}.`),
 };
 
-async function renderSettings(ctx: Context, req: Request, res: Response, opts: { error?: string | SafeHtml; status?: number; values?: Values } = {}) {
+async function renderSettings(
+  ctx: Context,
+  req: Request,
+  res: Response,
+  opts: { error?: string | SafeHtml; status?: number; values?: Values } = {},
+) {
   const admin = adminOf(res);
   const values = opts.values ?? (await currentValues(ctx));
   sendAdminPage(res, {
@@ -103,7 +114,8 @@ ${SETTING_KEYS.map((key) => html`<div class="setting">${settingInput(key, values
 
 export function settingsRoutes(ctx: Context): Router {
   const router = express.Router();
-  const render = (req: Request, res: Response, opts?: { error?: string; status?: number }) => renderSettings(ctx, req, res, opts);
+  const render = (req: Request, res: Response, opts?: { error?: string; status?: number }) =>
+    renderSettings(ctx, req, res, opts);
 
   router.get('/admin/settings', adminGet(render));
 
@@ -123,7 +135,9 @@ export function settingsRoutes(ctx: Context): Router {
       const min = submitted.free_launch_weeks_min;
       const max = submitted.free_launch_weeks_max;
       if (typeof min === 'number' && typeof max === 'number' && min > max) {
-        problems.push(`${labelOf('free_launch_weeks_min')} (free_launch_weeks_min) must not be later than ${labelOf('free_launch_weeks_max')} (free_launch_weeks_max).`);
+        problems.push(
+          `${labelOf('free_launch_weeks_min')} (free_launch_weeks_min) must not be later than ${labelOf('free_launch_weeks_max')} (free_launch_weeks_max).`,
+        );
       }
       if (problems.length > 0) {
         await renderSettings(ctx, req, res, {

@@ -5,12 +5,18 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { VOTE_FLAGS } from '../../community/votes.js';
-import { discountFlaggedVotes, flaggedVoteSummary, restoreDiscountedVotes, voteAuditLog } from '../../community/vote-audit.js';
+import {
+  discountFlaggedVotes,
+  flaggedVoteSummary,
+  restoreDiscountedVotes,
+  voteAuditLog,
+} from '../../community/vote-audit.js';
 import { csrfField, html, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const NOTICES = {
-  discounted: (n: number) => `Discounted ${plural(n, 'vote')}: ${n === 1 ? 'it no longer counts' : 'they no longer count'} in community ranks, awards or trending.`,
+  discounted: (n: number) =>
+    `Discounted ${plural(n, 'vote')}: ${n === 1 ? 'it no longer counts' : 'they no longer count'} in community ranks, awards or trending.`,
   restored: (n: number) => `Restored ${plural(n, 'vote')}: ${n === 1 ? 'it counts' : 'they count'} again.`,
 };
 
@@ -23,19 +29,29 @@ export function voteRoutes(ctx: Context): Router {
 
   const render = async (req: Request, res: Response, opts: { error?: string; status?: number } = {}) => {
     const admin = adminOf(res);
-    const listingFilter = typeof req.query.listing === 'string' && /^\d{1,10}$/.test(req.query.listing) ? Number(req.query.listing) : undefined;
-    const [flagged, log] = await Promise.all([flaggedVoteSummary(ctx, { limit: 50 }), voteAuditLog(ctx, { limit: 200, listingId: listingFilter })]);
+    const listingFilter =
+      typeof req.query.listing === 'string' && /^\d{1,10}$/.test(req.query.listing)
+        ? Number(req.query.listing)
+        : undefined;
+    const [flagged, log] = await Promise.all([
+      flaggedVoteSummary(ctx, { limit: 50 }),
+      voteAuditLog(ctx, { limit: 200, listingId: listingFilter }),
+    ]);
     const button = (listingId: number, name: string, action: 'discount' | 'restore', label: string) =>
       html`<form class="inline" method="post" action="/admin/votes/${listingId}/${action}">${csrfField(admin.csrfToken)}<button type="submit" aria-label="${label} of ${name}">${label}</button></form>`;
     const summaryRows = flagged.map(
-      (f) => html`<tr><th scope="row"><a href="/listings/${f.listing.slug}">${f.listing.name}</a></th><td>${f.flagged_votes}</td><td>${f.discounted}</td>
+      (
+        f,
+      ) => html`<tr><th scope="row"><a href="/listings/${f.listing.slug}">${f.listing.name}</a></th><td>${f.flagged_votes}</td><td>${f.discounted}</td>
 ${VOTE_FLAGS.map((flag) => html`<td>${f.by_flag[flag] ?? 0}</td>`)}
 <td>${f.flagged_votes > 0 ? button(f.listing.id, f.listing.name, 'discount', 'Discount flagged votes') : ''}
 ${f.discounted > 0 ? button(f.listing.id, f.listing.name, 'restore', 'Restore discounted votes') : ''}
 <a href="/admin/votes?listing=${f.listing.id}#log">log</a></td></tr>`,
     );
     const logRows = log.map(
-      (e) => html`<tr><th scope="row">${when(e.created_at)}</th><td>${e.action}</td><td>${e.user ?? html`<span class="muted">a deleted account</span>`}</td>
+      (
+        e,
+      ) => html`<tr><th scope="row">${when(e.created_at)}</th><td>${e.action}</td><td>${e.user ?? html`<span class="muted">a deleted account</span>`}</td>
 <td><a href="/listings/${e.listing.slug}">${e.listing.name}</a></td><td>${e.network ? html`<code title="${e.network}">${shortNetwork(e.network)}</code>` : ''}</td>
 <td>${e.flags.map(flagLabel).join(', ')}</td></tr>`,
     );
@@ -72,14 +88,20 @@ ${
   router.post(
     '/admin/votes/:listingId/discount',
     adminPost(render, async (req, _res, admin) => {
-      const n = await discountFlaggedVotes(ctx, { listingId: positiveId(req.params.listingId, 'listing'), adminId: admin.userId });
+      const n = await discountFlaggedVotes(ctx, {
+        listingId: positiveId(req.params.listingId, 'listing'),
+        adminId: admin.userId,
+      });
       return `/admin/votes?done=discounted&n=${n}`;
     }),
   );
   router.post(
     '/admin/votes/:listingId/restore',
     adminPost(render, async (req, _res, admin) => {
-      const n = await restoreDiscountedVotes(ctx, { listingId: positiveId(req.params.listingId, 'listing'), adminId: admin.userId });
+      const n = await restoreDiscountedVotes(ctx, {
+        listingId: positiveId(req.params.listingId, 'listing'),
+        adminId: admin.userId,
+      });
       return `/admin/votes?done=restored&n=${n}`;
     }),
   );

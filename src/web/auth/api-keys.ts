@@ -13,7 +13,11 @@ import { csrfValid, webOf } from '../ui/session.js';
 
 const NOTICES: Record<string, string> = { revoked: 'The key is revoked; requests with it now fail.' };
 
-async function keysPage(ctx: Context, res: Response, opts: { created?: { name: string; key: string }; error?: string; notice?: string; status?: number } = {}) {
+async function keysPage(
+  ctx: Context,
+  res: Response,
+  opts: { created?: { name: string; key: string }; error?: string; notice?: string; status?: number } = {},
+) {
   const web = webOf(res);
   const session = web.session!;
   const keys = await listApiKeys(ctx, session.userId);
@@ -23,7 +27,9 @@ async function keysPage(ctx: Context, res: Response, opts: { created?: { name: s
 <code class="secret" id="api-key">${opts.created.key}</code></section>`
     : '';
   const rows = keys.map(
-    (k) => html`<tr><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${k.createdAt.slice(0, 10)}</td>
+    (
+      k,
+    ) => html`<tr><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${k.createdAt.slice(0, 10)}</td>
 <td>${k.expiresAt ? k.expiresAt.slice(0, 10) : 'never'}</td><td>${k.status}</td>
 <td>${
       k.status === 'active'
@@ -83,7 +89,8 @@ export function apiKeyRoutes(ctx: Context): Router {
       const expires = field(req, 'expires', 10);
       const now = ctx.clock.now();
       let expiresAt: string | null = null;
-      if (!name) return keysPage(ctx, res, { error: 'Give the key a name, so you know later what uses it.', status: 400 });
+      if (!name)
+        return keysPage(ctx, res, { error: 'Give the key a name, so you know later what uses it.', status: 400 });
       if (scopes.length === 0) return keysPage(ctx, res, { error: 'Choose at least one scope.', status: 400 });
       if (expires) {
         const date = /^\d{4}-\d{2}-\d{2}$/.test(expires) ? new Date(`${expires}T00:00:00.000Z`) : null;

@@ -22,7 +22,9 @@ ${
   items.length === 0
     ? html`<p class="muted">Nothing yet. Follow a listing to be told when its maker posts an update.</p>`
     : html`<ul class="cards">${items.map(
-        (n) => html`<li><div><h2>${n.listing_slug ? html`<a href="/listings/${n.listing_slug}">${n.title}</a>` : n.title}${n.read ? '' : html` <small>(new)</small>`}</h2>
+        (
+          n,
+        ) => html`<li><div><h2>${n.listing_slug ? html`<a href="/listings/${n.listing_slug}">${n.title}</a>` : n.title}${n.read ? '' : html` <small>(new)</small>`}</h2>
 <p><time datetime="${n.created_at}">${n.created_at.slice(0, 10)}</time></p><p>${n.body}</p></div></li>`,
       )}</ul>`
 }`,

@@ -62,7 +62,10 @@ ${csrfField(web.csrfToken)}
     try {
       if (!csrfValid(req, res)) return staleFormPage(res);
       const email = field(req, 'email', 254);
-      if (!(await withinBudget(ctx, `reset-ip:${req.ip}`, 10)) || !(await withinBudget(ctx, `reset-email:${email.trim().toLowerCase()}`, 3))) {
+      if (
+        !(await withinBudget(ctx, `reset-ip:${req.ip}`, 10)) ||
+        !(await withinBudget(ctx, `reset-email:${email.trim().toLowerCase()}`, 3))
+      ) {
         return tooManyPage(res);
       }
       await requestPasswordReset(ctx, email);

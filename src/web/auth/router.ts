@@ -17,7 +17,15 @@ export const WEB_AUTH_PATHS = ['/sign-up', '/sign-in', '/sign-out', '/verify-ema
 export function webAuthRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(WEB_AUTH_PATHS, ...pageMiddleware(ctx));
-  router.use(signUpRoutes(ctx), signInRoutes(ctx), verifyEmailRoutes(ctx), passwordResetRoutes(ctx), accountRoutes(ctx), apiKeyRoutes(ctx), notificationRoutes(ctx));
+  router.use(
+    signUpRoutes(ctx),
+    signInRoutes(ctx),
+    verifyEmailRoutes(ctx),
+    passwordResetRoutes(ctx),
+    accountRoutes(ctx),
+    apiKeyRoutes(ctx),
+    notificationRoutes(ctx),
+  );
   router.use(WEB_AUTH_PATHS, pageErrorHandler(ctx));
   return router;
 }

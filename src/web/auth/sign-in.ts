@@ -14,7 +14,10 @@ const NOTICES: Record<string, string> = {
   'password-reset': 'Your password was changed. Sign in with the new one.',
 };
 
-function form(res: Response, opts: { returnTo: string; email?: string; error?: string; notice?: string; status?: number }) {
+function form(
+  res: Response,
+  opts: { returnTo: string; email?: string; error?: string; notice?: string; status?: number },
+) {
   const web = webOf(res);
   sendPage(res, {
     status: opts.status,
@@ -48,11 +51,15 @@ export function signInRoutes(ctx: Context): Router {
       if (!csrfValid(req, res)) return staleFormPage(res);
       const returnTo = safeReturnTo(ctx, field(req, 'return_to', 4096));
       const email = field(req, 'email', 254);
-      if (!(await withinBudget(ctx, `sign-in-ip:${req.ip}`, 30)) || !(await withinBudget(ctx, `sign-in-email:${email.trim().toLowerCase()}`, 10))) {
+      if (
+        !(await withinBudget(ctx, `sign-in-ip:${req.ip}`, 30)) ||
+        !(await withinBudget(ctx, `sign-in-email:${email.trim().toLowerCase()}`, 10))
+      ) {
         return tooManyPage(res);
       }
       const userId = await checkCredentials(ctx, email, field(req, 'password', 1000));
-      if (userId === null) return form(res, { returnTo, email, error: 'The email or password is not right.', status: 401 });
+      if (userId === null)
+        return form(res, { returnTo, email, error: 'The email or password is not right.', status: 401 });
       await endSession(ctx, webOf(res).sessionCookie);
       const session = await createSession(ctx, userId);
       setSessionCookie(ctx, res, session.cookieValue, session.expiresAt);

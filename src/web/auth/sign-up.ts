@@ -9,7 +9,10 @@ import { field, queryString, safeReturnTo, staleFormPage, tooManyPage, withinBud
 import { csrfField, errorBox, html, sendPage } from '../ui/html.js';
 import { csrfValid, setSessionCookie, webOf } from '../ui/session.js';
 
-function form(res: Response, opts: { returnTo: string; email?: string; name?: string; error?: string; status?: number }) {
+function form(
+  res: Response,
+  opts: { returnTo: string; email?: string; name?: string; error?: string; status?: number },
+) {
   const web = webOf(res);
   sendPage(res, {
     status: opts.status,
@@ -57,7 +60,8 @@ export function signUpRoutes(ctx: Context): Router {
         }
         res.redirect(303, returnTo);
       } catch (err) {
-        if (err instanceof AppError && err.kind === 'invalid') return form(res, { returnTo, email, name, error: err.message, status: err.status });
+        if (err instanceof AppError && err.kind === 'invalid')
+          return form(res, { returnTo, email, name, error: err.message, status: err.status });
         throw err;
       }
     } catch (err) {

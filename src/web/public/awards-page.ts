@@ -8,7 +8,6 @@ import { sundayOf } from '../../launches/weeks.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
 
-
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
   return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
 <p class="muted">${week} to ${sundayOf(week)} · <a href="/launches/weeks/${week}">All launches of that week</a></p>
@@ -35,7 +34,9 @@ async function awardsPage(ctx: Context, req: Request, res: Response): Promise<vo
     status: listingValid ? 200 : 400,
     title,
     description: 'Launch of the Week #1, #2 and #3 of every week, won by community votes only.',
-    canonicalPath: listing ? `/awards?listing=${encodeURIComponent(listing)}` : `/awards${page > 1 ? `?page=${page}` : ''}`,
+    canonicalPath: listing
+      ? `/awards?listing=${encodeURIComponent(listing)}`
+      : `/awards${page > 1 ? `?page=${page}` : ''}`,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'ItemList',

@@ -11,7 +11,6 @@ import { html, SafeHtml } from '../ui/html.js';
 import { pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
 import { paragraphs } from './founders-page.js';
 
-
 /**
  * Markdown → HTML for first-party text. `html: false` escapes raw HTML;
  * markdown-it's default validateLink refuses javascript:, vbscript:, file: and
@@ -58,7 +57,12 @@ async function indexPage(ctx: Context, req: Request, res: Response): Promise<voi
       '@type': 'Blog',
       name: 'Launchboard blog',
       url: `${ctx.config.publicUrl}/blog`,
-      blogPost: result.items.map((p) => ({ '@type': 'BlogPosting', headline: p.title, url: p.url, datePublished: p.published_at })),
+      blogPost: result.items.map((p) => ({
+        '@type': 'BlogPosting',
+        headline: p.title,
+        url: p.url,
+        datePublished: p.published_at,
+      })),
     },
     body: html`<form method="get" action="/blog" role="search">
 <label for="blog-q">Search the blog</label><input type="search" id="blog-q" name="q" maxlength="200" value="${q}">
@@ -79,14 +83,20 @@ function postLd(post: BlogPost): object[] {
     mainEntityOfPage: post.url,
     datePublished: post.published_at,
     dateModified: post.updated_at,
-    author: post.author_name ? { '@type': 'Person', name: post.author_name } : { '@type': 'Organization', name: 'Launchboard' },
+    author: post.author_name
+      ? { '@type': 'Person', name: post.author_name }
+      : { '@type': 'Organization', name: 'Launchboard' },
     publisher: { '@type': 'Organization', name: 'Launchboard' },
   };
   if (post.faqs.length === 0) return [posting];
   const faqPage = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: post.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    mainEntity: post.faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
   };
   return [posting, faqPage];
 }

@@ -13,6 +13,14 @@ import { sitemapRoutes } from './sitemap.js';
 
 export function boardPages(ctx: Context): Router {
   const router = express.Router();
-  router.use(leaderboardPages(ctx), founderPages(ctx), blogPages(ctx), awardPages(ctx), rankingPages(ctx), feedRoutes(ctx), sitemapRoutes(ctx));
+  router.use(
+    leaderboardPages(ctx),
+    founderPages(ctx),
+    blogPages(ctx),
+    awardPages(ctx),
+    rankingPages(ctx),
+    feedRoutes(ctx),
+    sitemapRoutes(ctx),
+  );
   return router;
 }

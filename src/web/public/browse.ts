@@ -15,6 +15,13 @@ export type { BrowseDeps, CommunityListing } from './listing-page.js';
 
 export function browsePages(ctx: Context, deps: BrowseDeps = {}): Router {
   const router = express.Router();
-  router.use(homePages(ctx), listingPages(ctx, deps), searchPages(ctx), categoryPages(ctx), comparePages(ctx), launchPages(ctx));
+  router.use(
+    homePages(ctx),
+    listingPages(ctx, deps),
+    searchPages(ctx),
+    categoryPages(ctx),
+    comparePages(ctx),
+    launchPages(ctx),
+  );
   return router;
 }

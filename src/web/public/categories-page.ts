@@ -7,7 +7,15 @@ import { AppError } from '../../errors.js';
 import { categoryTree, type CategoryNode } from '../../directory/categories.js';
 import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
 import { html, type SafeHtml } from '../ui/html.js';
-import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
+import {
+  absoluteUrl,
+  listingCards,
+  pageParams,
+  paginationNav,
+  sendNotFound,
+  sendPublicPage,
+  isSlug,
+} from './common.js';
 import { itemListLd } from './launches-page.js';
 
 const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
@@ -15,7 +23,8 @@ const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
 function subtree(nodes: CategoryNode[]): SafeHtml | string {
   if (nodes.length === 0) return '';
   return html`<ul>${nodes.map(
-    (c) => html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">(${count(c.listing_count)})</span>${subtree(c.subcategories)}</li>`,
+    (c) =>
+      html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">(${count(c.listing_count)})</span>${subtree(c.subcategories)}</li>`,
   )}</ul>`;
 }
 
@@ -35,7 +44,12 @@ async function treePage(ctx: Context, req: Request, res: Response): Promise<void
       mainEntity: {
         '@type': 'ItemList',
         numberOfItems: tree.length,
-        itemListElement: tree.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, url: absoluteUrl(ctx, `/categories/${c.slug}`) })),
+        itemListElement: tree.map((c, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: c.name,
+          url: absoluteUrl(ctx, `/categories/${c.slug}`),
+        })),
       },
     },
     body:
@@ -90,7 +104,12 @@ async function onePage(ctx: Context, req: Request, res: Response): Promise<void>
       url: absoluteUrl(ctx, canonical),
       breadcrumb: {
         '@type': 'BreadcrumbList',
-        itemListElement: breadcrumb.map((b, i) => ({ '@type': 'ListItem', position: i + 1, name: b.name, item: absoluteUrl(ctx, b.path) })),
+        itemListElement: breadcrumb.map((b, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: b.name,
+          item: absoluteUrl(ctx, b.path),
+        })),
       },
     },
     itemListLd(`${category.name} products`, category.items, first),
@@ -99,7 +118,11 @@ async function onePage(ctx: Context, req: Request, res: Response): Promise<void>
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: category.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+      mainEntity: category.faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
     });
   }
 
@@ -115,7 +138,8 @@ ${category.description ? html`<p>${category.description}</p>` : ''}
 ${
   category.subcategories.length > 0
     ? html`<h2>Subcategories</h2><ul>${category.subcategories.map(
-        (s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> <span class="muted">(${count(s.listing_count)})</span></li>`,
+        (s) =>
+          html`<li><a href="/categories/${s.slug}">${s.name}</a> <span class="muted">(${count(s.listing_count)})</span></li>`,
       )}</ul>`
     : ''
 }

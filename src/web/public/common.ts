@@ -61,7 +61,10 @@ export function paginationNav(req: Request, page: number, perPage: number, total
 }
 
 /** A list of listing cards; `ranked` numbers them from `firstRank`. */
-export function listingCards(items: ListingSummary[], opts: { ranked?: boolean; firstRank?: number; metric?: (item: ListingSummary, i: number) => string } = {}): SafeHtml {
+export function listingCards(
+  items: ListingSummary[],
+  opts: { ranked?: boolean; firstRank?: number; metric?: (item: ListingSummary, i: number) => string } = {},
+): SafeHtml {
   if (items.length === 0) return html`<p class="muted">Nothing here yet.</p>`;
   const tag = opts.ranked ? 'ol' : 'ul';
   const first = opts.firstRank ?? 1;
@@ -69,7 +72,9 @@ export function listingCards(items: ListingSummary[], opts: { ranked?: boolean; 
     (l, i) => html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
 ${l.logo_url ? html`<img src="${l.logo_url}" alt="" width="48" height="48" loading="lazy">` : ''}
 <div><a href="${listingPath(l.slug)}"><strong>${l.name}</strong></a>${l.tagline ? html`<br><span>${l.tagline}</span>` : ''}${
-      l.primary_category ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>` : ''
+      l.primary_category
+        ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`
+        : ''
     }</div>
 <span class="votes">${opts.metric ? opts.metric(l, i) : `${l.votes} ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`,
   );
@@ -78,5 +83,9 @@ ${l.logo_url ? html`<img src="${l.logo_url}" alt="" width="48" height="48" loadi
 
 /** A plain 404 page for an unknown slug or week. */
 export function sendNotFound(ctx: Context, req: Request, res: Response, what = 'page'): void {
-  sendPublicPage(ctx, req, res, { status: 404, title: 'Not found', body: html`<p>There is no ${what} here. <a href="/">Back to the home page</a> or <a href="/search">search the directory</a>.</p>` });
+  sendPublicPage(ctx, req, res, {
+    status: 404,
+    title: 'Not found',
+    body: html`<p>There is no ${what} here. <a href="/">Back to the home page</a> or <a href="/search">search the directory</a>.</p>`,
+  });
 }

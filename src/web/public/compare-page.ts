@@ -31,7 +31,8 @@ function compareForm(a: string, b: string): SafeHtml {
 </form>`;
 }
 
-const DESCRIPTION = 'Compare two products side by side: pricing, stage, country, founding year, features, community votes and their categories\' own attributes.';
+const DESCRIPTION =
+  "Compare two products side by side: pricing, stage, country, founding year, features, community votes and their categories' own attributes.";
 
 async function comparePage(ctx: Context, req: Request, res: Response): Promise<void> {
   const a = queryValue(req.query.a)?.trim() ?? '';
@@ -40,13 +41,14 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
     sendPublicPage(ctx, req, res, { title: 'Compare products', description: DESCRIPTION, body: compareForm('', '') });
     return;
   }
-  const problem = !a || !b
-    ? 'Name two products to compare.'
-    : !isSlug(a) || !isSlug(b)
-      ? 'A product is named by its slug: lowercase letters, digits and hyphens, as in the address of its page.'
-      : a === b
-        ? 'Choose two different products.'
-        : null;
+  const problem =
+    !a || !b
+      ? 'Name two products to compare.'
+      : !isSlug(a) || !isSlug(b)
+        ? 'A product is named by its slug: lowercase letters, digits and hyphens, as in the address of its page.'
+        : a === b
+          ? 'Choose two different products.'
+          : null;
   if (problem) {
     sendPublicPage(ctx, req, res, {
       status: 400,
@@ -75,7 +77,12 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
   const { a: left, b: right, rows } = result;
   const title = `${left.name} vs ${right.name}`;
   const canonical = `/compare?${new URLSearchParams({ a: left.slug, b: right.slug })}`;
-  const product = (l: typeof left) => ({ '@type': 'SoftwareApplication', name: l.name, url: l.profile_url, ...(l.tagline ? { description: l.tagline } : {}) });
+  const product = (l: typeof left) => ({
+    '@type': 'SoftwareApplication',
+    name: l.name,
+    url: l.profile_url,
+    ...(l.tagline ? { description: l.tagline } : {}),
+  });
   sendPublicPage(ctx, req, res, {
     title,
     description: `${left.name} compared with ${right.name}: pricing, stage, features, community votes and more, side by side.`,
@@ -84,7 +91,11 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
       '@context': 'https://schema.org',
       '@type': 'ItemList',
       name: title,
-      itemListElement: [product(left), product(right)].map((item, i) => ({ '@type': 'ListItem', position: i + 1, item })),
+      itemListElement: [product(left), product(right)].map((item, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        item,
+      })),
     },
     body: html`<p>A blank cell means that product's listing does not state the fact; blank on both sides means neither does. Nothing is guessed.</p>
 <table>

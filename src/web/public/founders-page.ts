@@ -4,10 +4,23 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { type FounderCard, type FounderProfile, type FounderStory, founderProfile, listFounders } from '../../directory/founders.js';
+import {
+  type FounderCard,
+  type FounderProfile,
+  type FounderStory,
+  founderProfile,
+  listFounders,
+} from '../../directory/founders.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { listingCards, listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
-
+import {
+  listingCards,
+  listingPath,
+  pageParams,
+  paginationNav,
+  sendNotFound,
+  sendPublicPage,
+  isSlug,
+} from './common.js';
 
 /** A maker-supplied link, only when it is an absolute http(s) URL (never javascript: or data:). */
 export function safeHttpUrl(value: string | null | undefined): string | null {
@@ -69,7 +82,12 @@ async function indexPage(ctx: Context, req: Request, res: Response): Promise<voi
       '@type': 'ItemList',
       name: 'Founders',
       numberOfItems: result.total,
-      itemListElement: result.items.map((f, i) => ({ '@type': 'ListItem', position: (page - 1) * per_page + i + 1, name: f.name, url: f.profile_url })),
+      itemListElement: result.items.map((f, i) => ({
+        '@type': 'ListItem',
+        position: (page - 1) * per_page + i + 1,
+        name: f.name,
+        url: f.profile_url,
+      })),
     },
     body: html`<form method="get" action="/founders" role="search">
 <label for="founder-q">Name</label><input type="search" id="founder-q" name="q" maxlength="120" value="${q}">
@@ -124,7 +142,9 @@ async function profilePage(ctx: Context, req: Request, res: Response): Promise<v
 
   sendPublicPage(ctx, req, res, {
     title: profile.name,
-    description: (profile.bio ?? `${profile.name}, founder behind ${profile.companies.map((c) => c.name).join(', ')}.`).slice(0, 300),
+    description: (
+      profile.bio ?? `${profile.name}, founder behind ${profile.companies.map((c) => c.name).join(', ')}.`
+    ).slice(0, 300),
     ogType: 'profile',
     ogImage: avatar,
     jsonLd: personLd(profile),

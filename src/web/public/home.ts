@@ -20,7 +20,8 @@ async function homePage(ctx: Context, req: Request, res: Response): Promise<void
     launchFeed(ctx, 'trending', FIRST_PAGE(5)),
     launchFeed(ctx, 'upcoming', FIRST_PAGE(5)),
   ]);
-  const more = (href: string, text: string, total: number, shown: number) => (total > shown ? html`<p><a href="${href}">${text} (${total})</a></p>` : '');
+  const more = (href: string, text: string, total: number, shown: number) =>
+    total > shown ? html`<p><a href="${href}">${text} (${total})</a></p>` : '';
   sendPublicPage(ctx, req, res, {
     title: 'Product launches, ranked by the community',
     description: purpose,

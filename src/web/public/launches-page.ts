@@ -5,7 +5,13 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { LAUNCH_SECTIONS, launchFeed, launchWeek, type LaunchSection, type LaunchWeek } from '../../launches/launches.js';
+import {
+  LAUNCH_SECTIONS,
+  launchFeed,
+  launchWeek,
+  type LaunchSection,
+  type LaunchWeek,
+} from '../../launches/launches.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { parseDate, WEEK_MS } from '../../launches/weeks.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
@@ -17,7 +23,12 @@ export const LAUNCH_FEEDS = [
   { title: 'Launches (Atom)', href: '/feeds/launches.atom', type: 'application/atom+xml' as const },
 ];
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** `2026-11-16` (or a full ISO time) → `16 Nov 2026`; anything unreadable is shown as given. */
 export function formatDay(value: string): string {
@@ -32,7 +43,12 @@ export function itemListLd(name: string, items: ListingSummary[], first = 1): ob
     '@type': 'ItemList',
     name,
     numberOfItems: items.length,
-    itemListElement: items.map((l, i) => ({ '@type': 'ListItem', position: first + i, url: l.profile_url, name: l.name })),
+    itemListElement: items.map((l, i) => ({
+      '@type': 'ListItem',
+      position: first + i,
+      url: l.profile_url,
+      name: l.name,
+    })),
   };
 }
 
@@ -44,13 +60,37 @@ interface SectionInfo {
   metric?: (l: ListingSummary) => string;
 }
 
-
 const SECTIONS: Record<LaunchSection, SectionInfo> = {
-  today: { tab: 'Today', title: "Today's launches", description: 'Products that launched today, ranked by community votes.', ranked: true },
-  'this-week': { tab: 'This week', title: "This week's launches", description: "This week's product launches, ranked by community votes.", ranked: true },
-  trending: { tab: 'Trending', title: 'Trending launches', description: 'Products with the most recent community votes (newer votes weigh more).', ranked: true },
-  'most-voted': { tab: 'Most voted', title: 'Most voted launches of all time', description: 'Every live product, ranked by all-time community votes.', ranked: true },
-  recent: { tab: 'Recent', title: 'Recently launched products', description: 'The newest product launches first.', ranked: false },
+  today: {
+    tab: 'Today',
+    title: "Today's launches",
+    description: 'Products that launched today, ranked by community votes.',
+    ranked: true,
+  },
+  'this-week': {
+    tab: 'This week',
+    title: "This week's launches",
+    description: "This week's product launches, ranked by community votes.",
+    ranked: true,
+  },
+  trending: {
+    tab: 'Trending',
+    title: 'Trending launches',
+    description: 'Products with the most recent community votes (newer votes weigh more).',
+    ranked: true,
+  },
+  'most-voted': {
+    tab: 'Most voted',
+    title: 'Most voted launches of all time',
+    description: 'Every live product, ranked by all-time community votes.',
+    ranked: true,
+  },
+  recent: {
+    tab: 'Recent',
+    title: 'Recently launched products',
+    description: 'The newest product launches first.',
+    ranked: false,
+  },
   'most-viewed': {
     tab: 'Most viewed',
     title: 'Most viewed launches',
@@ -80,7 +120,8 @@ const isSection = (value: string): value is LaunchSection => (LAUNCH_SECTIONS as
 
 function sectionTabs(current: LaunchSection | null): SafeHtml {
   return html`<nav aria-label="Launch sections"><ul style="list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0">${LAUNCH_SECTIONS.map(
-    (s) => html`<li><a href="${s === DEFAULT_SECTION ? '/launches' : `/launches?section=${s}`}"${s === current ? html` aria-current="page"` : ''}>${SECTIONS[s].tab}</a></li>`,
+    (s) =>
+      html`<li><a href="${s === DEFAULT_SECTION ? '/launches' : `/launches?section=${s}`}"${s === current ? html` aria-current="page"` : ''}>${SECTIONS[s].tab}</a></li>`,
   )}</ul></nav>`;
 }
 
@@ -115,7 +156,13 @@ async function feedPage(ctx: Context, req: Request, res: Response): Promise<void
     canonicalPath: canonical,
     feeds: LAUNCH_FEEDS,
     jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'CollectionPage', name: info.title, description: info.description, url: absoluteUrl(ctx, canonical) },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'CollectionPage',
+        name: info.title,
+        description: info.description,
+        url: absoluteUrl(ctx, canonical),
+      },
       itemListLd(info.title, items, first),
     ],
     body: html`${sectionTabs(section)}
@@ -140,7 +187,8 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
     week = await launchWeek(ctx, input);
     // weeks.ts snaps years 0-99 into the 1900s (Date.UTC's two-digit years): such a date is no week here.
     const date = parseDate(input);
-    if (date && Math.abs(date.getTime() - Date.parse(`${week.week}T00:00:00.000Z`)) >= WEEK_MS) throw new AppError('invalid', 'not a week');
+    if (date && Math.abs(date.getTime() - Date.parse(`${week.week}T00:00:00.000Z`)) >= WEEK_MS)
+      throw new AppError('invalid', 'not a week');
   } catch (err) {
     if (err instanceof AppError && (err.kind === 'invalid' || err.kind === 'not_found')) {
       sendNotFound(ctx, req, res, 'launch week');
@@ -155,10 +203,12 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
   }
   const intro = {
     past: 'The live launches of that week, ranked by community votes.',
-    current: 'The live launches of this week so far, ranked by community votes. Ranks can change until Sunday ends (UTC).',
+    current:
+      'The live launches of this week so far, ranked by community votes. Ranks can change until Sunday ends (UTC).',
     future: 'Launches scheduled for this week. They are ranked by community votes once the week begins.',
   }[week.kind];
-  const title = week.kind === 'current' ? `This week's launches, ${weekRange(week)}` : `Launches of the week ${weekRange(week)}`;
+  const title =
+    week.kind === 'current' ? `This week's launches, ${weekRange(week)}` : `Launches of the week ${weekRange(week)}`;
   const listings = week.items.map((i) => i.listing);
   sendPublicPage(ctx, req, res, {
     title,

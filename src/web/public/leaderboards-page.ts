@@ -4,7 +4,14 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { BOARD_LABELS, BOARDS, type Board, type Leaderboard, type LeaderboardItem, leaderboard } from '../../launches/leaderboards.js';
+import {
+  BOARD_LABELS,
+  BOARDS,
+  type Board,
+  type Leaderboard,
+  type LeaderboardItem,
+  leaderboard,
+} from '../../launches/leaderboards.js';
 import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
@@ -24,8 +31,10 @@ Listings here are ordered by the money paid for billboard placement. It never ch
 
 const HOW_RANKING_WORKS = html`<p><a href="/how-ranking-works">How ranking works</a>: what counts as a vote, tie-breaks and why paid placement never changes these ranks.</p>`;
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(cents / 100);
-const day = (iso: string | null | undefined) => (iso ? html`<time datetime="${iso}">${iso.slice(0, 10)}</time>` : html`<span class="muted">unknown</span>`);
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(cents / 100);
+const day = (iso: string | null | undefined) =>
+  iso ? html`<time datetime="${iso}">${iso.slice(0, 10)}</time>` : html`<span class="muted">unknown</span>`;
 
 function metricText(board: Board, item: LeaderboardItem): string {
   const { metric } = item;
@@ -81,7 +90,12 @@ function dataProvenance(board: Leaderboard): SafeHtml | string {
   if (board.items.length === 0) return '';
   const sources = [...new Set(board.items.map((i) => i.metric.source ?? 'unknown source'))];
   const dates = board.items.flatMap((i) => (i.metric.as_of ? [i.metric.as_of.slice(0, 10)] : [])).sort();
-  const range = dates.length === 0 ? 'on an unknown date' : dates[0] === dates.at(-1) ? `on ${dates[0]}` : `from ${dates[0]} to ${dates.at(-1)}`;
+  const range =
+    dates.length === 0
+      ? 'on an unknown date'
+      : dates[0] === dates.at(-1)
+        ? `on ${dates[0]}`
+        : `from ${dates[0]} to ${dates.at(-1)}`;
   return html`<p>Data source: ${sources.join(', ')}; measured ${range}. Imported by the site team; each row shows its own date and source.</p>`;
 }
 
@@ -121,7 +135,8 @@ function indexPage(ctx: Context, req: Request, res: Response): void {
     html`<li><a href="/leaderboards/${board}"><strong>${BOARD_TITLES[board]}</strong></a><br>${extra}${BOARD_LABELS[board]}</li>`;
   sendPublicPage(ctx, req, res, {
     title: 'Leaderboards',
-    description: 'Five separate rankings: community votes this week and of all time, the paid billboard, and third-party Domain Rating and revenue boards.',
+    description:
+      'Five separate rankings: community votes this week and of all time, the paid billboard, and third-party Domain Rating and revenue boards.',
     body: html`<p>Launchboard keeps five rankings apart, so money or imported numbers are never mistaken for community votes.</p>
 <h2>Community votes</h2>
 <ul>${entry('community-weekly')}${entry('community-all-time')}</ul>
@@ -137,7 +152,10 @@ async function boardPage(ctx: Context, req: Request, res: Response): Promise<voi
   const boardParam = String(req.params.board);
   if (!isBoard(boardParam)) return sendNotFound(ctx, req, res, 'leaderboard');
   const { page, per_page } = pageParams(req, 25);
-  const weekParam = boardParam === 'community-weekly' && typeof req.query.week === 'string' ? req.query.week.trim().slice(0, 10) : undefined;
+  const weekParam =
+    boardParam === 'community-weekly' && typeof req.query.week === 'string'
+      ? req.query.week.trim().slice(0, 10)
+      : undefined;
 
   let board: Leaderboard;
   try {

@@ -8,7 +8,14 @@ import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { alternativesTo } from '../../directory/alternatives.js';
 import { badgeAlt, listingBadges } from '../../launches/badges.js';
-import { countListingView, profileOf, publicListingBySlug, STORY_SECTIONS, type ListingProfile, type StorySection } from '../../listings/profile.js';
+import {
+  countListingView,
+  profileOf,
+  publicListingBySlug,
+  STORY_SECTIONS,
+  type ListingProfile,
+  type StorySection,
+} from '../../listings/profile.js';
 import { getSetting } from '../../directory/settings.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
 import { absoluteUrl, listingPath, sendNotFound, sendPublicPage, isSlug } from './common.js';
@@ -108,7 +115,6 @@ function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-
 function section(id: string, heading: string, body: SafeHtml | string): SafeHtml {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${heading}</h2>${body}</section>\n`;
 }
@@ -143,7 +149,10 @@ ${website ? html`<p><a href="${website}" rel="${rel}">Visit ${profile.domain}</a
 
 function aboutBlock(p: ListingProfile): SafeHtml | string {
   const own = html`${p.short_description ? html`<p><strong>${p.short_description}</strong></p>` : ''}${paragraphs(p.description)}`;
-  const ours = p.headline || p.summary ? html`<h3>Our summary</h3>${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${paragraphs(p.summary)}` : '';
+  const ours =
+    p.headline || p.summary
+      ? html`<h3>Our summary</h3>${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${paragraphs(p.summary)}`
+      : '';
   if (!p.short_description && !p.description?.trim() && !ours) return '';
   return section('about', `About ${p.name}`, html`${own}${ours}`);
 }
@@ -153,7 +162,8 @@ function listBlock(id: string, heading: string, items: string[]): SafeHtml | str
 }
 
 function pricingBlock(p: ListingProfile): SafeHtml {
-  const missing = (key: string) => (p.not_found_on_website.includes(key) ? NOT_STATED : html`<span class="muted">Not given.</span>`);
+  const missing = (key: string) =>
+    p.not_found_on_website.includes(key) ? NOT_STATED : html`<span class="muted">Not given.</span>`;
   return section(
     'pricing',
     'Pricing',
@@ -163,7 +173,11 @@ function pricingBlock(p: ListingProfile): SafeHtml {
 
 function detailsBlock(p: ListingProfile): SafeHtml {
   const row = (label: string, value: SafeHtml | string | number | null, key?: string) =>
-    value === null || value === '' ? (key && p.not_found_on_website.includes(key) ? html`<dt>${label}</dt><dd>${NOT_STATED}</dd>` : '') : html`<dt>${label}</dt><dd>${value}</dd>`;
+    value === null || value === ''
+      ? key && p.not_found_on_website.includes(key)
+        ? html`<dt>${label}</dt><dd>${NOT_STATED}</dd>`
+        : ''
+      : html`<dt>${label}</dt><dd>${value}</dd>`;
   const place = [p.city, p.country].filter(Boolean).join(', ');
   const email = p.contact_email && /^[^\s@<>"]+@[^\s@<>"]+$/.test(p.contact_email) ? p.contact_email : null;
   return section(
@@ -250,7 +264,11 @@ function updatesBlock(p: ListingProfile): SafeHtml | string {
 
 function faqBlock(p: ListingProfile): SafeHtml | string {
   if (p.faqs.length === 0) return '';
-  return section('faqs', 'Frequently asked questions', html`${p.faqs.map((f) => html`<h3>${f.question}</h3>${paragraphs(f.answer)}`)}`);
+  return section(
+    'faqs',
+    'Frequently asked questions',
+    html`${p.faqs.map((f) => html`<h3>${f.question}</h3>${paragraphs(f.answer)}`)}`,
+  );
 }
 
 /** The community rating from genuine reviews; the reviews themselves are in the community section. */
@@ -267,7 +285,8 @@ function ratingLine(p: ListingProfile): SafeHtml | string {
  */
 function communityBlock({ profile: p, community }: PageData): SafeHtml {
   return html`<section aria-labelledby="community">${
-    community ?? html`<h2 id="community">Community</h2><p>${plural(p.votes, 'community vote', 'community votes')} · ${plural(p.followers, 'follower', 'followers')}</p>`
+    community ??
+    html`<h2 id="community">Community</h2><p>${plural(p.votes, 'community vote', 'community votes')} · ${plural(p.followers, 'follower', 'followers')}</p>`
   }</section>\n`;
 }
 
@@ -297,7 +316,11 @@ function linksBlock(p: ListingProfile, rel: string): SafeHtml | string {
     if (url && !(platform === 'website' && url === website)) links.push([platformName(platform), url]);
   }
   if (links.length === 0) return '';
-  return section('links', 'Links', html`<ul>${links.map(([label, url]) => html`<li><a href="${url}" rel="${rel}">${label}</a></li>`)}</ul>`);
+  return section(
+    'links',
+    'Links',
+    html`<ul>${links.map(([label, url]) => html`<li><a href="${url}" rel="${rel}">${label}</a></li>`)}</ul>`,
+  );
 }
 
 function badgesBlock({ profile: p, badges }: PageData): SafeHtml | string {
@@ -322,11 +345,14 @@ function alternativesBlock({ profile: p, alternatives }: PageData): SafeHtml | s
   return section(
     'alternatives',
     `Alternatives to ${p.name}`,
-    html`<ul>${alternatives.slice(0, ALTERNATIVES_SHOWN).map(
-      (a, i) => html`<li><a href="${listingPath(a.slug)}">${a.name}</a>${a.tagline ? html`: ${a.tagline}` : ''}${
-        a.approved ? html` <span class="muted">(recommended by ${p.name})</span>` : ''
-      }${live && i < COMPARE_LINKS ? html` · <a href="/compare?${new URLSearchParams({ a: p.slug, b: a.slug }).toString()}">Compare ${p.name} with ${a.name}</a>` : ''}</li>`,
-    )}</ul>`,
+    html`<ul>${alternatives
+      .slice(0, ALTERNATIVES_SHOWN)
+      .map(
+        (a, i) =>
+          html`<li><a href="${listingPath(a.slug)}">${a.name}</a>${a.tagline ? html`: ${a.tagline}` : ''}${
+            a.approved ? html` <span class="muted">(recommended by ${p.name})</span>` : ''
+          }${live && i < COMPARE_LINKS ? html` · <a href="/compare?${new URLSearchParams({ a: p.slug, b: a.slug }).toString()}">Compare ${p.name} with ${a.name}</a>` : ''}</li>`,
+      )}</ul>`,
   );
 }
 
@@ -337,7 +363,11 @@ function compareBlock({ profile: p, alternatives }: PageData): SafeHtml | string
     alternatives.length > 0
       ? html`<label for="compare-b">Compare with</label><select id="compare-b" name="b" required>${alternatives.map((a) => html`<option value="${a.slug}">${a.name}</option>`)}</select>`
       : html`<label for="compare-b">Compare with (the other product's slug, as in /listings/<em>slug</em>)</label><input type="text" id="compare-b" name="b" maxlength="220" required>`;
-  return section('compare', `Compare ${p.name}`, html`<form method="get" action="/compare"><input type="hidden" name="a" value="${p.slug}">${other}<button type="submit">Compare</button></form>`);
+  return section(
+    'compare',
+    `Compare ${p.name}`,
+    html`<form method="get" action="/compare"><input type="hidden" name="a" value="${p.slug}">${other}<button type="submit">Compare</button></form>`,
+  );
 }
 
 function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[] {
@@ -357,7 +387,13 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
   if (p.founded_year) app.datePublished = String(p.founded_year);
   if (p.founders.length) app.author = p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: f.profile_url }));
   if (p.rating.count > 0 && p.rating.average != null) {
-    app.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.rating.average, ratingCount: p.rating.count, bestRating: 5, worstRating: 1 };
+    app.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: p.rating.average,
+      ratingCount: p.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   const crumbs = [
     { name: 'Home', item: absoluteUrl(ctx, '/') },
@@ -366,13 +402,21 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
   ];
   const out: object[] = [
     app,
-    { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, ...c })) },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, ...c })),
+    },
   ];
   if (p.faqs.length) {
     out.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: p.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+      mainEntity: p.faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
     });
   }
   return out;
@@ -396,12 +440,23 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     alternativesTo(ctx, slug),
     deps.communitySection ? deps.communitySection(ctx, listing, res) : Promise.resolve(null),
   ]);
-  const data: PageData = { profile, rel: outboundRel(row.plan, paidLinksFollow), badges: badges.items, alternatives: alternatives.items, community };
+  const data: PageData = {
+    profile,
+    rel: outboundRel(row.plan, paidLinksFollow),
+    badges: badges.items,
+    alternatives: alternatives.items,
+    community,
+  };
   const description = clip(
-    profile.seo.description ?? profile.short_description ?? profile.tagline ?? profile.description ?? `${profile.name} on Launchboard: profile, founders, reviews and alternatives.`,
+    profile.seo.description ??
+      profile.short_description ??
+      profile.tagline ??
+      profile.description ??
+      `${profile.name} on Launchboard: profile, founders, reviews and alternatives.`,
     300,
   );
-  const title = profile.seo.title ?? (profile.tagline ? `${profile.name}: ${clip(profile.tagline, 120)}` : profile.name);
+  const title =
+    profile.seo.title ?? (profile.tagline ? `${profile.name}: ${clip(profile.tagline, 120)}` : profile.name);
   sendPublicPage(ctx, req, res, {
     title,
     customHeading: true,

@@ -24,11 +24,13 @@ export function rankingPages(ctx: Context): Router {
   const router = express.Router();
   router.get('/how-ranking-works', (req, res) => {
     const weights = WEIGHT_EXAMPLES.map(
-      ([label, hours]) => html`<tr><th scope="row">${label}</th><td>${voteWeight(hours * HOUR_MS).toFixed(3)}</td></tr>`,
+      ([label, hours]) =>
+        html`<tr><th scope="row">${label}</th><td>${voteWeight(hours * HOUR_MS).toFixed(3)}</td></tr>`,
     );
     sendPublicPage(ctx, req, res, {
       title: 'How ranking works',
-      description: 'How Launchboard ranks launches: community votes, the trending formula, tie-breaks, awards, and why paid placement never changes them.',
+      description:
+        'How Launchboard ranks launches: community votes, the trending formula, tie-breaks, awards, and why paid placement never changes them.',
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'WebPage',

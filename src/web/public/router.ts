@@ -26,7 +26,11 @@ export function publicRouter(ctx: Context): Router {
     if (!(err instanceof AppError) || res.headersSent) return next(err);
     if (err.kind === 'not_found') return sendNotFound(ctx, req, res);
     if (err.kind === 'invalid') {
-      return sendPublicPage(ctx, req, res, { status: 400, title: 'Check the address', body: html`${errorBox(err.message)}<p><a href="/">Back to the home page</a>.</p>` });
+      return sendPublicPage(ctx, req, res, {
+        status: 400,
+        title: 'Check the address',
+        body: html`${errorBox(err.message)}<p><a href="/">Back to the home page</a>.</p>`,
+      });
     }
     next(err);
   });

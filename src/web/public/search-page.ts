@@ -55,7 +55,8 @@ function searchForm(values: Partial<Record<Filter, string>>, categories: Categor
 <input type="search" id="search-q" name="q" maxlength="200" value="${values.q ?? ''}">
 <label for="search-category">${LABELS.category}</label>
 <select id="search-category" name="category"><option value="">All categories</option>${categories.map(
-    (c) => html`<option value="${c.slug}"${selected(values.category, c.slug)}>${'— '.repeat(c.depth)}${c.name}</option>`,
+    (c) =>
+      html`<option value="${c.slug}"${selected(values.category, c.slug)}>${'— '.repeat(c.depth)}${c.name}</option>`,
   )}</select>
 <label for="search-country">${LABELS.country} <span class="muted">(two-letter code, such as US)</span></label>
 <input type="text" id="search-country" name="country" maxlength="2" autocomplete="country" value="${values.country ?? ''}">

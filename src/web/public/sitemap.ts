@@ -31,11 +31,21 @@ export const SECTION_PATHS = [
 ];
 
 /** Paths robots should stay out of: private, per-person or machine endpoints. */
-export const ROBOTS_DISALLOW = ['/account', '/admin', '/checkout', '/oauth', '/api/', '/mcp', '/claims/verify', '/invites'];
+export const ROBOTS_DISALLOW = [
+  '/account',
+  '/admin',
+  '/checkout',
+  '/oauth',
+  '/api/',
+  '/mcp',
+  '/claims/verify',
+  '/invites',
+];
 
 export function sitemapDocument(ctx: Context, entries: SitemapEntry[]): string {
   const urls = entries.map(
-    (e) => `<url><loc>${escapeXml(absoluteUrl(ctx, e.path))}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`,
+    (e) =>
+      `<url><loc>${escapeXml(absoluteUrl(ctx, e.path))}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -45,7 +55,14 @@ ${urls.join('\n')}
 }
 
 export function robotsText(ctx: Context): string {
-  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${absoluteUrl(ctx, '/sitemap.xml')}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${absoluteUrl(ctx, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapRoutes(ctx: Context): Router {

@@ -24,7 +24,8 @@ export function queryString(req: Request, name: string, max = 4096): string {
 
 /** A path on this site to continue at after signing in; anything else becomes the account page. */
 export function safeReturnTo(ctx: Context, value: string): string {
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\x00-\x1f]/.test(value)) return '/account';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\x00-\x1f]/.test(value))
+    return '/account';
   try {
     const base = new URL(ctx.config.publicUrl);
     const url = new URL(value, base);

@@ -13,7 +13,10 @@ export class SafeHtml {
 }
 
 export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 type Part = SafeHtml | string | number | null | undefined | false | Part[];
@@ -94,7 +97,10 @@ ${opts.jsonLd ? jsonLdBlock(opts.jsonLd) : ''}`;
 
 export function sendPage(res: Response, opts: PageOptions): void {
   const formAction = ["'self'", ...(opts.formActionOrigins ?? [])].join(' ');
-  res.setHeader('Content-Security-Policy', `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+  );
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', opts.cacheSeconds ? 'strict-origin-when-cross-origin' : 'no-referrer');
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -122,7 +128,10 @@ ${opts.body}
 <footer class="site"><p><a href="/how-ranking-works">How ranking works</a> · <a href="/feeds/launches.rss">RSS</a> · <a href="/feeds/launches.atom">Atom</a> · <a href="/docs">API &amp; MCP docs</a></p></footer>
 </body>
 </html>`;
-  res.status(opts.status ?? 200).type('text/html; charset=utf-8').send(doc.value);
+  res
+    .status(opts.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .send(doc.value);
 }
 
 /** "1 vote", "3 votes". */
@@ -131,5 +140,7 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n ==
 /** A hidden CSRF field for a form. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
 
-export const errorBox = (message: string | null | undefined) => (message ? html`<p class="error" role="alert">${message}</p>` : '');
-export const noticeBox = (message: string | null | undefined) => (message ? html`<p class="notice" role="status">${message}</p>` : '');
+export const errorBox = (message: string | null | undefined) =>
+  message ? html`<p class="error" role="alert">${message}</p>` : '';
+export const noticeBox = (message: string | null | undefined) =>
+  message ? html`<p class="notice" role="status">${message}</p>` : '';

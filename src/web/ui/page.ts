@@ -18,7 +18,10 @@ export function pageErrorHandler(ctx: Context) {
     const correlationId = (res.locals.requestId as string | undefined) ?? randomUUID();
     const unreadable = bodyReadError(err);
     if (unreadable) {
-      res.status(unreadable.status).type('text/plain').send(`The form could not be read: ${unreadable.message} Go back and try again.`);
+      res
+        .status(unreadable.status)
+        .type('text/plain')
+        .send(`The form could not be read: ${unreadable.message} Go back and try again.`);
       return;
     }
     ctx.logger.error({ err, correlationId }, 'page failed');

@@ -24,7 +24,9 @@ export function isSecure(ctx: Context): boolean {
 }
 
 export function cookieNames(ctx: Context): { session: string; csrf: string } {
-  return isSecure(ctx) ? { session: '__Host-lb_session', csrf: '__Host-lb_csrf' } : { session: 'lb_session', csrf: 'lb_csrf' };
+  return isSecure(ctx)
+    ? { session: '__Host-lb_session', csrf: '__Host-lb_csrf' }
+    : { session: 'lb_session', csrf: 'lb_csrf' };
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -44,7 +46,13 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 function cookieOptions(ctx: Context, maxAgeMs?: number) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: isSecure(ctx), path: '/', ...(maxAgeMs === undefined ? {} : { maxAge: maxAgeMs }) };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecure(ctx),
+    path: '/',
+    ...(maxAgeMs === undefined ? {} : { maxAge: maxAgeMs }),
+  };
 }
 
 export function setSessionCookie(ctx: Context, res: Response, value: string, expiresAt: Date): void {
@@ -73,7 +81,11 @@ export function webSession(ctx: Context, opts: { anonymousForms?: boolean } = {}
         anonymousToken = anonymousForms ? randomSecret() : '';
         if (anonymousForms) res.cookie(names.csrf, anonymousToken, cookieOptions(ctx));
       }
-      const state: WebState = { session, csrfToken: session ? session.csrfToken : anonymousToken, sessionCookie: cookies[names.session] };
+      const state: WebState = {
+        session,
+        csrfToken: session ? session.csrfToken : anonymousToken,
+        sessionCookie: cookies[names.session],
+      };
       res.locals.web = state;
       next();
     } catch (err) {

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choosePages, CrawlError, crawlSite, decodeHtml } from '../../../src/drafts/crawler/crawler.js';
 import { extractPage } from '../../../src/drafts/crawler/page.js';
 import { createFetcher } from '../../../src/platform/fetcher.js';
-import { createHtmlWorkerPool, HtmlParseError, inlineHtmlParser } from '../../../src/drafts/crawler/html-worker-pool.js';
+import {
+  createHtmlWorkerPool,
+  HtmlParseError,
+  inlineHtmlParser,
+} from '../../../src/drafts/crawler/html-worker-pool.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
 
@@ -36,7 +40,14 @@ describe('crawling a site', () => {
   it('reads the homepage and the pages that tell most, never more than 8, skipping what robots.txt disallows', async () => {
     const rich = await site('rich');
     const result = await crawlSite(ctx, rich.url);
-    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/pricing', '/about', '/features', '/faq', '/contact']);
+    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual([
+      '/',
+      '/pricing',
+      '/about',
+      '/features',
+      '/faq',
+      '/contact',
+    ]);
     expect(result.pages.length).toBeLessThanOrEqual(8);
     // robots.txt disallows /private/: the linked plans page was never requested.
     expect(result.skipped).toEqual([{ url: `${rich.url}private/plans`, reason: 'robots.txt disallows it' }]);
@@ -63,7 +74,11 @@ describe('crawling a site', () => {
 
   it('fails without fetching the page when robots.txt disallows LaunchboardBot', async () => {
     const blocked = await site('blocked');
-    expect(await failure(crawlSite(ctx, blocked.url))).toMatchObject({ reason: 'robots', transient: false, message: expect.stringContaining('robots.txt does not allow LaunchboardBot') });
+    expect(await failure(crawlSite(ctx, blocked.url))).toMatchObject({
+      reason: 'robots',
+      transient: false,
+      message: expect.stringContaining('robots.txt does not allow LaunchboardBot'),
+    });
     expect(blocked.requests).toEqual(['/robots.txt']);
   });
 
@@ -83,22 +98,43 @@ describe('crawling a site', () => {
         '/busy': (_q, res) => void res.writeHead(503, { 'content-type': 'text/html' }).end('later'),
       },
     });
-    expect(await failure(crawlSite(ctx, `${odd.url}doc`))).toMatchObject({ reason: 'not_html', transient: false, message: expect.stringContaining('application/pdf') });
-    expect(await failure(crawlSite(ctx, `${odd.url}gone`))).toMatchObject({ reason: 'http_error', transient: false, message: 'The homepage answered HTTP 404.' });
+    expect(await failure(crawlSite(ctx, `${odd.url}doc`))).toMatchObject({
+      reason: 'not_html',
+      transient: false,
+      message: expect.stringContaining('application/pdf'),
+    });
+    expect(await failure(crawlSite(ctx, `${odd.url}gone`))).toMatchObject({
+      reason: 'http_error',
+      transient: false,
+      message: 'The homepage answered HTTP 404.',
+    });
     expect(await failure(crawlSite(ctx, `${odd.url}busy`))).toMatchObject({ reason: 'http_error', transient: true });
   });
 
   it('refuses a homepage larger than the size limit', async () => {
-    const big = await site('sparse', { routes: { '/big': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${'x'.repeat(5000)}</p>`) } });
-    expect(await failure(crawlSite(ctx, `${big.url}big`, { maxBytes: 1000 }))).toMatchObject({ reason: 'too_large', transient: false });
+    const big = await site('sparse', {
+      routes: {
+        '/big': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${'x'.repeat(5000)}</p>`),
+      },
+    });
+    expect(await failure(crawlSite(ctx, `${big.url}big`, { maxBytes: 1000 }))).toMatchObject({
+      reason: 'too_large',
+      transient: false,
+    });
   });
 
   it('decodes the declared charset, in the header or a meta tag', async () => {
-    const latin1 = Buffer.from('<html><head><meta charset="windows-1252"><title>Café Zürich</title></head><body><p>Crème brûlée for 5 €</p></body></html>', 'latin1');
+    const latin1 = Buffer.from(
+      '<html><head><meta charset="windows-1252"><title>Café Zürich</title></head><body><p>Crème brûlée for 5 €</p></body></html>',
+      'latin1',
+    );
     const charsets = await site('sparse', {
       routes: {
         '/meta': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(latin1),
-        '/header': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(Buffer.from('<title>Café</title>', 'latin1')),
+        '/header': (_q, res) =>
+          void res
+            .writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' })
+            .end(Buffer.from('<title>Café</title>', 'latin1')),
       },
     });
     const [meta] = (await crawlSite(ctx, `${charsets.url}meta`, { maxPages: 1 })).pages;
@@ -110,10 +146,14 @@ describe('crawling a site', () => {
 
 describe('decodeHtml', () => {
   it('prefers a byte order mark, then the header, then a meta tag, then UTF-8 with a windows-1252 fallback', () => {
-    expect(decodeHtml(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('<p>ok</p>')]), 'text/html; charset=latin1')).toBe('<p>ok</p>');
+    expect(decodeHtml(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('<p>ok</p>')]), 'text/html; charset=latin1')).toBe(
+      '<p>ok</p>',
+    );
     expect(decodeHtml(Buffer.from('<p>Grüße</p>', 'utf8'), 'text/html')).toBe('<p>Grüße</p>');
     expect(decodeHtml(Buffer.from('<p>Grüße</p>', 'latin1'), 'text/html')).toBe('<p>Grüße</p>');
-    expect(decodeHtml(Buffer.from('<meta charset="utf-16"><p>Grüße</p>', 'utf8'), 'text/html')).toBe('<meta charset="utf-16"><p>Grüße</p>');
+    expect(decodeHtml(Buffer.from('<meta charset="utf-16"><p>Grüße</p>', 'utf8'), 'text/html')).toBe(
+      '<meta charset="utf-16"><p>Grüße</p>',
+    );
     expect(decodeHtml(Buffer.from('<p>x</p>'), 'text/html; charset=no-such-charset')).toBe('<p>x</p>');
   });
 });
@@ -144,12 +184,20 @@ describe('choosing pages', () => {
 });
 
 describe('the SSRF guard in production mode', () => {
-  it.each(['http://127.0.0.1:9/', 'http://localhost:9/', 'http://10.0.0.7/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:9/', 'http://0.0.0.0/'])(
-    'refuses %s before anything is fetched',
-    async (url) => {
-      expect(await failure(crawlSite(production, url))).toMatchObject({ reason: 'blocked', transient: false, message: 'The address is private or reserved; only public websites can be read.' });
-    },
-  );
+  it.each([
+    'http://127.0.0.1:9/',
+    'http://localhost:9/',
+    'http://10.0.0.7/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]:9/',
+    'http://0.0.0.0/',
+  ])('refuses %s before anything is fetched', async (url) => {
+    expect(await failure(crawlSite(production, url))).toMatchObject({
+      reason: 'blocked',
+      transient: false,
+      message: 'The address is private or reserved; only public websites can be read.',
+    });
+  });
 
   it('refuses a redirect from a public-looking host to a private address', async () => {
     const hop = await site('sparse', {
@@ -172,7 +220,8 @@ describe('the SSRF guard in production mode', () => {
 });
 
 describe('parsing pages in worker threads', () => {
-  const html = '<html><head><title>T</title><meta name="description" content="D"></head><body><h1>Hello</h1><p>World of workers.</p></body></html>';
+  const html =
+    '<html><head><title>T</title><meta name="description" content="D"></head><body><h1>Hello</h1><p>World of workers.</p></body></html>';
 
   it('gives the same facts as parsing on the calling thread', async () => {
     const pool = createHtmlWorkerPool({ size: 1 });
@@ -194,7 +243,9 @@ describe('parsing pages in worker threads', () => {
     }
     const healthy = createHtmlWorkerPool({ size: 1 });
     try {
-      const results = await Promise.all([1, 2, 3].map((i) => healthy.parse(html.replace('Hello', `Hello ${i}`), 'https://a.example/')));
+      const results = await Promise.all(
+        [1, 2, 3].map((i) => healthy.parse(html.replace('Hello', `Hello ${i}`), 'https://a.example/')),
+      );
       expect(results.map((r) => r.headings[0]!.text)).toEqual(['Hello 1', 'Hello 2', 'Hello 3']);
     } finally {
       await healthy.close();

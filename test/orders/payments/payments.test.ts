@@ -14,7 +14,10 @@ describe('payment provider and order settings from the environment', () => {
 
   it('reads the seller country (default IE) and DNS servers for claims', () => {
     expect(loadConfig({})).toMatchObject({ sellerCountry: 'IE', dnsServers: [] });
-    expect(loadConfig({ SELLER_COUNTRY: 'de', DNS_SERVERS: '127.0.0.1:5353, [::1]:53' })).toMatchObject({ sellerCountry: 'DE', dnsServers: ['127.0.0.1:5353', '[::1]:53'] });
+    expect(loadConfig({ SELLER_COUNTRY: 'de', DNS_SERVERS: '127.0.0.1:5353, [::1]:53' })).toMatchObject({
+      sellerCountry: 'DE',
+      dnsServers: ['127.0.0.1:5353', '[::1]:53'],
+    });
     expect(() => loadConfig({ SELLER_COUNTRY: 'Ireland' })).toThrow(/SELLER_COUNTRY/);
   });
 });

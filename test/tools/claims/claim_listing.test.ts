@@ -10,7 +10,10 @@ let ctx: TestContext;
 let server: TestServer;
 beforeAll(async () => {
   ctx = await testContext();
-  await given(ctx).listing({ slug: 'acme', fields: { name: 'Acme', url: 'https://www.acme.example/', domain: 'www.acme.example' } });
+  await given(ctx).listing({
+    slug: 'acme',
+    fields: { name: 'Acme', url: 'https://www.acme.example/', domain: 'www.acme.example' },
+  });
   await given(ctx).listing({ slug: 'beta', fields: { url: 'https://beta.example/', domain: 'beta.example' } });
   server = await startServer(ctx, [claimListing]);
 });
@@ -32,7 +35,12 @@ describe('claim_listing', () => {
     const res = await post(maker.auth, { slug: 'acme', method: 'dns' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'pending', method: 'dns', listing: { slug: 'acme', name: 'Acme', domain: 'www.acme.example' }, verified_at: null });
+    expect(body).toMatchObject({
+      status: 'pending',
+      method: 'dns',
+      listing: { slug: 'acme', name: 'Acme', domain: 'www.acme.example' },
+      verified_at: null,
+    });
     expect(body.instructions.dns).toEqual({ type: 'TXT', name: 'acme.example', value: body.token });
     expect(body.instructions.summary).toContain('verify_claim');
     expect(body.next_steps).toEqual([{ tool: 'verify_claim', why: expect.any(String) }]);
@@ -41,10 +49,16 @@ describe('claim_listing', () => {
   it('returns the meta tag and file for those methods', async () => {
     const maker = await userWithKey(ctx, ['listings:write']);
     const meta = await (await post(maker.auth, { slug: 'beta', method: 'meta' })).json();
-    expect(meta.instructions.meta).toEqual({ html: `<meta name="launchboard-verification" content="${meta.token}">`, page_url: 'https://beta.example/' });
+    expect(meta.instructions.meta).toEqual({
+      html: `<meta name="launchboard-verification" content="${meta.token}">`,
+      page_url: 'https://beta.example/',
+    });
     const file = await (await post(maker.auth, { slug: 'beta', method: 'file' })).json();
     expect(file).toMatchObject({ claim_id: meta.claim_id, token: meta.token });
-    expect(file.instructions.file).toEqual({ url: 'https://beta.example/.well-known/launchboard-verification.txt', content: meta.token });
+    expect(file.instructions.file).toEqual({
+      url: 'https://beta.example/.well-known/launchboard-verification.txt',
+      content: meta.token,
+    });
   });
 
   it('mails a link for the email method, and names the email field when it is wrong', async () => {
@@ -52,19 +66,34 @@ describe('claim_listing', () => {
     const ok = await post(maker.auth, { slug: 'acme', method: 'email', email: 'ceo@acme.example' });
     expect(ok.status).toBe(200);
     const body = await ok.json();
-    expect(body).toMatchObject({ token: null, instructions: { email: { sent_to: 'ceo@acme.example' } }, next_steps: [{ tool: 'list_my_claims' }] });
-    const outbox = await ctx.db.selectFrom('outbox').select(['to', 'subject']).where('to', '=', 'ceo@acme.example').execute();
+    expect(body).toMatchObject({
+      token: null,
+      instructions: { email: { sent_to: 'ceo@acme.example' } },
+      next_steps: [{ tool: 'list_my_claims' }],
+    });
+    const outbox = await ctx.db
+      .selectFrom('outbox')
+      .select(['to', 'subject'])
+      .where('to', '=', 'ceo@acme.example')
+      .execute();
     expect(outbox).toEqual([{ to: 'ceo@acme.example', subject: 'Confirm you run Acme' }]);
 
     const bad = await post(maker.auth, { slug: 'acme', method: 'email', email: 'ceo@gmail.com' });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
-    expect((await bad.json()).errors).toEqual([{ path: 'email', message: "must be an address at acme.example, the listing's domain" }]);
+    expect((await bad.json()).errors).toEqual([
+      { path: 'email', message: "must be an address at acme.example, the listing's domain" },
+    ]);
   });
 
   it('refuses bad input with 400 naming the field, and unknown listings with 404', async () => {
     const maker = await userWithKey(ctx, ['listings:write']);
-    for (const [body, path] of [[{ slug: 'acme', method: 'carrier-pigeon' }, 'method'], [{ method: 'dns' }, 'slug'], [{ slug: 'Not A Slug', method: 'dns' }, 'slug'], [{ slug: 'acme', method: 'dns', extra: 1 }, 'extra']] as const) {
+    for (const [body, path] of [
+      [{ slug: 'acme', method: 'carrier-pigeon' }, 'method'],
+      [{ method: 'dns' }, 'slug'],
+      [{ slug: 'Not A Slug', method: 'dns' }, 'slug'],
+      [{ slug: 'acme', method: 'dns', extra: 1 }, 'extra'],
+    ] as const) {
       const res = await post(maker.auth, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json()).errors[0].path).toBe(path);
@@ -86,7 +115,10 @@ describe('claim_listing', () => {
     try {
       const result = await client.callTool('claim_listing', { slug: 'beta', method: 'dns' });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ status: 'pending', instructions: { dns: { name: 'beta.example' } } });
+      expect(result.structuredContent).toMatchObject({
+        status: 'pending',
+        instructions: { dns: { name: 'beta.example' } },
+      });
       const bad = await client.callTool('claim_listing', { slug: 'beta', method: 'email' });
       expect(bad.isError).toBe(true);
     } finally {

@@ -11,7 +11,8 @@ let ctx: TestContext;
 let server: TestServer;
 beforeAll(async () => {
   ctx = await testContext();
-  for (const slug of ['one', 'two', 'three']) await given(ctx).listing({ slug, fields: { url: `https://${slug}.test/`, domain: `${slug}.test` } });
+  for (const slug of ['one', 'two', 'three'])
+    await given(ctx).listing({ slug, fields: { url: `https://${slug}.test/`, domain: `${slug}.test` } });
   server = await startServer(ctx, [claimListing, listMyClaims]);
 });
 afterAll(async () => {
@@ -24,15 +25,26 @@ describe('list_my_claims', () => {
     const maker = await userWithKey(ctx, ['listings:write', 'account:read']);
     const other = await userWithKey(ctx, ['listings:write', 'account:read']);
     for (const slug of ['one', 'two', 'three']) {
-      await fetch(`${server.url}/api/v1/claims`, { method: 'POST', headers: { ...maker.auth, 'content-type': 'application/json' }, body: JSON.stringify({ slug, method: 'dns' }) });
+      await fetch(`${server.url}/api/v1/claims`, {
+        method: 'POST',
+        headers: { ...maker.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ slug, method: 'dns' }),
+      });
     }
     const res = await fetch(`${server.url}/api/v1/claims?per_page=2`, { headers: maker.auth });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ page: 1, per_page: 2, total: 3 });
-    expect(body.items.map((c: any) => [c.listing.slug, c.status])).toEqual([['three', 'pending'], ['two', 'pending']]);
+    expect(body.items.map((c: any) => [c.listing.slug, c.status])).toEqual([
+      ['three', 'pending'],
+      ['two', 'pending'],
+    ]);
     expect(body.items[0].instructions.dns).toMatchObject({ name: 'three.test' });
-    expect((await (await fetch(`${server.url}/api/v1/claims?page=2&per_page=2`, { headers: maker.auth })).json()).items.map((c: any) => c.listing.slug)).toEqual(['one']);
+    expect(
+      (await (await fetch(`${server.url}/api/v1/claims?page=2&per_page=2`, { headers: maker.auth })).json()).items.map(
+        (c: any) => c.listing.slug,
+      ),
+    ).toEqual(['one']);
     expect((await (await fetch(`${server.url}/api/v1/claims`, { headers: other.auth })).json()).total).toBe(0);
     expect((await fetch(`${server.url}/api/v1/claims?per_page=101`, { headers: maker.auth })).status).toBe(400);
 

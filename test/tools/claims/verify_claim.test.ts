@@ -15,7 +15,10 @@ let listingId: number;
 beforeAll(async () => {
   dns = await startTxtServer();
   ctx = await testContext({ dnsServers: [dns.address] });
-  listingId = await given(ctx).listing({ slug: 'acme', fields: { url: 'https://acme.test/', domain: 'acme.test', plan: 'free' } });
+  listingId = await given(ctx).listing({
+    slug: 'acme',
+    fields: { url: 'https://acme.test/', domain: 'acme.test', plan: 'free' },
+  });
   server = await startServer(ctx, [claimListing, verifyClaim]);
 });
 afterAll(async () => {
@@ -25,7 +28,11 @@ afterAll(async () => {
 });
 
 const call = (auth: Record<string, string>, path: string, body?: unknown) =>
-  fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  fetch(`${server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 describe('verify_claim', () => {
   it('checks the TXT record: pending with what was seen, then verified and the listing owned (not paid)', async () => {
@@ -33,20 +40,29 @@ describe('verify_claim', () => {
     const claim = await (await call(maker.auth, '/claims', { slug: 'acme', method: 'dns' })).json();
     const before = await call(maker.auth, `/claims/${claim.claim_id}/verify`);
     expect(before.status).toBe(200);
-    expect(await before.json()).toMatchObject({ verified: false, status: 'pending', last_error: expect.stringContaining('acme.test'), next_steps: [{ tool: 'verify_claim' }] });
+    expect(await before.json()).toMatchObject({
+      verified: false,
+      status: 'pending',
+      last_error: expect.stringContaining('acme.test'),
+      next_steps: [{ tool: 'verify_claim' }],
+    });
 
     dns.records.set('acme.test', [claim.token]);
     const after = await (await call(maker.auth, `/claims/${claim.claim_id}/verify`)).json();
     expect(after).toMatchObject({ verified: true, status: 'verified' });
     expect(after.next_steps[0].tool).toBe('list_my_listings');
-    expect(await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', listingId).executeTakeFirst()).toEqual({ owner_id: maker.userId, plan: 'free' });
+    expect(
+      await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', listingId).executeTakeFirst(),
+    ).toEqual({ owner_id: maker.userId, plan: 'free' });
   });
 
-  it('answers 404 for another user\'s claim and 409 for an email claim', async () => {
+  it("answers 404 for another user's claim and 409 for an email claim", async () => {
     const a = await userWithKey(ctx, ['listings:write']);
     const b = await userWithKey(ctx, ['listings:write']);
     await given(ctx).listing({ slug: 'mailme', fields: { url: 'https://mail.test/', domain: 'mail.test' } });
-    const claim = await (await call(a.auth, '/claims', { slug: 'mailme', method: 'email', email: 'boss@mail.test' })).json();
+    const claim = await (
+      await call(a.auth, '/claims', { slug: 'mailme', method: 'email', email: 'boss@mail.test' })
+    ).json();
     const foreign = await call(b.auth, `/claims/${claim.claim_id}/verify`);
     expect(foreign.status).toBe(404);
     expect(foreign.headers.get('content-type')).toMatch(/problem\+json/);
@@ -62,7 +78,10 @@ describe('verify_claim', () => {
     await given(ctx).listing({ slug: 'mcp-co', fields: { url: 'https://mcp-co.test/', domain: 'mcp-co.test' } });
     const client = await connectHttp('v1', `${server.url}/mcp`, maker.auth);
     try {
-      const claim = (await client.callTool('claim_listing', { slug: 'mcp-co', method: 'dns' })).structuredContent as { claim_id: number; token: string };
+      const claim = (await client.callTool('claim_listing', { slug: 'mcp-co', method: 'dns' })).structuredContent as {
+        claim_id: number;
+        token: string;
+      };
       dns.records.set('mcp-co.test', [claim.token]);
       const result = await client.callTool('verify_claim', { claim_id: claim.claim_id });
       expect(result.isError).toBeFalsy();

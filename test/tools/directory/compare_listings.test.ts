@@ -12,11 +12,31 @@ beforeAll(async () => {
   ctx = await testContext();
   const g = given(ctx);
   const dev = await g.category({ slug: 'dev' });
-  await ctx.db.updateTable('categories').set({ compare_attributes: '["Open source","Self-hostable"]' }).where('id', '=', dev).execute();
+  await ctx.db
+    .updateTable('categories')
+    .set({ compare_attributes: '["Open source","Self-hostable"]' })
+    .where('id', '=', dev)
+    .execute();
   const ci = await g.category({ slug: 'ci', parent: dev });
-  await ctx.db.updateTable('categories').set({ compare_attributes: '["Self-hostable","Free minutes"]' }).where('id', '=', ci).execute();
-  await g.listing({ slug: 'alpha', categories: [ci], fields: { pricing_model: 'free', attributes: '{"Open source": true, "Free minutes": "2000"}', features: '["Caching"]' } });
-  await g.listing({ slug: 'beta', categories: [dev], fields: { pricing_model: 'paid', attributes: '{"Open source": false}' } });
+  await ctx.db
+    .updateTable('categories')
+    .set({ compare_attributes: '["Self-hostable","Free minutes"]' })
+    .where('id', '=', ci)
+    .execute();
+  await g.listing({
+    slug: 'alpha',
+    categories: [ci],
+    fields: {
+      pricing_model: 'free',
+      attributes: '{"Open source": true, "Free minutes": "2000"}',
+      features: '["Caching"]',
+    },
+  });
+  await g.listing({
+    slug: 'beta',
+    categories: [dev],
+    fields: { pricing_model: 'paid', attributes: '{"Open source": false}' },
+  });
   await g.listing({ slug: 'soon', status: 'scheduled', categories: [dev] });
   server = await startServer(ctx, [tool]);
 });

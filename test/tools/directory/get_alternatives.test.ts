@@ -20,10 +20,13 @@ beforeAll(async () => {
   await g.listing({ slug: 'secondary-only', categories: [design, notes] });
   const approved = await g.listing({ slug: 'approved-pick', categories: [design], fields: { votes_count: 1 } });
   const unapproved = await g.listing({ slug: 'suggested', categories: [design] });
-  await ctx.db.insertInto('listing_alternatives').values([
-    { listing_id: main, alternative_id: approved, approved: 1 },
-    { listing_id: main, alternative_id: unapproved, approved: 0 },
-  ]).execute();
+  await ctx.db
+    .insertInto('listing_alternatives')
+    .values([
+      { listing_id: main, alternative_id: approved, approved: 1 },
+      { listing_id: main, alternative_id: unapproved, approved: 0 },
+    ])
+    .execute();
   server = await startServer(ctx, [tool]);
 });
 afterAll(async () => {

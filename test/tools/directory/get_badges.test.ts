@@ -22,11 +22,20 @@ beforeAll(async () => {
     fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: acmeOwner },
   });
   // Featured: a paid featured week covering this week (the test clock is in the week of 2026-11-16).
-  await paidLine(ctx, { userId: acmeOwner, listingId: acme, product: 'featured', amountCents: 9900, week: '2026-11-16' });
+  await paidLine(ctx, {
+    userId: acmeOwner,
+    listingId: acme,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-16',
+  });
   await d.award({ listing: acme, week: '2026-11-02', rank: 3 });
   await d.award({ listing: acme, week: '2026-11-09', rank: 1 });
   await g.listing({ slug: 'www-site', fields: { domain: 'www.www-site.io', owner_id: await owner('me@www-site.io') } });
-  await g.listing({ slug: 'unverified', fields: { domain: 'unverified.io', owner_id: await owner('me@unverified.io', false) } });
+  await g.listing({
+    slug: 'unverified',
+    fields: { domain: 'unverified.io', owner_id: await owner('me@unverified.io', false) },
+  });
   await g.listing({ slug: 'lookalike', fields: { domain: 'acme.com', owner_id: await owner('me@notacme.com') } });
   await g.listing({ slug: 'upcoming', status: 'scheduled', fields: { plan: 'free' } });
   await g.listing({ slug: 'weird', fields: { name: 'A & B <script>"x"</script>' } });
@@ -35,17 +44,62 @@ beforeAll(async () => {
   // Paid plan without a featured week now: a week that ended, one still to come, one refunded, one not yet fulfilled.
   const paidOnlyOwner = await owner('me@elsewhere.org');
   const paidOnly = await g.listing({ slug: 'paid-only', fields: { plan: 'paid', owner_id: paidOnlyOwner } });
-  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-09' });
-  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-23' });
-  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-16', status: 'refunded' });
-  await paidLine(ctx, { userId: paidOnlyOwner, listingId: paidOnly, product: 'featured', amountCents: 9900, week: '2026-11-16', fulfilled: false });
+  await paidLine(ctx, {
+    userId: paidOnlyOwner,
+    listingId: paidOnly,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-09',
+  });
+  await paidLine(ctx, {
+    userId: paidOnlyOwner,
+    listingId: paidOnly,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-23',
+  });
+  await paidLine(ctx, {
+    userId: paidOnlyOwner,
+    listingId: paidOnly,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-16',
+    status: 'refunded',
+  });
+  await paidLine(ctx, {
+    userId: paidOnlyOwner,
+    listingId: paidOnly,
+    product: 'featured',
+    amountCents: 9900,
+    week: '2026-11-16',
+    fulfilled: false,
+  });
   // Verified through a claim: the owner's email is elsewhere, the claim proved the domain.
   const claimant = await owner('someone@gmail.com');
   const claimed = await g.listing({ slug: 'claimed', fields: { domain: 'claimed.dev', owner_id: claimant } });
-  const stale = await g.listing({ slug: 'claimed-by-other', fields: { domain: 'other.dev', owner_id: await owner('new@owner.org') } });
-  for (const [user_id, listing_id] of [[claimant, claimed], [claimant, stale]]) {
+  const stale = await g.listing({
+    slug: 'claimed-by-other',
+    fields: { domain: 'other.dev', owner_id: await owner('new@owner.org') },
+  });
+  for (const [user_id, listing_id] of [
+    [claimant, claimed],
+    [claimant, stale],
+  ]) {
     const at = ctx.clock.now().toISOString();
-    await ctx.db.insertInto('claims').values({ user_id, listing_id, method: 'dns', token: 'lb-verify-x', status: 'verified', expires_at: at, verified_at: at, created_at: at, updated_at: at }).execute();
+    await ctx.db
+      .insertInto('claims')
+      .values({
+        user_id,
+        listing_id,
+        method: 'dns',
+        token: 'lb-verify-x',
+        status: 'verified',
+        expires_at: at,
+        verified_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   }
   server = await startServer(ctx, [tool]);
 });
@@ -60,7 +114,12 @@ const kinds = async (slug: string) => (await badges({ slug })).items.map((b: any
 describe('get_badges', () => {
   it('offers every badge a paid, verified, award-winning live listing has earned, awards newest first', async () => {
     const body = await badges({ slug: 'acme' });
-    expect(body.listing).toEqual({ slug: 'acme', name: 'Acme', status: 'live', profile_url: 'http://localhost:3000/listings/acme' });
+    expect(body.listing).toEqual({
+      slug: 'acme',
+      name: 'Acme',
+      status: 'live',
+      profile_url: 'http://localhost:3000/listings/acme',
+    });
     expect(body.items.map((b: any) => [b.kind, b.label, b.week, b.rank])).toEqual([
       ['listed', 'Listed on Launchboard', null, null],
       ['launched', 'Launched on Launchboard', null, null],
@@ -111,10 +170,15 @@ describe('get_badges', () => {
     });
     const pill = await badges({ slug: 'acme', shape: 'pill', mode: 'dark', size: 'l' });
     const award = pill.items.find((b: any) => b.kind === 'launch-of-the-week');
-    expect(award.image_url).toBe('http://localhost:3000/badges/acme/launch-of-the-week.svg?shape=pill&mode=dark&size=l&week=2026-11-09');
+    expect(award.image_url).toBe(
+      'http://localhost:3000/badges/acme/launch-of-the-week.svg?shape=pill&mode=dark&size=l&week=2026-11-09',
+    );
     expect(award).toMatchObject({ width: 288, height: 55 });
     expect(award.html).toContain('alt="Acme: Launch of the Week #1 on Launchboard, week of 2026-11-09"');
-    expect((await badges({ slug: 'acme', shape: 'square', size: 's' })).items[0]).toMatchObject({ width: 96, height: 96 });
+    expect((await badges({ slug: 'acme', shape: 'square', size: 's' })).items[0]).toMatchObject({
+      width: 96,
+      height: 96,
+    });
   });
 
   it('escapes every attribute of the HTML embed', async () => {
@@ -157,7 +221,9 @@ describe('get_badges', () => {
     try {
       const result = await client.callTool('get_badges', { slug: 'acme', shape: 'outline' });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual(await (await fetch(`${server.url}/api/v1/listings/acme/badges?shape=outline`)).json());
+      expect(result.structuredContent).toEqual(
+        await (await fetch(`${server.url}/api/v1/listings/acme/badges?shape=outline`)).json(),
+      );
       expect((await client.callTool('get_badges', { slug: 'draft-one' })).isError).toBe(true);
     } finally {
       await client.close();

@@ -19,14 +19,23 @@ beforeAll(async () => {
   const design = await g.category({ slug: 'design', name: 'Design' });
   await ctx.db
     .updateTable('categories')
-    .set({ description: 'Tools for builders.', faqs: JSON.stringify([{ question: 'What is here?', answer: 'Developer tools.' }, { question: 'broken' }]) })
+    .set({
+      description: 'Tools for builders.',
+      faqs: JSON.stringify([{ question: 'What is here?', answer: 'Developer tools.' }, { question: 'broken' }]),
+    })
     .where('id', '=', dev)
     .execute();
   await ctx.db.updateTable('categories').set({ faqs: 'not json' }).where('id', '=', design).execute();
-  const testing = (await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'testing').executeTakeFirstOrThrow()).id;
+  const testing = (
+    await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'testing').executeTakeFirstOrThrow()
+  ).id;
 
   const live = (slug: string, categories: number[], votes: number, launched: string) =>
-    g.listing({ slug, categories, fields: { name: slug.toUpperCase(), votes_count: votes, launched_at: `${launched}T10:00:00.000Z` } });
+    g.listing({
+      slug,
+      categories,
+      fields: { name: slug.toUpperCase(), votes_count: votes, launched_at: `${launched}T10:00:00.000Z` },
+    });
   await live('alpha', [api], 10, '2026-11-10');
   await live('bravo', [api, dev], 30, '2026-11-01'); // in two of the tree's categories: listed once
   await live('charlie', [dev], 10, '2026-11-20'); // ties alpha on votes, launched later: first
@@ -69,13 +78,22 @@ describe('get_category', () => {
     const body = await get({ slug: 'developer-tools' });
     expect(slugs(body)).toEqual(['bravo', 'charlie', 'alpha', 'delta', 'echo']);
     expect(body).toMatchObject({ total: 5, page: 1, per_page: 20 });
-    expect(body.items[0]).toMatchObject({ name: 'BRAVO', votes: 30, url: 'https://bravo.example.com', profile_url: 'http://localhost:3000/listings/bravo' });
+    expect(body.items[0]).toMatchObject({
+      name: 'BRAVO',
+      votes: 30,
+      url: 'https://bravo.example.com',
+      profile_url: 'http://localhost:3000/listings/bravo',
+    });
     expect(slugs(await get({ slug: 'api-tools' }))).toEqual(['bravo', 'alpha', 'echo']);
   });
 
   it('paginates with a total, past the end too', async () => {
     expect(slugs(await get({ slug: 'developer-tools', per_page: 2, page: 2 }))).toEqual(['alpha', 'delta']);
-    expect(await get({ slug: 'developer-tools', per_page: 2, page: 3 })).toMatchObject({ total: 5, page: 3, per_page: 2 });
+    expect(await get({ slug: 'developer-tools', per_page: 2, page: 3 })).toMatchObject({
+      total: 5,
+      page: 3,
+      per_page: 2,
+    });
     expect(await get({ slug: 'developer-tools', page: 1000 })).toMatchObject({ items: [], total: 5 });
   });
 

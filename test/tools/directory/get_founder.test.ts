@@ -15,9 +15,15 @@ beforeAll(async () => {
   const g = given(ctx);
   const d = directory(ctx);
   const unlocked = JSON.stringify(['story', 'milestones']);
-  const acme = await g.listing({ slug: 'acme', fields: { name: 'Acme', unlocked_sections: unlocked, launched_at: '2026-11-01T00:00:00.000Z' } });
+  const acme = await g.listing({
+    slug: 'acme',
+    fields: { name: 'Acme', unlocked_sections: unlocked, launched_at: '2026-11-01T00:00:00.000Z' },
+  });
   const beta = await g.listing({ slug: 'beta', fields: { name: 'Beta', launched_at: '2026-11-15T00:00:00.000Z' } });
-  const blank = await g.listing({ slug: 'blank', fields: { unlocked_sections: unlocked, launched_at: '2026-10-01T00:00:00.000Z' } });
+  const blank = await g.listing({
+    slug: 'blank',
+    fields: { unlocked_sections: unlocked, launched_at: '2026-10-01T00:00:00.000Z' },
+  });
   const draft = await g.listing({ slug: 'draft-co', status: 'draft', fields: { unlocked_sections: unlocked } });
   const soon = await g.listing({ slug: 'soon-co', status: 'scheduled' });
   await d.founder({
@@ -67,7 +73,11 @@ describe('get_founder', () => {
   it('lists only live companies, as listing summaries, newest launch first', async () => {
     const body = await get('ada-lovelace');
     expect(body.companies.map((c: any) => c.slug)).toEqual(['beta', 'acme', 'blank']);
-    expect(body.companies[0]).toMatchObject({ name: 'Beta', status: 'live', profile_url: 'http://localhost:3000/listings/beta' });
+    expect(body.companies[0]).toMatchObject({
+      name: 'Beta',
+      status: 'live',
+      profile_url: 'http://localhost:3000/listings/beta',
+    });
   });
 
   it('shows a story only where the live listing unlocked it and wrote something', async () => {
@@ -111,7 +121,9 @@ describe('get_founder', () => {
     try {
       const result = await client.callTool('get_founder', { slug: 'ada-lovelace' });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual(await (await fetch(`${server.url}/api/v1/founders/ada-lovelace`)).json());
+      expect(result.structuredContent).toEqual(
+        await (await fetch(`${server.url}/api/v1/founders/ada-lovelace`)).json(),
+      );
       expect((await client.callTool('get_founder', { slug: 'zed' })).isError).toBe(true);
     } finally {
       await client.close();

@@ -31,20 +31,31 @@ const call = async (week: string) => (await invokeTool(ctx, tool, { week }, anon
 const ranked = (body: any) => body.items.map((i: any) => [i.rank, i.listing.slug]);
 
 describe('get_launch_week', () => {
-  it('returns this week\'s live launches ranked by votes, with its dates and neighbours', async () => {
+  it("returns this week's live launches ranked by votes, with its dates and neighbours", async () => {
     const body = await call('this');
     expect(body).toMatchObject({
-      week: '2026-11-16', starts_on: '2026-11-16', ends_on: '2026-11-22', kind: 'current',
-      previous_week: '2026-11-09', next_week: '2026-11-23', total: 2,
+      week: '2026-11-16',
+      starts_on: '2026-11-16',
+      ends_on: '2026-11-22',
+      kind: 'current',
+      previous_week: '2026-11-09',
+      next_week: '2026-11-23',
+      total: 2,
     });
-    expect(ranked(body)).toEqual([[1, 'loud'], [2, 'quiet']]);
+    expect(ranked(body)).toEqual([
+      [1, 'loud'],
+      [2, 'quiet'],
+    ]);
     expect(body.items[0].listing).toMatchObject({ votes: 12, status: 'live', launch_week: '2026-11-16' });
   });
 
   it('breaks a tie in favour of the earlier launch', async () => {
     const body = await call('last');
     expect(body.kind).toBe('past');
-    expect(ranked(body)).toEqual([[1, 'tie-early'], [2, 'tie-late']]);
+    expect(ranked(body)).toEqual([
+      [1, 'tie-early'],
+      [2, 'tie-late'],
+    ]);
   });
 
   it('snaps any date to its Monday', async () => {
@@ -52,7 +63,7 @@ describe('get_launch_week', () => {
     expect((await call('2026-11-10')).week).toBe('2026-11-09');
   });
 
-  it('shows a future week\'s scheduled launches, unranked', async () => {
+  it("shows a future week's scheduled launches, unranked", async () => {
     const body = await call('next');
     expect(body).toMatchObject({ week: '2026-11-23', kind: 'future', total: 1 });
     expect(ranked(body)).toEqual([[null, 'coming']]);
@@ -64,14 +75,20 @@ describe('get_launch_week', () => {
 
   it('rejects what is not a week with a 400 naming week', async () => {
     for (const week of ['2026-02-30', 'someday', '2026-1-1', '', '2026-11-16x']) {
-      await expect(invokeTool(ctx, tool, { week }, anonymous()), week).rejects.toMatchObject({ status: 400, errors: [{ path: 'week' }] });
+      await expect(invokeTool(ctx, tool, { week }, anonymous()), week).rejects.toMatchObject({
+        status: 400,
+        errors: [{ path: 'week' }],
+      });
     }
   });
 
   it('answers over REST, with 400 for a bad or over-long week', async () => {
     const res = await fetch(`${server.url}/api/v1/launches/weeks/2026-11-18`);
     expect(res.status).toBe(200);
-    expect(ranked(await res.json())).toEqual([[1, 'loud'], [2, 'quiet']]);
+    expect(ranked(await res.json())).toEqual([
+      [1, 'loud'],
+      [2, 'quiet'],
+    ]);
     for (const week of ['2026-02-30', '2026-11-16T', 'yesterday']) {
       const bad = await fetch(`${server.url}/api/v1/launches/weeks/${week}`);
       expect(bad.status, week).toBe(400);
@@ -86,7 +103,11 @@ describe('get_launch_week', () => {
     try {
       const result = await client.callTool('get_launch_week', { week: 'next' });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ week: '2026-11-23', kind: 'future', items: [{ rank: null, listing: { slug: 'coming' } }] });
+      expect(result.structuredContent).toMatchObject({
+        week: '2026-11-23',
+        kind: 'future',
+        items: [{ rank: null, listing: { slug: 'coming' } }],
+      });
       const bad = await client.callTool('get_launch_week', { week: '2026-13-01' });
       expect(bad.isError).toBe(true);
       expect(JSON.stringify(bad.content)).toContain('week');

@@ -16,8 +16,18 @@ beforeAll(async () => {
   await l.launch({ slug: 'this-a', week: '2026-11-16', votes: 7 });
   await l.launch({ slug: 'this-b', week: '2026-11-16', votes: 9, fields: { plan: 'premium' } });
   await l.launch({
-    slug: 'last-a', week: '2026-11-09', votes: 30,
-    fields: { domain_rating: 55, domain_rating_previous: 55, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs', revenue_cents: 990_00, revenue_at: '2026-10-31', revenue_source: 'Stripe' },
+    slug: 'last-a',
+    week: '2026-11-09',
+    votes: 30,
+    fields: {
+      domain_rating: 55,
+      domain_rating_previous: 55,
+      domain_rating_at: '2026-11-01',
+      domain_rating_source: 'Ahrefs',
+      revenue_cents: 990_00,
+      revenue_at: '2026-10-31',
+      revenue_source: 'Stripe',
+    },
   });
   await l.launch({ slug: 'last-b', week: '2026-11-09', votes: 2 });
   server = await startServer(ctx, [tool]);
@@ -33,15 +43,28 @@ const ranked = (body: any) => body.items.map((i: any) => [i.rank, i.listing.slug
 describe('get_leaderboard', () => {
   it('ranks this week by community votes, labelled as a community ranking', async () => {
     const body = await call({ board: 'community-weekly' });
-    expect(body).toMatchObject({ board: 'community-weekly', paid: false, week: '2026-11-16', page: 1, per_page: 20, total: 2 });
+    expect(body).toMatchObject({
+      board: 'community-weekly',
+      paid: false,
+      week: '2026-11-16',
+      page: 1,
+      per_page: 20,
+      total: 2,
+    });
     expect(body.label).toContain('community votes');
-    expect(ranked(body)).toEqual([[1, 'this-b', 9], [2, 'this-a', 7]]);
+    expect(ranked(body)).toEqual([
+      [1, 'this-b', 9],
+      [2, 'this-a', 7],
+    ]);
     expect(body.items[0].metric).toEqual({ name: 'votes', value: 9 });
     expect(body.items[0].listing).toMatchObject({ slug: 'this-b', votes: 9 });
   });
 
   it('ranks last week, a dated week, and all time', async () => {
-    expect(ranked(await call({ board: 'community-weekly', week: 'last' }))).toEqual([[1, 'last-a', 30], [2, 'last-b', 2]]);
+    expect(ranked(await call({ board: 'community-weekly', week: 'last' }))).toEqual([
+      [1, 'last-a', 30],
+      [2, 'last-b', 2],
+    ]);
     expect((await call({ board: 'community-weekly', week: '2026-11-11' })).week).toBe('2026-11-09');
     const all = await call({ board: 'community-all-time' });
     expect(all.week).toBeUndefined();
@@ -62,15 +85,37 @@ describe('get_leaderboard', () => {
   it('shows third-party boards with date and source', async () => {
     const dr = await call({ board: 'domain-rating' });
     expect(dr).toMatchObject({ paid: false, total: 1 });
-    expect(dr.items[0].metric).toEqual({ name: 'domain_rating', value: 55, previous: 55, trend: 'same', as_of: '2026-11-01', source: 'Ahrefs' });
+    expect(dr.items[0].metric).toEqual({
+      name: 'domain_rating',
+      value: 55,
+      previous: 55,
+      trend: 'same',
+      as_of: '2026-11-01',
+      source: 'Ahrefs',
+    });
     const revenue = await call({ board: 'revenue' });
-    expect(revenue.items[0].metric).toEqual({ name: 'revenue_cents', value: 99_000, as_of: '2026-10-31', source: 'Stripe' });
+    expect(revenue.items[0].metric).toEqual({
+      name: 'revenue_cents',
+      value: 99_000,
+      as_of: '2026-10-31',
+      source: 'Stripe',
+    });
   });
 
   it('rejects an unknown board and a week where it does not belong with a 400', async () => {
-    await expect(invokeTool(ctx, tool, { board: 'hall-of-fame' }, anonymous())).rejects.toMatchObject({ status: 400, errors: [{ path: 'board' }] });
-    for (const input of [{ board: 'revenue', week: 'this' }, { board: 'community-weekly', week: 'next' }, { board: 'community-weekly', week: '2026-02-30' }]) {
-      await expect(invokeTool(ctx, tool, input, anonymous())).rejects.toMatchObject({ status: 400, errors: [{ path: 'week' }] });
+    await expect(invokeTool(ctx, tool, { board: 'hall-of-fame' }, anonymous())).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'board' }],
+    });
+    for (const input of [
+      { board: 'revenue', week: 'this' },
+      { board: 'community-weekly', week: 'next' },
+      { board: 'community-weekly', week: '2026-02-30' },
+    ]) {
+      await expect(invokeTool(ctx, tool, input, anonymous())).rejects.toMatchObject({
+        status: 400,
+        errors: [{ path: 'week' }],
+      });
     }
   });
 
@@ -80,7 +125,11 @@ describe('get_leaderboard', () => {
     const body = await res.json();
     expect(ranked(body)).toEqual([[1, 'last-a', 30]]);
     expect(body.total).toBe(2);
-    for (const path of ['/leaderboards/hall-of-fame', '/leaderboards/billboard?week=this', `/leaderboards/community-weekly?week=${'2'.repeat(11)}`]) {
+    for (const path of [
+      '/leaderboards/hall-of-fame',
+      '/leaderboards/billboard?week=this',
+      `/leaderboards/community-weekly?week=${'2'.repeat(11)}`,
+    ]) {
       const bad = await fetch(`${server.url}/api/v1${path}`);
       expect(bad.status, path).toBe(400);
       expect(bad.headers.get('content-type')).toMatch(/problem\+json/);

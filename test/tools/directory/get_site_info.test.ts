@@ -33,7 +33,11 @@ describe('get_site_info', () => {
     const listingId = await g.listing({ status: 'live' });
     await g.listing({ status: 'scheduled' });
     expect(((await invokeTool(ctx, tool, {}, anonymous())).body as any).counts.live_listings).toBe(before + 1);
-    await ctx.db.updateTable('listings').set({ status: 'draft', updated_at: new Date(ctx.clock.now().getTime() + 1000).toISOString() }).where('id', '=', listingId).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'draft', updated_at: new Date(ctx.clock.now().getTime() + 1000).toISOString() })
+      .where('id', '=', listingId)
+      .execute();
     expect(((await invokeTool(ctx, tool, {}, anonymous())).body as any).counts.live_listings).toBe(before);
   });
 

@@ -46,7 +46,12 @@ describe('list_awards', () => {
       ['2026-11-02', 2, 'silver'],
       ['2026-11-02', 3, 'bronze'],
     ]);
-    expect(body.items[2]).toMatchObject({ title: 'Launch of the Week #1', votes: 50, awarded_at: '2026-11-22T12:00:00.000Z', listing: { slug: 'gold', status: 'live' } });
+    expect(body.items[2]).toMatchObject({
+      title: 'Launch of the Week #1',
+      votes: 50,
+      awarded_at: '2026-11-22T12:00:00.000Z',
+      listing: { slug: 'gold', status: 'live' },
+    });
   });
 
   it('filters by listing', async () => {
@@ -84,7 +89,10 @@ describe('list_awards', () => {
     try {
       const result = await client.callTool('list_awards', { per_page: 1 });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ total: 5, items: [{ week: '2026-11-09', rank: 1, listing: { slug: 'repeat' } }] });
+      expect(result.structuredContent).toMatchObject({
+        total: 5,
+        items: [{ week: '2026-11-09', rank: 1, listing: { slug: 'repeat' } }],
+      });
     } finally {
       await client.close();
     }

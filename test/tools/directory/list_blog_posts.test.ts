@@ -13,9 +13,27 @@ beforeAll(async () => {
   ctx = await testContext();
   const d = directory(ctx);
   const at = (day: string) => `${day}T09:00:00.000Z`;
-  await d.blogPost({ slug: 'launch-checklist', title: 'The launch checklist', excerpt: 'What to do', body: 'Prepare your launch day.', published_at: at('2026-11-20') });
-  await d.blogPost({ slug: 'pricing-guide', title: 'Pricing your product', excerpt: 'About LAUNCH pricing', body: 'Charge early.', published_at: at('2026-11-21') });
-  await d.blogPost({ slug: 'old-news', title: 'Old news', excerpt: '', body: 'We once wrote about a Launch.', published_at: at('2026-10-01') });
+  await d.blogPost({
+    slug: 'launch-checklist',
+    title: 'The launch checklist',
+    excerpt: 'What to do',
+    body: 'Prepare your launch day.',
+    published_at: at('2026-11-20'),
+  });
+  await d.blogPost({
+    slug: 'pricing-guide',
+    title: 'Pricing your product',
+    excerpt: 'About LAUNCH pricing',
+    body: 'Charge early.',
+    published_at: at('2026-11-21'),
+  });
+  await d.blogPost({
+    slug: 'old-news',
+    title: 'Old news',
+    excerpt: '',
+    body: 'We once wrote about a Launch.',
+    published_at: at('2026-10-01'),
+  });
   await d.blogPost({ slug: 'percent', title: '100% uptime', body: 'Split 50_50.', published_at: at('2026-11-01') });
   await d.blogPost({ slug: 'roundup', title: 'Weekly roundup', body: 'Nothing new.', published_at: TEST_NOW });
   await d.blogPost({ slug: 'draft-post', title: 'Launch secrets', published_at: null });
@@ -75,7 +93,10 @@ describe('list_blog_posts', () => {
   it('paginates, with q too', async () => {
     expect(slugs(await list({ per_page: 2, page: 2 }))).toEqual(['launch-checklist', 'percent']);
     expect(await list({ per_page: 2, page: 4 })).toMatchObject({ items: [], total: 5 });
-    expect(await list({ q: 'launch', per_page: 1, page: 2 })).toMatchObject({ items: [{ slug: 'pricing-guide' }], total: 3 });
+    expect(await list({ q: 'launch', per_page: 1, page: 2 })).toMatchObject({
+      items: [{ slug: 'pricing-guide' }],
+      total: 3,
+    });
   });
 
   it('answers over REST and rejects out-of-bounds input with 400', async () => {

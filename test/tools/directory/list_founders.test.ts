@@ -18,7 +18,12 @@ beforeAll(async () => {
   const beta = await g.listing({ slug: 'beta', fields: { name: 'Beta', launched_at: '2026-11-15T00:00:00.000Z' } });
   const draft = await g.listing({ slug: 'draft-co', status: 'draft' });
   const soon = await g.listing({ slug: 'soon-co', status: 'scheduled' });
-  await d.founder({ slug: 'ada-lovelace', name: 'Ada Lovelace', listings: [acme, beta], fields: { country: 'GB', title: 'CEO' } });
+  await d.founder({
+    slug: 'ada-lovelace',
+    name: 'Ada Lovelace',
+    listings: [acme, beta],
+    fields: { country: 'GB', title: 'CEO' },
+  });
   await d.founder({ slug: 'anna-b', name: 'anna b', listings: [beta], fields: { country: 'se' } });
   await d.founder({ slug: 'bob-smith', name: 'bob Smith', listings: [beta], fields: { country: 'us' } });
   await d.founder({ slug: 'carla', name: 'Carla 100%_Real', listings: [acme, draft], fields: { country: 'US' } });
@@ -51,7 +56,10 @@ describe('list_founders', () => {
       country: 'GB',
       avatar_url: null,
       profile_url: 'http://localhost:3000/founders/ada-lovelace',
-      companies: [{ slug: 'beta', name: 'Beta' }, { slug: 'acme', name: 'Acme' }],
+      companies: [
+        { slug: 'beta', name: 'Beta' },
+        { slug: 'acme', name: 'Acme' },
+      ],
     });
     const [carla] = (await list({ q: 'carla' })).items;
     expect(carla.companies).toEqual([{ slug: 'acme', name: 'Acme' }]);

@@ -17,7 +17,13 @@ beforeAll(async () => {
   ctx = await testContext();
   const l = launches(ctx);
   const tools = await given(ctx).category({ slug: 'dev-tools', name: 'Developer tools' });
-  const fresh = await l.launch({ slug: 'fresh', week: '2026-11-16', launchedAt: '2026-11-22T07:00:00.000Z', categories: [tools], fields: { name: 'Fresh', tagline: 'Launched this morning' } });
+  const fresh = await l.launch({
+    slug: 'fresh',
+    week: '2026-11-16',
+    launchedAt: '2026-11-22T07:00:00.000Z',
+    categories: [tools],
+    fields: { name: 'Fresh', tagline: 'Launched this morning' },
+  });
   await l.votes(fresh, [hoursAgo(1), hoursAgo(2)]);
   const steady = await l.launch({ slug: 'steady', week: '2026-11-16', fields: { views_count: 500 } });
   await l.votes(steady, [hoursAgo(100), hoursAgo(100), hoursAgo(100)]);
@@ -36,13 +42,19 @@ const call = async (input: object) => (await invokeTool(ctx, tool, input, anonym
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('list_launches', () => {
-  it('defaults to this week\'s launches, most voted first, with listing summaries', async () => {
+  it("defaults to this week's launches, most voted first, with listing summaries", async () => {
     const body = await call({});
     expect(body).toMatchObject({ section: 'this-week', page: 1, per_page: 20, total: 2 });
     expect(slugs(body)).toEqual(['steady', 'fresh']);
     expect(body.items[1]).toMatchObject({
-      slug: 'fresh', name: 'Fresh', tagline: 'Launched this morning', status: 'live', votes: 2, launch_week: '2026-11-16',
-      primary_category: { slug: 'dev-tools', name: 'Developer tools' }, profile_url: 'http://localhost:3000/listings/fresh',
+      slug: 'fresh',
+      name: 'Fresh',
+      tagline: 'Launched this morning',
+      status: 'live',
+      votes: 2,
+      launch_week: '2026-11-16',
+      primary_category: { slug: 'dev-tools', name: 'Developer tools' },
+      profile_url: 'http://localhost:3000/listings/fresh',
     });
   });
 
@@ -65,12 +77,24 @@ describe('list_launches', () => {
   });
 
   it('pages to the last item and past the end', async () => {
-    expect(await call({ section: 'most-voted', per_page: 1, page: 3 })).toMatchObject({ total: 3, page: 3, per_page: 1, items: [{ slug: 'fresh' }] });
+    expect(await call({ section: 'most-voted', per_page: 1, page: 3 })).toMatchObject({
+      total: 3,
+      page: 3,
+      per_page: 1,
+      items: [{ slug: 'fresh' }],
+    });
     expect(await call({ section: 'most-voted', per_page: 100, page: 1000 })).toMatchObject({ total: 3, items: [] });
   });
 
   it('rejects an unknown section and out-of-range paging', async () => {
-    for (const bad of [{ section: 'hot' }, { per_page: 0 }, { per_page: 101 }, { page: 1001 }, { page: 0 }, { extra: 1 }]) {
+    for (const bad of [
+      { section: 'hot' },
+      { per_page: 0 },
+      { per_page: 101 },
+      { page: 1001 },
+      { page: 0 },
+      { extra: 1 },
+    ]) {
       await expect(invokeTool(ctx, tool, bad, anonymous())).rejects.toMatchObject({ status: 400 });
     }
   });
@@ -78,7 +102,12 @@ describe('list_launches', () => {
   it('answers over REST', async () => {
     const res = await fetch(`${server.url}/api/v1/launches?section=upcoming&per_page=5`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ section: 'upcoming', per_page: 5, total: 1, items: [{ slug: 'next-up', status: 'scheduled' }] });
+    expect(await res.json()).toMatchObject({
+      section: 'upcoming',
+      per_page: 5,
+      total: 1,
+      items: [{ slug: 'next-up', status: 'scheduled' }],
+    });
     const bad = await fetch(`${server.url}/api/v1/launches?section=hot`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].path).toBe('section');

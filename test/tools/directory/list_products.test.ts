@@ -15,19 +15,32 @@ const list = async () => ((await invokeTool(ctx, tool, {}, anonymous())).body as
 
 describe('list_products', () => {
   it('lists nothing until the admin sets a price', async () => {
-    await ctx.db.insertInto('products').values({ key: 'featured', name: 'Featured week', price_cents: null, updated_at: ctx.clock.now().toISOString() }).execute();
+    await ctx.db
+      .insertInto('products')
+      .values({ key: 'featured', name: 'Featured week', price_cents: null, updated_at: ctx.clock.now().toISOString() })
+      .execute();
     expect(await list()).toEqual([]);
   });
 
   it('shows the price the admin set, and the new one after a change', async () => {
     await setProductPrice(ctx.db, { key: 'featured', cents: 9900, now: ctx.clock.now() });
-    expect((await list())[0]).toMatchObject({ key: 'featured', name: 'Featured week', price_cents: 9900, currency: 'USD', vat_included: false });
+    expect((await list())[0]).toMatchObject({
+      key: 'featured',
+      name: 'Featured week',
+      price_cents: 9900,
+      currency: 'USD',
+      vat_included: false,
+    });
     await setProductPrice(ctx.db, { key: 'featured', cents: 12900, now: ctx.clock.now() });
     expect((await list())[0].price_cents).toBe(12900);
   });
 
   it('rejects a price that is not whole cents', async () => {
-    await expect(setProductPrice(ctx.db, { key: 'featured', cents: 1.5, now: ctx.clock.now() })).rejects.toThrow(/whole number/);
-    await expect(setProductPrice(ctx.db, { key: 'featured', cents: -1, now: ctx.clock.now() })).rejects.toThrow(/whole number/);
+    await expect(setProductPrice(ctx.db, { key: 'featured', cents: 1.5, now: ctx.clock.now() })).rejects.toThrow(
+      /whole number/,
+    );
+    await expect(setProductPrice(ctx.db, { key: 'featured', cents: -1, now: ctx.clock.now() })).rejects.toThrow(
+      /whole number/,
+    );
   });
 });

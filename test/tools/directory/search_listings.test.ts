@@ -17,18 +17,60 @@ beforeAll(async () => {
   const design = await g.category({ slug: 'design' });
   const at = (days: number) => new Date(Date.parse('2026-11-22T12:00:00Z') - days * 86_400_000).toISOString();
   await g.listing({
-    slug: 'notion', categories: [notes],
-    fields: { name: 'Notion', tagline: 'All-in-one workspace for notes and docs', keywords: '["wiki","docs"]', country: 'US', pricing_model: 'Freemium', stage: 'growing', domain: 'notion.so', votes_count: 50, views_count: 10, followers_count: 7, launched_at: at(3) },
+    slug: 'notion',
+    categories: [notes],
+    fields: {
+      name: 'Notion',
+      tagline: 'All-in-one workspace for notes and docs',
+      keywords: '["wiki","docs"]',
+      country: 'US',
+      pricing_model: 'Freemium',
+      stage: 'growing',
+      domain: 'notion.so',
+      votes_count: 50,
+      views_count: 10,
+      followers_count: 7,
+      launched_at: at(3),
+    },
   });
   await g.listing({
-    slug: 'obsidian', categories: [notes],
-    fields: { name: 'Obsidian', tagline: 'A private knowledge base', description: 'Markdown files on your disk, linked like a graph of thoughts.', country: 'ca', pricing_model: 'free', domain: 'obsidian.md', votes_count: 80, views_count: 5, followers_count: 20, launched_at: at(10) },
+    slug: 'obsidian',
+    categories: [notes],
+    fields: {
+      name: 'Obsidian',
+      tagline: 'A private knowledge base',
+      description: 'Markdown files on your disk, linked like a graph of thoughts.',
+      country: 'ca',
+      pricing_model: 'free',
+      domain: 'obsidian.md',
+      votes_count: 80,
+      views_count: 5,
+      followers_count: 20,
+      launched_at: at(10),
+    },
   });
   await g.listing({
-    slug: 'figma', categories: [design],
-    fields: { name: 'Figma', tagline: 'Collaborative interface design', description: 'Design, prototype and gather feedback in one place.', country: 'US', pricing_model: 'subscription', domain: 'www.figma.com', votes_count: 30, views_count: 99, followers_count: 1, launched_at: at(1) },
+    slug: 'figma',
+    categories: [design],
+    fields: {
+      name: 'Figma',
+      tagline: 'Collaborative interface design',
+      description: 'Design, prototype and gather feedback in one place.',
+      country: 'US',
+      pricing_model: 'subscription',
+      domain: 'www.figma.com',
+      votes_count: 30,
+      views_count: 99,
+      followers_count: 1,
+      launched_at: at(1),
+    },
   });
-  await g.listing({ slug: 'upcoming-notes', status: 'scheduled', categories: [notes], fields: { name: 'Notely', tagline: 'Notes for teams', launch_week: '2026-12-07' } });
+  await g.listing({
+    slug: 'upcoming-notes',
+    status: 'scheduled',
+    categories: [notes],
+    fields: { name: 'Notely', tagline: 'Notes for teams', launch_week: '2026-12-07' },
+  });
   await g.listing({ slug: 'secret-notes', status: 'draft', fields: { name: 'Notesecret', tagline: 'Not public yet' } });
   server = await startServer(ctx, [tool]);
 });
@@ -78,12 +120,35 @@ describe('search_listings', () => {
 
   it('trending ranks fresh votes above more but older votes, then the rest by votes', async () => {
     const now = ctx.clock.now().getTime();
-    const ids = Object.fromEntries((await ctx.db.selectFrom('listings').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
+    const ids = Object.fromEntries(
+      (await ctx.db.selectFrom('listings').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]),
+    );
     for (let i = 0; i < 3; i++) {
-      const user = await ctx.db.insertInto('users').values({ email: `trend${i}@x.example`, name: null, password_hash: null, email_verified_at: null, created_at: new Date(now).toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const user = await ctx.db
+        .insertInto('users')
+        .values({
+          email: `trend${i}@x.example`,
+          name: null,
+          password_hash: null,
+          email_verified_at: null,
+          created_at: new Date(now).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // figma: three votes an hour ago; notion: one vote ten days ago.
-      await ctx.db.insertInto('votes').values({ listing_id: ids.figma!, user_id: user.id, created_at: new Date(now - 3_600_000).toISOString() }).execute();
-      if (i === 0) await ctx.db.insertInto('votes').values({ listing_id: ids.notion!, user_id: user.id, created_at: new Date(now - 10 * 86_400_000).toISOString() }).execute();
+      await ctx.db
+        .insertInto('votes')
+        .values({ listing_id: ids.figma!, user_id: user.id, created_at: new Date(now - 3_600_000).toISOString() })
+        .execute();
+      if (i === 0)
+        await ctx.db
+          .insertInto('votes')
+          .values({
+            listing_id: ids.notion!,
+            user_id: user.id,
+            created_at: new Date(now - 10 * 86_400_000).toISOString(),
+          })
+          .execute();
     }
     expect(slugs(await search({ sort: 'trending' }))).toEqual(['figma', 'notion', 'obsidian']);
     expect(slugs(await search({ sort: 'trending', per_page: 1, page: 3 }))).toEqual(['obsidian']);
@@ -108,7 +173,11 @@ describe('search_listings', () => {
     await search({ q: 'anything' });
     await given(ctx).listing({ slug: 'linear', fields: { name: 'Linear', tagline: 'Issue tracking built for speed' } });
     expect(slugs(await search({ q: 'lineer' }))).toEqual(['linear']);
-    await ctx.db.updateTable('listings').set({ status: 'archived', updated_at: new Date().toISOString() }).where('slug', '=', 'linear').execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ status: 'archived', updated_at: new Date().toISOString() })
+      .where('slug', '=', 'linear')
+      .execute();
     expect(slugs(await search({ q: 'linear' }))).toEqual([]);
   });
 

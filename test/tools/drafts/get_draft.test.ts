@@ -15,7 +15,9 @@ describe('get_draft', () => {
     expect(status).toBe(200);
     expect(Object.keys(body.fields)).toHaveLength(18);
     expect(body.status).toBe('crawling');
-    expect(body.next_steps).toEqual([{ tool: 'get_draft', why: 'Drafting takes about a minute: poll every few seconds until status is ready.' }]);
+    expect(body.next_steps).toEqual([
+      { tool: 'get_draft', why: 'Drafting takes about a minute: poll every few seconds until status is ready.' },
+    ]);
     expect(body.missing).toHaveLength(20);
   });
 
@@ -30,6 +32,8 @@ describe('get_draft', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('id');
     expect((await bed.call('GET', `/drafts/${created.id}`, {})).status).toBe(401);
-    expect((await bed.call('GET', `/drafts/${created.id}`, (await bed.maker(['listings:write'])).auth)).status).toBe(403);
+    expect((await bed.call('GET', `/drafts/${created.id}`, (await bed.maker(['listings:write'])).auth)).status).toBe(
+      403,
+    );
   });
 });

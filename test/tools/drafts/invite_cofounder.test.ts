@@ -23,7 +23,11 @@ describe('invite_cofounder', () => {
     const mail = await latestMailTo(bed.ctx, 'jonas@tallyho.example');
     expect(mail?.subject).toMatch(/invites you to add your founder profile to tallyho\.invalid on Launchboard/);
     const token = /\/invites\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    const row = await bed.ctx.db.selectFrom('draft_invites').selectAll().where('draft_id', '=', id).executeTakeFirstOrThrow();
+    const row = await bed.ctx.db
+      .selectFrom('draft_invites')
+      .selectAll()
+      .where('draft_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token);
     const { body } = await bed.call('GET', `/drafts/${id}`, maker.auth);
@@ -32,7 +36,10 @@ describe('invite_cofounder', () => {
 
   it('allows at most 10 invites per draft; inviting an address again re-sends without using one', async () => {
     const { id, maker } = await draft();
-    for (let i = 1; i <= 10; i++) expect((await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: `co${i}@example.com` })).status).toBe(201);
+    for (let i = 1; i <= 10; i++)
+      expect(
+        (await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: `co${i}@example.com` })).status,
+      ).toBe(201);
     const again = await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: 'co3@example.com' });
     expect(again.body).toMatchObject({ resent: true, invites_sent: 10, invites_left: 0 });
     const eleventh = await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: 'co11@example.com' });
@@ -40,16 +47,26 @@ describe('invite_cofounder', () => {
     expect(eleventh.body.detail).toMatch(/10 invites/);
   });
 
-  it('refuses a bad address, your own address, and another user\'s draft', async () => {
+  it("refuses a bad address, your own address, and another user's draft", async () => {
     const { id, maker } = await draft();
     const bad = await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: 'not-an-email' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('email');
-    expect((await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: `${'a'.repeat(250)}@x.io` })).status).toBe(400);
+    expect(
+      (await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: `${'a'.repeat(250)}@x.io` })).status,
+    ).toBe(400);
     const self = await bed.call('POST', `/drafts/${id}/invites`, maker.auth, { email: maker.email });
     expect(self.status).toBe(400);
     const stranger = await bed.maker();
-    expect((await bed.call('POST', `/drafts/${id}/invites`, stranger.auth, { email: 'x@example.com' })).status).toBe(404);
-    expect((await bed.call('POST', `/drafts/${id}/invites`, (await bed.maker(['account:read'])).auth, { email: 'x@example.com' })).status).toBe(403);
+    expect((await bed.call('POST', `/drafts/${id}/invites`, stranger.auth, { email: 'x@example.com' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await bed.call('POST', `/drafts/${id}/invites`, (await bed.maker(['account:read'])).auth, {
+          email: 'x@example.com',
+        })
+      ).status,
+    ).toBe(403);
   });
 });

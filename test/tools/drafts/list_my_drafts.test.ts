@@ -30,7 +30,14 @@ describe('list_my_drafts', () => {
     expect(body.items.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
     const last = await bed.call('GET', '/drafts?per_page=2&page=2', maker.auth);
     expect(last.body.items).toEqual([
-      expect.objectContaining({ id: ids[0], name: 'Tallyho', status: 'ready', completeness: 95, missing: ['tags'], listing_id: null }),
+      expect.objectContaining({
+        id: ids[0],
+        name: 'Tallyho',
+        status: 'ready',
+        completeness: 95,
+        missing: ['tags'],
+        listing_id: null,
+      }),
     ]);
   });
 

@@ -18,7 +18,14 @@ import { given } from '../../helpers/given.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
 
-export const draftTools: AnyTool[] = [submit_listing, list_my_drafts, get_draft, update_draft, invite_cofounder, submit_draft];
+export const draftTools: AnyTool[] = [
+  submit_listing,
+  list_my_drafts,
+  get_draft,
+  update_draft,
+  invite_cofounder,
+  submit_draft,
+];
 
 export interface DraftTestBed {
   ctx: TestContext;
@@ -26,7 +33,13 @@ export interface DraftTestBed {
   /** Runs every due job (crawl, draft, compare) to completion. */
   runJobs(): Promise<{ ran: number; failed: number }>;
   maker(scopes?: Scope[]): Promise<Awaited<ReturnType<typeof userWithKey>>>;
-  call(method: string, path: string, auth: Record<string, string>, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    auth: Record<string, string>,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 

@@ -35,21 +35,53 @@ describe('submit_draft', () => {
     const res = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ slug: 'tallyho', status: 'draft', created: true });
-    expect(res.body.next_steps.map((s: { tool: string }) => s.tool)).toEqual(['get_my_listing', 'choose_free_listing', 'quote_order']);
+    expect(res.body.next_steps.map((s: { tool: string }) => s.tool)).toEqual([
+      'get_my_listing',
+      'choose_free_listing',
+      'quote_order',
+    ]);
 
-    const row = await bed.ctx.db.selectFrom('listings as l').innerJoin('sites as s', 's.id', 'l.site_id').select(['l.owner_id', 'l.status', 's.key', 'l.domain', 'l.founded_year', 'l.not_found']).where('l.id', '=', res.body.listing_id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ owner_id: maker.userId, status: 'draft', key: 'main', domain: '127.0.0.1', founded_year: 2019, not_found: '["tags"]' });
+    const row = await bed.ctx.db
+      .selectFrom('listings as l')
+      .innerJoin('sites as s', 's.id', 'l.site_id')
+      .select(['l.owner_id', 'l.status', 's.key', 'l.domain', 'l.founded_year', 'l.not_found'])
+      .where('l.id', '=', res.body.listing_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      owner_id: maker.userId,
+      status: 'draft',
+      key: 'main',
+      domain: '127.0.0.1',
+      founded_year: 2019,
+      not_found: '["tags"]',
+    });
 
     const { body: listing } = await bed.call('GET', `/me/listings/${res.body.listing_id}`, maker.auth);
-    expect(listing).toMatchObject({ name: 'Tallyho', tagline: 'Invoices that chase themselves', country: 'DE', city: 'Berlin', pricing: { model: 'freemium' }, not_found_on_website: ['tags'] });
+    expect(listing).toMatchObject({
+      name: 'Tallyho',
+      tagline: 'Invoices that chase themselves',
+      country: 'DE',
+      city: 'Berlin',
+      pricing: { model: 'freemium' },
+      not_found_on_website: ['tags'],
+    });
     // One primary category while the listing is not paid.
     expect(listing.categories).toEqual([{ slug: 'invoicing', name: 'Invoicing', primary: true }]);
     expect(listing.founders.map((f: { name: string }) => f.name)).toEqual(['Mara Lindqvist', 'Jonas Weber']);
     expect(listing.faqs).toHaveLength(2);
     expect(listing.socials).toMatchObject({ website: rich.url, github: 'https://github.com/tallyho' });
-    const story = await bed.ctx.db.selectFrom('stories').select('problem').where('listing_id', '=', res.body.listing_id).executeTakeFirstOrThrow();
+    const story = await bed.ctx.db
+      .selectFrom('stories')
+      .select('problem')
+      .where('listing_id', '=', res.body.listing_id)
+      .executeTakeFirstOrThrow();
     expect(story.problem).toBe('Late payments.');
-    const founder = await bed.ctx.db.selectFrom('founders').select('socials').where('name', '=', 'Mara Lindqvist').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const founder = await bed.ctx.db
+      .selectFrom('founders')
+      .select('socials')
+      .where('name', '=', 'Mara Lindqvist')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(founder.socials)).toEqual({ linkedin: 'https://www.linkedin.com/in/mara' });
   });
 
@@ -59,7 +91,11 @@ describe('submit_draft', () => {
     await bed.call('PATCH', `/drafts/${id}`, maker.auth, { founders: [{ name: 'Mara Lindqvist' }] });
     const again = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
     expect(again.body).toMatchObject({ listing_id: first.body.listing_id, slug: first.body.slug, created: false });
-    const founders = await bed.ctx.db.selectFrom('listing_founders').select('founder_id').where('listing_id', '=', first.body.listing_id).execute();
+    const founders = await bed.ctx.db
+      .selectFrom('listing_founders')
+      .select('founder_id')
+      .where('listing_id', '=', first.body.listing_id)
+      .execute();
     expect(founders).toHaveLength(1);
     const other = await readyDraft();
     const second = await bed.call('POST', `/drafts/${other.id}/submit`, other.maker.auth);

@@ -21,11 +21,23 @@ describe('submit_listing', () => {
     const { auth } = await bed.maker();
     const res = await bed.call('POST', '/drafts', auth, { url: rich.url });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ url: rich.url, domain: '127.0.0.1', status: 'crawling', failure_reason: null, listing_id: null, completeness: 0 });
+    expect(res.body).toMatchObject({
+      url: rich.url,
+      domain: '127.0.0.1',
+      status: 'crawling',
+      failure_reason: null,
+      listing_id: null,
+      completeness: 0,
+    });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.fields.name).toEqual({ value: null, state: 'not_found', evidence: [], ai_value: null });
     expect(res.body.next_steps[0].tool).toBe('get_draft');
-    const job = await bed.ctx.db.selectFrom('jobs').select(['kind', 'payload', 'status']).where('kind', '=', 'draft_site').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await bed.ctx.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload', 'status'])
+      .where('kind', '=', 'draft_site')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ kind: 'draft_site', payload: JSON.stringify({ draft_id: res.body.id }), status: 'queued' });
   });
 
@@ -79,8 +91,20 @@ describe('submit_listing', () => {
 
   it('replays the first draft for a repeated Idempotency-Key', async () => {
     const { auth } = await bed.maker();
-    const first = await bed.call('POST', '/drafts', auth, { url: 'https://replay.invalid' }, { 'idempotency-key': 'submit-1' });
-    const again = await bed.call('POST', '/drafts', auth, { url: 'https://replay.invalid' }, { 'idempotency-key': 'submit-1' });
+    const first = await bed.call(
+      'POST',
+      '/drafts',
+      auth,
+      { url: 'https://replay.invalid' },
+      { 'idempotency-key': 'submit-1' },
+    );
+    const again = await bed.call(
+      'POST',
+      '/drafts',
+      auth,
+      { url: 'https://replay.invalid' },
+      { 'idempotency-key': 'submit-1' },
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(first.body.id);

@@ -20,7 +20,8 @@ async function readyDraft() {
   const maker = await bed.maker();
   const { body } = await bed.call('POST', '/drafts', maker.auth, { url: rich.url });
   await bed.runJobs();
-  const patch = (changes: unknown, headers?: Record<string, string>) => bed.call('PATCH', `/drafts/${body.id}`, maker.auth, changes, headers);
+  const patch = (changes: unknown, headers?: Record<string, string>) =>
+    bed.call('PATCH', `/drafts/${body.id}`, maker.auth, changes, headers);
   return { id: body.id as string, maker, patch };
 }
 
@@ -29,10 +30,22 @@ const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map
 describe('update_draft: field states', () => {
   it('marks a value the AI had as edited and one it had not as manual', async () => {
     const { patch } = await readyDraft();
-    const { status, body } = await patch({ fields: { tagline: 'Get paid without chasing', tags: ['invoices', ' invoices ', 'freelance'] } });
+    const { status, body } = await patch({
+      fields: { tagline: 'Get paid without chasing', tags: ['invoices', ' invoices ', 'freelance'] },
+    });
     expect(status).toBe(200);
-    expect(body.fields.tagline).toEqual({ value: 'Get paid without chasing', state: 'edited', evidence: [], ai_value: 'Invoices that chase themselves' });
-    expect(body.fields.tags).toEqual({ value: ['invoices', 'freelance'], state: 'manual', evidence: [], ai_value: null });
+    expect(body.fields.tagline).toEqual({
+      value: 'Get paid without chasing',
+      state: 'edited',
+      evidence: [],
+      ai_value: 'Invoices that chase themselves',
+    });
+    expect(body.fields.tags).toEqual({
+      value: ['invoices', 'freelance'],
+      state: 'manual',
+      evidence: [],
+      ai_value: null,
+    });
     expect(body.missing).not.toContain('tags');
     expect(body.completeness).toBe(100);
   });
@@ -54,7 +67,12 @@ describe('update_draft: field states', () => {
     expect(body.fields.tagline).toMatchObject({ value: 'Mine now', state: 'override' });
     const refused = await patch({ regenerate: ['tagline'] });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ path: 'regenerate.0', message: 'tagline is locked (override); restore it to let the AI redraft it, or set it in fields' }]);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'regenerate.0',
+        message: 'tagline is locked (override); restore it to let the AI redraft it, or set it in fields',
+      },
+    ]);
   });
 
   it('restores the AI original, with its evidence, and unlocks the field', async () => {
@@ -77,13 +95,21 @@ describe('update_draft: field states', () => {
     const { status, body } = await patch({ regenerate: ['tagline', 'founded_year'] });
     expect(status).toBe(200);
     expect(body.fields.tagline).toMatchObject({ value: 'Invoices that chase themselves', state: 'ai' });
-    expect(body.fields.founded_year).toMatchObject({ value: '2019', state: 'ai', evidence: [{ quote: '2019-03-01', url: rich.url }] });
+    expect(body.fields.founded_year).toMatchObject({
+      value: '2019',
+      state: 'ai',
+      evidence: [{ quote: '2019-03-01', url: rich.url }],
+    });
     expect(rich.requests.length).toBe(requests);
   });
 
   it('refuses a field sent in more than one of fields, restore and regenerate', async () => {
     const { patch } = await readyDraft();
-    const { status, body } = await patch({ fields: { tagline: 'x' }, restore: ['name', 'tagline'], regenerate: ['name'] });
+    const { status, body } = await patch({
+      fields: { tagline: 'x' },
+      restore: ['name', 'tagline'],
+      regenerate: ['name'],
+    });
     expect(status).toBe(400);
     expect(paths(body)).toEqual(['restore.1', 'regenerate.0']);
   });
@@ -92,10 +118,15 @@ describe('update_draft: field states', () => {
 describe('update_draft: values checked beyond their bounds', () => {
   it('takes category names from list_categories in any case, and refuses others', async () => {
     const { patch } = await readyDraft();
-    expect((await patch({ fields: { categories: ['finance', 'INVOICING'] } })).body.fields.categories.value).toEqual(['Finance', 'Invoicing']);
+    expect((await patch({ fields: { categories: ['finance', 'INVOICING'] } })).body.fields.categories.value).toEqual([
+      'Finance',
+      'Invoicing',
+    ]);
     const refused = await patch({ fields: { categories: ['Finance', 'Space travel'] } });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ path: 'fields.categories.1', message: 'unknown category; use a name from list_categories' }]);
+    expect(refused.body.errors).toEqual([
+      { path: 'fields.categories.1', message: 'unknown category; use a name from list_categories' },
+    ]);
   });
 
   it('stores countries as ISO codes and founding years as four digits', async () => {
@@ -149,7 +180,10 @@ describe('update_draft: the rest of the draft', () => {
   it('replaces FAQs, founders, milestones and socials; merges story and SEO sections', async () => {
     const { patch } = await readyDraft();
     const faqs = [{ question: 'Is there an app?', answer: 'Not yet.' }];
-    const founders = [{ name: 'Mara Lindqvist', title: 'CEO' }, { name: 'Jonas Weber', bio: 'Builds things.' }];
+    const founders = [
+      { name: 'Mara Lindqvist', title: 'CEO' },
+      { name: 'Jonas Weber', bio: 'Builds things.' },
+    ];
     const milestones = [{ date: '2024-05-01', title: 'Public beta', url: 'https://tallyho.example/beta' }];
     let { body } = await patch({
       faqs,
@@ -165,10 +199,15 @@ describe('update_draft: the rest of the draft', () => {
       { name: 'Mara Lindqvist', title: 'CEO', bio: null, evidence: [] },
       { name: 'Jonas Weber', title: null, bio: 'Builds things.', evidence: [] },
     ]);
-    expect(body.milestones).toEqual([{ date: '2024-05-01', title: 'Public beta', description: null, url: 'https://tallyho.example/beta' }]);
+    expect(body.milestones).toEqual([
+      { date: '2024-05-01', title: 'Public beta', description: null, url: 'https://tallyho.example/beta' },
+    ]);
     expect(body.company_socials).toEqual({ github: 'https://github.com/tallyho' });
     expect(body.founder_socials).toEqual({ linkedin: 'https://www.linkedin.com/in/mara' });
-    expect(body.seo).toEqual({ title: 'Tallyho invoicing', meta: 'Tallyho sends your invoices, reminds late payers and matches payments, so freelancers get paid on time.' });
+    expect(body.seo).toEqual({
+      title: 'Tallyho invoicing',
+      meta: 'Tallyho sends your invoices, reminds late payers and matches payments, so freelancers get paid on time.',
+    });
     ({ body } = await patch({ story: { problem: '', lessons: 'Ship early.' }, seo: { meta: '' } }));
     expect(body.story).toEqual({ why_started: 'We were freelancers.', lessons: 'Ship early.' });
     expect(body.seo).toEqual({ title: 'Tallyho invoicing', meta: null });
@@ -183,7 +222,9 @@ describe('update_draft: the rest of the draft', () => {
     expect(body.competitor).toMatchObject({ url: sparse.url, status: 'ready', name: 'Quietly', failure_reason: null });
     const pricing = body.competitor.rows.find((r: { field: string }) => r.field === 'pricing_model');
     expect(pricing).toEqual({ field: 'pricing_model', ours: 'freemium', theirs: null, theirs_evidence: [] });
-    expect(body.competitor.rows.find((r: { field: string }) => r.field === 'name').theirs_evidence).toEqual([{ quote: 'Quietly', url: sparse.url }]);
+    expect(body.competitor.rows.find((r: { field: string }) => r.field === 'name').theirs_evidence).toEqual([
+      { quote: 'Quietly', url: sparse.url },
+    ]);
     ({ body } = await patch({ competitor_url: '' }));
     expect(body.competitor).toBeNull();
   });
@@ -198,27 +239,44 @@ describe('update_draft: the rest of the draft', () => {
     await bed.call('PATCH', `/drafts/${body.id}`, maker.auth, { fields: { tagline: 'Written before the AI' } });
     await bed.runJobs();
     const after = await bed.call('GET', `/drafts/${body.id}`, maker.auth);
-    expect(after.body.fields.tagline).toEqual({ value: 'Written before the AI', state: 'edited', evidence: [], ai_value: 'Invoices that chase themselves' });
+    expect(after.body.fields.tagline).toEqual({
+      value: 'Written before the AI',
+      state: 'edited',
+      evidence: [],
+      ai_value: 'Invoices that chase themselves',
+    });
   });
 
   it('after submission, updates the listing too (and records the change in its history)', async () => {
     const { id, maker, patch } = await readyDraft();
     const { body: submitted } = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
-    await patch({ fields: { tagline: 'Invoices, handled', categories: ['Finance'] }, faqs: [{ question: 'Is it safe?', answer: 'Yes.' }] });
+    await patch({
+      fields: { tagline: 'Invoices, handled', categories: ['Finance'] },
+      faqs: [{ question: 'Is it safe?', answer: 'Yes.' }],
+    });
     const { body: listing } = await bed.call('GET', `/me/listings/${submitted.listing_id}`, maker.auth);
     expect(listing.tagline).toBe('Invoices, handled');
     expect(listing.status).toBe('draft');
     expect(listing.categories).toEqual([{ slug: 'finance', name: 'Finance', primary: true }]);
     expect(listing.faqs).toEqual([{ question: 'Is it safe?', answer: 'Yes.' }]);
-    const versions = await bed.ctx.db.selectFrom('listing_versions').select('changes').where('listing_id', '=', submitted.listing_id).execute();
-    expect(JSON.parse(versions.at(-1)!.changes)).toMatchObject({ tagline: { before: 'Invoices that chase themselves', after: 'Invoices, handled' }, faqs: { after: 'replaced from the draft' } });
+    const versions = await bed.ctx.db
+      .selectFrom('listing_versions')
+      .select('changes')
+      .where('listing_id', '=', submitted.listing_id)
+      .execute();
+    expect(JSON.parse(versions.at(-1)!.changes)).toMatchObject({
+      tagline: { before: 'Invoices that chase themselves', after: 'Invoices, handled' },
+      faqs: { after: 'replaced from the draft' },
+    });
   });
 
   it("answers 404 for another user's draft and for one that does not exist", async () => {
     const { id } = await readyDraft();
     const stranger = await bed.maker();
     expect((await bed.call('PATCH', `/drafts/${id}`, stranger.auth, { fields: { name: 'Mine' } })).status).toBe(404);
-    expect((await bed.call('PATCH', '/drafts/00000000-0000-4000-8000-000000000000', stranger.auth, {})).status).toBe(404);
+    expect((await bed.call('PATCH', '/drafts/00000000-0000-4000-8000-000000000000', stranger.auth, {})).status).toBe(
+      404,
+    );
   });
 
   it('replays a retried edit with the same Idempotency-Key', async () => {

@@ -10,23 +10,46 @@ let mine: number;
 let theirs: number;
 beforeAll(async () => {
   bed = await listingsTestBed([tool, get_my_listing]);
-  mine = await bed.listingOf(bed.maker, { slug: 'mine', fields: { plan: 'paid', unlocked_sections: JSON.stringify(['milestones']) } });
+  mine = await bed.listingOf(bed.maker, {
+    slug: 'mine',
+    fields: { plan: 'paid', unlocked_sections: JSON.stringify(['milestones']) },
+  });
   theirs = await bed.listingOf(bed.other, { slug: 'theirs' });
 });
 afterAll(async () => bed?.close());
 
-const add = (id: number, body: unknown, as?: { auth: Record<string, string> }) => bed.call('POST', `/me/listings/${id}/milestones`, body, as);
-const milestonesOf = async (id: number) => (await bed.ctx.db.selectFrom('milestones').select('title').where('listing_id', '=', id).execute()).map((m) => m.title);
+const add = (id: number, body: unknown, as?: { auth: Record<string, string> }) =>
+  bed.call('POST', `/me/listings/${id}/milestones`, body, as);
+const milestonesOf = async (id: number) =>
+  (await bed.ctx.db.selectFrom('milestones').select('title').where('listing_id', '=', id).execute()).map(
+    (m) => m.title,
+  );
 
 describe('add_milestone', () => {
   it('answers 201 with the milestone and its id, and shows it on the listing', async () => {
-    const res = await add(mine, { date: '2026-03-01', title: 'Beta', description: 'Open to all', url: 'https://mine.example/beta' });
+    const res = await add(mine, {
+      date: '2026-03-01',
+      title: 'Beta',
+      description: 'Open to all',
+      url: 'https://mine.example/beta',
+    });
     expect(res.status).toBe(201);
     const milestone = await res.json();
-    expect(milestone).toMatchObject({ date: '2026-03-01', title: 'Beta', description: 'Open to all', url: 'https://mine.example/beta' });
+    expect(milestone).toMatchObject({
+      date: '2026-03-01',
+      title: 'Beta',
+      description: 'Open to all',
+      url: 'https://mine.example/beta',
+    });
     expect(milestone.id).toBeGreaterThanOrEqual(1);
     const listing = await (await bed.call('GET', `/me/listings/${mine}`)).json();
-    expect(listing.milestones).toContainEqual({ id: milestone.id, date: '2026-03-01', title: 'Beta', description: 'Open to all', url: 'https://mine.example/beta' });
+    expect(listing.milestones).toContainEqual({
+      id: milestone.id,
+      date: '2026-03-01',
+      title: 'Beta',
+      description: 'Open to all',
+      url: 'https://mine.example/beta',
+    });
   });
 
   it('leaves description and url empty when they are not sent', async () => {
@@ -62,7 +85,11 @@ describe('add_milestone', () => {
 
   it("needs listings:write: the owner's read-only key is refused with 403 and nothing is added", async () => {
     const before = await milestonesOf(mine);
-    const res = await add(mine, { date: '2026-05-01', title: 'Read-only' }, await bed.keyOf(bed.maker, ['account:read']));
+    const res = await add(
+      mine,
+      { date: '2026-05-01', title: 'Read-only' },
+      await bed.keyOf(bed.maker, ['account:read']),
+    );
     expect(res.status).toBe(403);
     expect(await milestonesOf(mine)).toEqual(before);
   });

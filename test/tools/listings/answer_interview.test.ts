@@ -11,13 +11,22 @@ let active: number;
 let retired: number;
 beforeAll(async () => {
   bed = await listingsTestBed([tool]);
-  await bed.ctx.db.insertInto('interview_questions').values([{ position: 1, question: 'Why?', active: 1 }, { position: 2, question: 'Old?', active: 0 }]).execute();
-  [active, retired] = (await bed.ctx.db.selectFrom('interview_questions').select('id').orderBy('position').execute()).map((q) => q.id);
+  await bed.ctx.db
+    .insertInto('interview_questions')
+    .values([
+      { position: 1, question: 'Why?', active: 1 },
+      { position: 2, question: 'Old?', active: 0 },
+    ])
+    .execute();
+  [active, retired] = (
+    await bed.ctx.db.selectFrom('interview_questions').select('id').orderBy('position').execute()
+  ).map((q) => q.id);
 });
 afterAll(async () => bed?.close());
 
 const answer = (body: unknown, as?: { auth: Record<string, string> }) => bed.call('PUT', '/me/interview', body, as);
-const answersOf = (userId: number) => bed.ctx.db.selectFrom('interview_answers').select(['question_id', 'answer']).where('user_id', '=', userId).execute();
+const answersOf = (userId: number) =>
+  bed.ctx.db.selectFrom('interview_answers').select(['question_id', 'answer']).where('user_id', '=', userId).execute();
 const founder = () => userWithKey(bed.ctx, ['listings:write']);
 
 describe('answer_interview', () => {
@@ -25,7 +34,12 @@ describe('answer_interview', () => {
     await answer({ answers: [{ question_id: active, answer: 'First' }] });
     const res = await answer({ answers: [{ question_id: active, answer: 'Because' }] });
     expect((await res.json()).items).toEqual([expect.objectContaining({ question: 'Why?', answer: 'Because' })]);
-    const bad = await answer({ answers: [{ question_id: active, answer: 'ok' }, { question_id: retired, answer: 'no' }] });
+    const bad = await answer({
+      answers: [
+        { question_id: active, answer: 'ok' },
+        { question_id: retired, answer: 'no' },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].path).toBe('answers.1.question_id');
   });
@@ -33,7 +47,9 @@ describe('answer_interview', () => {
   it('works over MCP', async () => {
     const client = await connectHttp('v2-2026-07-28', `${bed.server.url}/mcp`, bed.maker.auth);
     try {
-      expect((await client.callTool('answer_interview', { answers: [{ question_id: 999, answer: 'x' }] })).isError).toBe(true);
+      expect(
+        (await client.callTool('answer_interview', { answers: [{ question_id: 999, answer: 'x' }] })).isError,
+      ).toBe(true);
     } finally {
       await client.close();
     }
@@ -51,7 +67,15 @@ describe('answer_interview', () => {
 
   it('refuses the whole request when one question is unknown, saving none of it', async () => {
     const one = await founder();
-    const res = await answer({ answers: [{ question_id: active, answer: 'ok' }, { question_id: retired, answer: 'no' }] }, one);
+    const res = await answer(
+      {
+        answers: [
+          { question_id: active, answer: 'ok' },
+          { question_id: retired, answer: 'no' },
+        ],
+      },
+      one,
+    );
     expect(res.status).toBe(400);
     expect(await answersOf(one.userId)).toEqual([]);
   });
@@ -59,10 +83,18 @@ describe('answer_interview', () => {
   it.each([
     ['no answers key', () => ({}), 'answers'],
     ['an empty list', () => ({ answers: [] }), 'answers'],
-    ['an answer over 3000 characters', () => ({ answers: [{ question_id: active, answer: 'x'.repeat(3001) }] }), 'answers.0.answer'],
+    [
+      'an answer over 3000 characters',
+      () => ({ answers: [{ question_id: active, answer: 'x'.repeat(3001) }] }),
+      'answers.0.answer',
+    ],
     ['an empty answer', () => ({ answers: [{ question_id: active, answer: '' }] }), 'answers.0.answer'],
     ['question id 0', () => ({ answers: [{ question_id: 0, answer: 'x' }] }), 'answers.0.question_id'],
-    ['an unknown key in an answer', () => ({ answers: [{ question_id: active, answer: 'x', mood: 'happy' }] }), 'answers.0.mood'],
+    [
+      'an unknown key in an answer',
+      () => ({ answers: [{ question_id: active, answer: 'x', mood: 'happy' }] }),
+      'answers.0.mood',
+    ],
   ])('refuses %s with a 400 naming %s, saving nothing', async (_what, body, path) => {
     const one = await founder();
     const res = await answer(body(), one);
@@ -73,7 +105,10 @@ describe('answer_interview', () => {
 
   it('needs listings:write: a read-only key is refused with 403 and nothing is saved', async () => {
     const one = await founder();
-    const res = await answer({ answers: [{ question_id: active, answer: 'Read-only' }] }, await bed.keyOf(one, ['account:read']));
+    const res = await answer(
+      { answers: [{ question_id: active, answer: 'Read-only' }] },
+      await bed.keyOf(one, ['account:read']),
+    );
     expect(res.status).toBe(403);
     expect(await answersOf(one.userId)).toEqual([]);
   });

@@ -36,7 +36,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const choose = (id: number) => fetch(`${server.url}/api/v1/me/listings/${id}/free`, { method: 'POST', headers: maker.auth });
+const choose = (id: number) =>
+  fetch(`${server.url}/api/v1/me/listings/${id}/free`, { method: 'POST', headers: maker.auth });
 
 describe('choose_free_listing', () => {
   it('reserves a week 6–8 weeks out, then goes scheduled only once the badge is on the homepage, then live', async () => {
@@ -48,13 +49,21 @@ describe('choose_free_listing', () => {
     expect(body.badge.html).toContain('/badges/acme/listed.svg');
 
     expect(await checkAllBadges(ctx)).toEqual({ checked: 1, found: 0 });
-    let row = await ctx.db.selectFrom('listings').select(['status', 'badge_check_result']).where('id', '=', listingId).executeTakeFirstOrThrow();
+    let row = await ctx.db
+      .selectFrom('listings')
+      .select(['status', 'badge_check_result'])
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('awaiting_badge');
     expect(row.badge_check_result).toContain('no link');
 
     homepage = `<html><body><footer>${body.badge.html}</footer></body></html>`;
     expect(await checkAllBadges(ctx)).toEqual({ checked: 1, found: 1 });
-    row = await ctx.db.selectFrom('listings').select(['status', 'badge_check_result']).where('id', '=', listingId).executeTakeFirstOrThrow();
+    row = await ctx.db
+      .selectFrom('listings')
+      .select(['status', 'badge_check_result'])
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('scheduled');
 
     ctx.clock.set('2026-12-28T00:00:05.000Z');
@@ -63,20 +72,35 @@ describe('choose_free_listing', () => {
     expect(week.items.map((i) => i.listing.slug)).toContain('acme');
   });
 
-  it('refuses a live listing, a second choice and another maker\'s listing', async () => {
-    const live = await ctx.db.selectFrom('listings').select('id').where('slug', '=', 'live-one').executeTakeFirstOrThrow();
+  it("refuses a live listing, a second choice and another maker's listing", async () => {
+    const live = await ctx.db
+      .selectFrom('listings')
+      .select('id')
+      .where('slug', '=', 'live-one')
+      .executeTakeFirstOrThrow();
     expect((await choose(live.id)).status).toBe(409);
     expect((await choose(listingId)).status).toBe(409);
     const other = await userWithKey(ctx, ['listings:write']);
-    const res = await fetch(`${server.url}/api/v1/me/listings/${listingId}/free`, { method: 'POST', headers: other.auth });
+    const res = await fetch(`${server.url}/api/v1/me/listings/${listingId}/free`, {
+      method: 'POST',
+      headers: other.auth,
+    });
     expect(res.status).toBe(404);
   });
 
   it('slides a listing whose week starts without the badge to the next free week', async () => {
     const g = given(ctx);
-    const late = await g.listing({ slug: 'late', status: 'awaiting_badge', fields: { owner_id: maker.userId, plan: 'free', launch_week: '2026-11-16' } });
+    const late = await g.listing({
+      slug: 'late',
+      status: 'awaiting_badge',
+      fields: { owner_id: maker.userId, plan: 'free', launch_week: '2026-11-16' },
+    });
     await runWeeklyRollover(ctx);
-    const row = await ctx.db.selectFrom('listings').select(['status', 'launch_week']).where('id', '=', late).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('listings')
+      .select(['status', 'launch_week'])
+      .where('id', '=', late)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'awaiting_badge', launch_week: '2026-11-23' });
   });
 });

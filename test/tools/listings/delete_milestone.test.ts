@@ -11,25 +11,46 @@ let mine: number;
 let theirs: number;
 beforeAll(async () => {
   bed = await listingsTestBed([add_milestone, tool, get_my_listing]);
-  mine = await bed.listingOf(bed.maker, { slug: 'mine', fields: { unlocked_sections: JSON.stringify(['milestones']) } });
+  mine = await bed.listingOf(bed.maker, {
+    slug: 'mine',
+    fields: { unlocked_sections: JSON.stringify(['milestones']) },
+  });
   theirs = await bed.listingOf(bed.other, { slug: 'theirs' });
 });
 afterAll(async () => bed?.close());
 
-const call = (method: string, path: string, body?: unknown, as?: { auth: Record<string, string> }) => bed.call(method, path, body, as);
+const call = (method: string, path: string, body?: unknown, as?: { auth: Record<string, string> }) =>
+  bed.call(method, path, body, as);
 const addTo = async (id: number, title: string, as = bed.maker): Promise<number> => {
   const res = await call('POST', `/me/listings/${id}/milestones`, { date: '2026-02-01', title }, as);
   expect(res.status).toBe(201);
   return (await res.json()).id;
 };
-const stillThere = async (milestoneId: number) => (await bed.ctx.db.selectFrom('milestones').select('id').where('id', '=', milestoneId).executeTakeFirst()) !== undefined;
+const stillThere = async (milestoneId: number) =>
+  (await bed.ctx.db.selectFrom('milestones').select('id').where('id', '=', milestoneId).executeTakeFirst()) !==
+  undefined;
 
 describe('delete_milestone', () => {
-  it('adds (201) and deletes a milestone; another listing\'s milestone is 404', async () => {
-    const res = await call('POST', `/me/listings/${mine}/milestones`, { date: '2026-03-01', title: 'Beta', url: 'https://mine.example/beta' });
+  it("adds (201) and deletes a milestone; another listing's milestone is 404", async () => {
+    const res = await call('POST', `/me/listings/${mine}/milestones`, {
+      date: '2026-03-01',
+      title: 'Beta',
+      url: 'https://mine.example/beta',
+    });
     expect(res.status).toBe(201);
     const { id } = await res.json();
-    const foreign = await bed.ctx.db.insertInto('milestones').values({ listing_id: theirs, date: '2026-01-01', title: 'T', description: null, url: null, created_at: bed.ctx.clock.now().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    const foreign = await bed.ctx.db
+      .insertInto('milestones')
+      .values({
+        listing_id: theirs,
+        date: '2026-01-01',
+        title: 'T',
+        description: null,
+        url: null,
+        created_at: bed.ctx.clock.now().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await call('DELETE', `/me/listings/${mine}/milestones/${foreign.id}`)).status).toBe(404);
     expect((await call('DELETE', `/me/listings/${mine}/milestones/${id}`)).status).toBe(200);
     expect((await call('DELETE', `/me/listings/${mine}/milestones/${id}`)).status).toBe(404);
@@ -67,7 +88,12 @@ describe('delete_milestone', () => {
 
   it("needs listings:write: the owner's read-only key is refused with 403 and the milestone stays", async () => {
     const id = await addTo(mine, 'Read-only');
-    const res = await call('DELETE', `/me/listings/${mine}/milestones/${id}`, undefined, await bed.keyOf(bed.maker, ['account:read']));
+    const res = await call(
+      'DELETE',
+      `/me/listings/${mine}/milestones/${id}`,
+      undefined,
+      await bed.keyOf(bed.maker, ['account:read']),
+    );
     expect(res.status).toBe(403);
     expect(await stillThere(id)).toBe(true);
   });

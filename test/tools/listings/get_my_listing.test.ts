@@ -10,19 +10,47 @@ let paidId: number;
 let othersId: number;
 beforeAll(async () => {
   bed = await listingsTestBed([tool]);
-  mainId = await bed.listingOf(bed.maker, { slug: 'acme', status: 'draft', fields: { tagline: 'Old tagline', headline: 'Old headline' } });
+  mainId = await bed.listingOf(bed.maker, {
+    slug: 'acme',
+    status: 'draft',
+    fields: { tagline: 'Old tagline', headline: 'Old headline' },
+  });
   paidId = await bed.listingOf(bed.maker, {
     slug: 'acme-paid',
     status: 'awaiting_badge',
-    fields: { plan: 'paid', unlocked_sections: JSON.stringify(['story']), badge_checked_at: '2026-11-21T09:00:00.000Z', badge_check_result: 'no link to the listing found' },
+    fields: {
+      plan: 'paid',
+      unlocked_sections: JSON.stringify(['story']),
+      badge_checked_at: '2026-11-21T09:00:00.000Z',
+      badge_check_result: 'no link to the listing found',
+    },
   });
-  await bed.ctx.db.insertInto('stories').values({ listing_id: paidId, title: 'Why we built it', story: 'Invoices hurt.', updated_at: bed.ctx.clock.now().toISOString() }).execute();
-  await bed.ctx.db.insertInto('milestones').values({ listing_id: paidId, date: '2026-01-01', title: 'Locked away', description: null, url: null, created_at: bed.ctx.clock.now().toISOString() }).execute();
+  await bed.ctx.db
+    .insertInto('stories')
+    .values({
+      listing_id: paidId,
+      title: 'Why we built it',
+      story: 'Invoices hurt.',
+      updated_at: bed.ctx.clock.now().toISOString(),
+    })
+    .execute();
+  await bed.ctx.db
+    .insertInto('milestones')
+    .values({
+      listing_id: paidId,
+      date: '2026-01-01',
+      title: 'Locked away',
+      description: null,
+      url: null,
+      created_at: bed.ctx.clock.now().toISOString(),
+    })
+    .execute();
   othersId = await bed.listingOf(bed.other, { slug: 'not-mine', fields: { tagline: 'Not yours to see' } });
 });
 afterAll(async () => bed?.close());
 
-const get = (id: number | string, as?: { auth: Record<string, string> }) => bed.call('GET', `/me/listings/${id}`, undefined, as);
+const get = (id: number | string, as?: { auth: Record<string, string> }) =>
+  bed.call('GET', `/me/listings/${id}`, undefined, as);
 
 describe('get_my_listing', () => {
   it("shows my draft with status, plan and next steps; another maker's listing is 404", async () => {
@@ -37,10 +65,18 @@ describe('get_my_listing', () => {
     const res = await get(paidId);
     expect(res.status).toBe(200);
     const paid = await res.json();
-    expect(paid).toMatchObject({ listing_id: paidId, status: 'awaiting_badge', plan: 'paid', unlocked_sections: ['story'] });
+    expect(paid).toMatchObject({
+      listing_id: paidId,
+      status: 'awaiting_badge',
+      plan: 'paid',
+      unlocked_sections: ['story'],
+    });
     expect(paid.story).toMatchObject({ title: 'Why we built it', story: 'Invoices hurt.', lessons: null });
     expect(paid.milestones).toBeUndefined();
-    expect(paid.badge_check).toEqual({ checked_at: '2026-11-21T09:00:00.000Z', result: 'no link to the listing found' });
+    expect(paid.badge_check).toEqual({
+      checked_at: '2026-11-21T09:00:00.000Z',
+      result: 'no link to the listing found',
+    });
     expect(paid.next_steps.map((s: any) => s.tool)).toEqual(['get_badges', 'get_my_listing']);
     const draft = await (await get(mainId)).json();
     expect(draft.unlocked_sections).toEqual([]);

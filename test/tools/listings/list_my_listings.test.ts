@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => bed?.close());
 
-const list = (query = '', as?: { auth: Record<string, string> }) => bed.call('GET', `/me/listings${query}`, undefined, as);
+const list = (query = '', as?: { auth: Record<string, string> }) =>
+  bed.call('GET', `/me/listings${query}`, undefined, as);
 
 describe('list_my_listings', () => {
   it('lists only my listings, in any status', async () => {
@@ -25,9 +26,21 @@ describe('list_my_listings', () => {
 
   it('puts the most recently changed first, with listing_id and plan, and pages through them', async () => {
     const maker = await userWithKey(bed.ctx, ['account:read']);
-    const oldest = await bed.listingOf(maker, { slug: 'oldest', status: 'draft', fields: { updated_at: '2026-11-01T00:00:00.000Z' } });
-    const newest = await bed.listingOf(maker, { slug: 'newest', status: 'scheduled', fields: { plan: 'free', updated_at: '2026-11-03T00:00:00.000Z' } });
-    const middle = await bed.listingOf(maker, { slug: 'middle', status: 'live', fields: { plan: 'paid', updated_at: '2026-11-02T00:00:00.000Z' } });
+    const oldest = await bed.listingOf(maker, {
+      slug: 'oldest',
+      status: 'draft',
+      fields: { updated_at: '2026-11-01T00:00:00.000Z' },
+    });
+    const newest = await bed.listingOf(maker, {
+      slug: 'newest',
+      status: 'scheduled',
+      fields: { plan: 'free', updated_at: '2026-11-03T00:00:00.000Z' },
+    });
+    const middle = await bed.listingOf(maker, {
+      slug: 'middle',
+      status: 'live',
+      fields: { plan: 'paid', updated_at: '2026-11-02T00:00:00.000Z' },
+    });
     const first = await (await list('?per_page=2', maker)).json();
     expect(first).toMatchObject({ total: 3, page: 1, per_page: 2 });
     expect(first.items.map((i: any) => [i.listing_id, i.slug, i.status, i.plan])).toEqual([

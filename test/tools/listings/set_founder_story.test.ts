@@ -18,8 +18,10 @@ beforeAll(async () => {
 });
 afterAll(async () => bed?.close());
 
-const put = (id: number, body: unknown, as?: { auth: Record<string, string> }) => bed.call('PUT', `/me/listings/${id}/story`, body, as);
-const storyRow = (id: number) => bed.ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst();
+const put = (id: number, body: unknown, as?: { auth: Record<string, string> }) =>
+  bed.call('PUT', `/me/listings/${id}/story`, body, as);
+const storyRow = (id: number) =>
+  bed.ctx.db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst();
 
 describe('set_founder_story', () => {
   it('replaces the story; sections not sent are cleared', async () => {

@@ -41,7 +41,12 @@ export async function listingsTestBed(tools: AnyTool[]): Promise<ListingsTestBed
     other,
     listingOf: (owner, args = {}) => g.listing({ ...args, fields: { owner_id: owner.userId, ...args.fields } }),
     async keyOf(user, scopes) {
-      const { key } = await createApiKey(ctx.db, { userId: user.userId, name: 'limited', scopes, now: ctx.clock.now() });
+      const { key } = await createApiKey(ctx.db, {
+        userId: user.userId,
+        name: 'limited',
+        scopes,
+        now: ctx.clock.now(),
+      });
       return { auth: { authorization: `Bearer ${key}` } };
     },
     call: (method, path, body, as = maker) =>

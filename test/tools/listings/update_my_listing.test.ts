@@ -13,9 +13,26 @@ let euId: number;
 let othersId: number;
 beforeAll(async () => {
   bed = await listingsTestBed([tool]);
-  const eu = await bed.ctx.db.insertInto('sites').values({ key: 'eu', name: 'EU', base_url: 'http://localhost:3000/eu', created_at: bed.ctx.clock.now().toISOString() }).returning('id').executeTakeFirstOrThrow();
-  mainId = await bed.listingOf(bed.maker, { slug: 'acme', status: 'draft', fields: { company_key: 'acme.example', tagline: 'Old tagline', headline: 'Old headline' } });
-  euId = await bed.listingOf(bed.maker, { slug: 'acme-eu', status: 'live', fields: { company_key: 'acme.example', site_id: eu.id, tagline: 'EU tagline', headline: 'EU headline' } });
+  const eu = await bed.ctx.db
+    .insertInto('sites')
+    .values({
+      key: 'eu',
+      name: 'EU',
+      base_url: 'http://localhost:3000/eu',
+      created_at: bed.ctx.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  mainId = await bed.listingOf(bed.maker, {
+    slug: 'acme',
+    status: 'draft',
+    fields: { company_key: 'acme.example', tagline: 'Old tagline', headline: 'Old headline' },
+  });
+  euId = await bed.listingOf(bed.maker, {
+    slug: 'acme-eu',
+    status: 'live',
+    fields: { company_key: 'acme.example', site_id: eu.id, tagline: 'EU tagline', headline: 'EU headline' },
+  });
   othersId = await bed.listingOf(bed.other, { slug: 'not-mine' });
 });
 afterAll(async () => bed?.close());
@@ -26,16 +43,27 @@ describe('update_my_listing', () => {
   it('publishes edits at once and keeps a before/after history of successive edits', async () => {
     const first = await patch(mainId, { fields: { tagline: 'First', features: ['Fast'], country: 'de' } });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ tagline: 'First', features: ['Fast'], country: 'DE', changed: ['tagline', 'country', 'features'] });
+    expect(await first.json()).toMatchObject({
+      tagline: 'First',
+      features: ['Fast'],
+      country: 'DE',
+      changed: ['tagline', 'country', 'features'],
+    });
     await patch(mainId, { fields: { tagline: 'Second', founded_year: 2020 } });
     const feed = (await recentChanges(bed.ctx, { limit: 10 })).filter((c) => c.listing === 'acme');
-    expect(feed[0]!.changes).toEqual({ tagline: { before: 'First', after: 'Second' }, founded_year: { before: null, after: 2020 } });
+    expect(feed[0]!.changes).toEqual({
+      tagline: { before: 'First', after: 'Second' },
+      founded_year: { before: null, after: 2020 },
+    });
     expect(feed[1]!.changes.tagline).toEqual({ before: 'Old tagline', after: 'First' });
     expect(feed[1]!.by).toBe(bed.maker.email);
   });
 
   it('replaces socials and FAQs', async () => {
-    const res = await patch(mainId, { socials: { github: 'https://github.com/acme', website: 'https://acme.example' }, faqs: [{ question: 'Free?', answer: 'Yes' }] });
+    const res = await patch(mainId, {
+      socials: { github: 'https://github.com/acme', website: 'https://acme.example' },
+      faqs: [{ question: 'Free?', answer: 'Yes' }],
+    });
     const body = await res.json();
     expect(body.socials).toEqual({ github: 'https://github.com/acme', website: 'https://acme.example' });
     expect(body.faqs).toEqual([{ question: 'Free?', answer: 'Yes' }]);
@@ -46,7 +74,11 @@ describe('update_my_listing', () => {
   it('sends only the sent site fields to the same company on other sites with apply_to', async () => {
     const res = await patch(mainId, { fields: { headline: 'Everywhere', tagline: 'Only here' }, apply_to: ['all'] });
     expect((await res.json()).applied_to).toEqual(['eu']);
-    const eu = await bed.ctx.db.selectFrom('listings').select(['headline', 'tagline']).where('id', '=', euId).executeTakeFirstOrThrow();
+    const eu = await bed.ctx.db
+      .selectFrom('listings')
+      .select(['headline', 'tagline'])
+      .where('id', '=', euId)
+      .executeTakeFirstOrThrow();
     expect(eu).toEqual({ headline: 'Everywhere', tagline: 'EU tagline' });
     const bad = await patch(mainId, { fields: { headline: 'x' }, apply_to: ['mars'] });
     expect(bad.status).toBe(400);
@@ -62,25 +94,44 @@ describe('update_my_listing', () => {
     [{ faqs: Array(11).fill({ question: 'q', answer: 'a' }) }, 'faqs'],
     [{ colour: 'red' }, 'colour'],
   ])('refuses %j with a 400 naming %s, changing nothing', async (body, path) => {
-    const before = await bed.ctx.db.selectFrom('listings').select(['tagline', 'updated_at']).where('id', '=', mainId).executeTakeFirstOrThrow();
+    const before = await bed.ctx.db
+      .selectFrom('listings')
+      .select(['tagline', 'updated_at'])
+      .where('id', '=', mainId)
+      .executeTakeFirstOrThrow();
     const res = await patch(mainId, body);
     expect(res.status).toBe(400);
     expect((await res.json()).errors.map((e: any) => e.path)).toContain(path);
-    expect(await bed.ctx.db.selectFrom('listings').select(['tagline', 'updated_at']).where('id', '=', mainId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await bed.ctx.db
+        .selectFrom('listings')
+        .select(['tagline', 'updated_at'])
+        .where('id', '=', mainId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it("is 404 for another maker's listing, and leaves it alone", async () => {
     expect((await patch(othersId, { fields: { tagline: 'Hijacked' } })).status).toBe(404);
-    const row = await bed.ctx.db.selectFrom('listings').select('tagline').where('id', '=', othersId).executeTakeFirstOrThrow();
+    const row = await bed.ctx.db
+      .selectFrom('listings')
+      .select('tagline')
+      .where('id', '=', othersId)
+      .executeTakeFirstOrThrow();
     expect(row.tagline).toBeNull();
   });
 
   it('works over MCP with the same rules', async () => {
     const client = await connectHttp('v2-2026-07-28', `${bed.server.url}/mcp`, bed.maker.auth);
     try {
-      const ok = await client.callTool('update_my_listing', { listing_id: mainId, fields: { pricing_model: 'freemium' } });
+      const ok = await client.callTool('update_my_listing', {
+        listing_id: mainId,
+        fields: { pricing_model: 'freemium' },
+      });
       expect((ok.structuredContent as any).pricing.model).toBe('freemium');
-      expect((await client.callTool('update_my_listing', { listing_id: othersId, fields: { tagline: 'x' } })).isError).toBe(true);
+      expect(
+        (await client.callTool('update_my_listing', { listing_id: othersId, fields: { tagline: 'x' } })).isError,
+      ).toBe(true);
     } finally {
       await client.close();
     }

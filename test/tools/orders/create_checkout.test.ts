@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 const checkout = (auth: Record<string, string>, body: unknown, key?: string) =>
-  fetch(`${server.url}/api/v1/orders/checkout`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/v1/orders/checkout`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe('create_checkout', () => {
   it('builds a pending order with a checkout_url on this site', async () => {
@@ -29,7 +33,13 @@ describe('create_checkout', () => {
     const res = await checkout(maker.auth, { items: [{ product: 'launch', listing_id: id }], billing_country: 'NL' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'pending', subtotal_cents: 4900, vat: { rate_percent: 21, amount_cents: 1029 }, total_cents: 5929, paid_at: null });
+    expect(body).toMatchObject({
+      status: 'pending',
+      subtotal_cents: 4900,
+      vat: { rate_percent: 21, amount_cents: 1029 },
+      total_cents: 5929,
+      paid_at: null,
+    });
     expect(body.number).toMatch(/^LB-2026-\d{6}$/);
     expect(body.checkout_url).toMatch(/^http:\/\/localhost:3000\/checkout\//);
     expect(body.lines[0]).toMatchObject({ product: 'launch', fulfilled: false, fulfilment_error: null });
@@ -46,7 +56,9 @@ describe('create_checkout', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     const [a, b] = [await first.json(), await second.json()];
     expect(b.number).toBe(a.number);
-    expect(await ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute()).toEqual([{ number: a.number }]);
+    expect(await ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute()).toEqual([
+      { number: a.number },
+    ]);
     // The same key with another body is refused; without a key a retry is a new request (refused here: the launch is held).
     expect((await checkout(maker.auth, { ...body, billing_country: 'CA' }, 'order-key-1')).status).toBe(422);
     expect((await checkout(maker.auth, body)).status).toBe(400);
@@ -65,7 +77,11 @@ describe('create_checkout', () => {
     const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
     const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
     try {
-      const args = { items: [{ product: 'launch', listing_id: id }], billing_country: 'US', idempotency_key: 'mcp-order-1' };
+      const args = {
+        items: [{ product: 'launch', listing_id: id }],
+        billing_country: 'US',
+        idempotency_key: 'mcp-order-1',
+      };
       const a = await client.callTool('create_checkout', args);
       const b = await client.callTool('create_checkout', args);
       expect(a.isError).toBeFalsy();

@@ -27,10 +27,16 @@ describe('get_order', () => {
   it('returns an own order with totals, VAT and lines', async () => {
     const res = await fetch(`${server.url}/api/v1/orders/${numbers[1]}`, { headers: maker.auth });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ number: numbers[1], status: 'pending', total_cents: 2000, vat: { billing_country: 'US', amount_cents: 0 }, lines: [{ product: 'billboard', amount_cents: 2000, fulfilled: false }] });
+    expect(await res.json()).toMatchObject({
+      number: numbers[1],
+      status: 'pending',
+      total_cents: 2000,
+      vat: { billing_country: 'US', amount_cents: 0 },
+      lines: [{ product: 'billboard', amount_cents: 2000, fulfilled: false }],
+    });
   });
 
-  it('answers 404 for another user\'s order and 400 for a malformed number', async () => {
+  it("answers 404 for another user's order and 400 for a malformed number", async () => {
     const other = await userWithKey(ctx, ['account:read']);
     expect((await fetch(`${server.url}/api/v1/orders/${numbers[0]}`, { headers: other.auth })).status).toBe(404);
     expect((await fetch(`${server.url}/api/v1/orders/LB-2026-999999`, { headers: maker.auth })).status).toBe(404);

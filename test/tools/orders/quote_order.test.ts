@@ -27,29 +27,67 @@ afterAll(async () => {
 });
 
 const quote = (body: unknown, auth = maker.auth) =>
-  fetch(`${server.url}/api/v1/orders/quote`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/v1/orders/quote`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('quote_order', () => {
   it('prices items with VAT for the billing country and saves nothing', async () => {
-    const res = await quote({ items: [{ product: 'launch', listing_id: mine, week: '2026-12-01' }, { product: 'billboard', listing_id: mine, amount_cents: 2500 }], billing_country: 'DE' });
+    const res = await quote({
+      items: [
+        { product: 'launch', listing_id: mine, week: '2026-12-01' },
+        { product: 'billboard', listing_id: mine, amount_cents: 2500 },
+      ],
+      billing_country: 'DE',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ currency: 'USD', subtotal_cents: 7400, vat: { rate_percent: 19, amount_cents: 1406, billing_country: 'DE' }, total_cents: 8806, next_steps: [{ tool: 'create_checkout' }] });
-    expect(body.lines.map((l: any) => [l.product, l.week, l.amount_cents])).toEqual([['launch', '2026-11-30', 4900], ['billboard', null, 2500]]);
+    expect(body).toMatchObject({
+      currency: 'USD',
+      subtotal_cents: 7400,
+      vat: { rate_percent: 19, amount_cents: 1406, billing_country: 'DE' },
+      total_cents: 8806,
+      next_steps: [{ tool: 'create_checkout' }],
+    });
+    expect(body.lines.map((l: any) => [l.product, l.week, l.amount_cents])).toEqual([
+      ['launch', '2026-11-30', 4900],
+      ['billboard', null, 2500],
+    ]);
     expect(await ctx.db.selectFrom('orders').select('id').execute()).toEqual([]);
   });
 
   it('reverse-charges an EU business elsewhere and charges nothing outside the EU', async () => {
-    expect((await (await quote({ items: [{ product: 'launch', listing_id: mine }], billing_country: 'FR', vat_number: 'FR 40 303 265 045' })).json()).vat).toMatchObject({ reverse_charge: true, amount_cents: 0 });
-    expect((await (await quote({ items: [{ product: 'launch', listing_id: mine }], billing_country: 'US' })).json())).toMatchObject({ total_cents: 4900 });
+    expect(
+      (
+        await (
+          await quote({
+            items: [{ product: 'launch', listing_id: mine }],
+            billing_country: 'FR',
+            vat_number: 'FR 40 303 265 045',
+          })
+        ).json()
+      ).vat,
+    ).toMatchObject({ reverse_charge: true, amount_cents: 0 });
+    expect(
+      await (await quote({ items: [{ product: 'launch', listing_id: mine }], billing_country: 'US' })).json(),
+    ).toMatchObject({ total_cents: 4900 });
   });
 
-  it('answers 404 naming the item for another user\'s listing, and 400 naming each bad field', async () => {
+  it("answers 404 naming the item for another user's listing, and 400 naming each bad field", async () => {
     const wrongOwner = await quote({ items: [{ product: 'launch', listing_id: theirs }] });
     expect(wrongOwner.status).toBe(404);
-    expect((await wrongOwner.json()).errors).toEqual([{ path: 'items.0.listing_id', message: expect.stringContaining(`no listing ${theirs}`) }]);
+    expect((await wrongOwner.json()).errors).toEqual([
+      { path: 'items.0.listing_id', message: expect.stringContaining(`no listing ${theirs}`) },
+    ]);
 
-    const bad = await quote({ items: [{ product: 'launch', listing_id: mine, week: '2026-11-09' }, { product: 'billboard', listing_id: mine, amount_cents: 10 }] });
+    const bad = await quote({
+      items: [
+        { product: 'launch', listing_id: mine, week: '2026-11-09' },
+        { product: 'billboard', listing_id: mine, amount_cents: 10 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
     expect((await bad.json()).errors.map((e: any) => e.path)).toEqual(['items.0.week', 'items.1.amount_cents']);
@@ -69,7 +107,10 @@ describe('quote_order', () => {
   it('works over MCP', async () => {
     const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
     try {
-      const result = await client.callTool('quote_order', { items: [{ product: 'launch', listing_id: mine }], billing_country: 'US' });
+      const result = await client.callTool('quote_order', {
+        items: [{ product: 'launch', listing_id: mine }],
+        billing_country: 'US',
+      });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ total_cents: 4900 });
       const wrong = await client.callTool('quote_order', { items: [{ product: 'launch', listing_id: theirs }] });

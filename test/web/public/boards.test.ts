@@ -26,15 +26,30 @@ beforeAll(async () => {
   const d = directory(ctx);
   const category = await g.category({ slug: 'dev-tools', name: 'Developer tools' });
   const acme = await l.launch({
-    slug: 'acme', week: THIS, votes: 5, categories: [category],
+    slug: 'acme',
+    week: THIS,
+    votes: 5,
+    categories: [category],
     fields: {
-      name: 'Acme & Co <Rocket>', tagline: 'Ship "faster" & safer', unlocked_sections: JSON.stringify(['story']),
-      domain_rating: 71, domain_rating_previous: 65, domain_rating_at: '2026-11-01', domain_rating_source: 'Ahrefs',
-      revenue_cents: 120_000_00, revenue_at: '2026-10-31', revenue_source: 'Stripe (verified)',
+      name: 'Acme & Co <Rocket>',
+      tagline: 'Ship "faster" & safer',
+      unlocked_sections: JSON.stringify(['story']),
+      domain_rating: 71,
+      domain_rating_previous: 65,
+      domain_rating_at: '2026-11-01',
+      domain_rating_source: 'Ahrefs',
+      revenue_cents: 120_000_00,
+      revenue_at: '2026-10-31',
+      revenue_source: 'Stripe (verified)',
     },
   });
   const beta = await l.launch({ slug: 'beta', week: LAST, votes: 3, fields: { name: 'Beta' } });
-  const later = await l.launch({ slug: 'later', week: '2026-11-30', status: 'scheduled', fields: { name: 'Later Launch' } });
+  const later = await l.launch({
+    slug: 'later',
+    week: '2026-11-30',
+    status: 'scheduled',
+    fields: { name: 'Later Launch' },
+  });
   const hidden = await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
 
   const buyer = await d.user();
@@ -42,9 +57,13 @@ beforeAll(async () => {
   await paidLine(ctx, { userId: buyer, listingId: later, product: 'billboard', amountCents: 9000 });
 
   await d.founder({
-    slug: 'ada', name: 'Ada Lovelace', listings: [acme],
+    slug: 'ada',
+    name: 'Ada Lovelace',
+    listings: [acme],
     fields: {
-      title: 'CEO', country: 'GB', bio: 'Builds engines.\n\nLikes <b>numbers</b>.',
+      title: 'CEO',
+      country: 'GB',
+      bio: 'Builds engines.\n\nLikes <b>numbers</b>.',
       socials: JSON.stringify({ linkedin: 'https://www.linkedin.com/in/ada', custom: 'javascript:alert(1)' }),
     },
   });
@@ -53,7 +72,9 @@ beforeAll(async () => {
   await d.founder({ slug: 'ghost', name: 'Ghost Founder', listings: [hidden] });
 
   await d.blogPost({
-    slug: 'launch-guide', title: 'The launch guide', excerpt: 'Everything about launching.',
+    slug: 'launch-guide',
+    title: 'The launch guide',
+    excerpt: 'Everything about launching.',
     body: '# Big heading\n\nRead this <script>alert(1)</script> now.\n\n[click me](javascript:alert(1)) and [docs](https://example.com/docs)\n\n## Steps\n\nVisit https://example.org today.',
     faqs: [{ question: 'Is it free?', answer: 'Yes, the free route is.' }],
   });
@@ -85,7 +106,10 @@ async function page(path: string, status = 200): Promise<{ res: Response; text: 
     level = next;
   }
   for (const control of doc.querySelectorAll('main input:not([type=hidden]), main select, main textarea')) {
-    expect(doc.querySelector(`label[for="${control.id}"]`), `${path}: control ${control.getAttribute('name')} has a label`).not.toBeNull();
+    expect(
+      doc.querySelector(`label[for="${control.id}"]`),
+      `${path}: control ${control.getAttribute('name')} has a label`,
+    ).not.toBeNull();
   }
   for (const th of doc.querySelectorAll('main th')) expect(th.getAttribute('scope')).toMatch(/^(col|row)$/);
   for (const img of doc.querySelectorAll('main img')) expect(img.hasAttribute('alt')).toBe(true);
@@ -93,7 +117,8 @@ async function page(path: string, status = 200): Promise<{ res: Response; text: 
 }
 
 const title = (doc: Document) => doc.querySelector('h1')!.textContent;
-const jsonLd = (doc: Document) => [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => [JSON.parse(s.textContent!)].flat());
+const jsonLd = (doc: Document) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => [JSON.parse(s.textContent!)].flat());
 
 /** Parses XML the way a feed reader would; a parse error shows up as <parsererror>. */
 function xml(text: string): Document {
@@ -119,7 +144,10 @@ describe('leaderboards', () => {
     expect(text).not.toContain('<Rocket>');
     expect(doc.querySelector('main a[href="/how-ranking-works"]')).not.toBeNull();
     expect(doc.querySelector('a[href="/listings/beta"]')).toBeNull();
-    expect(jsonLd(doc)[0]).toMatchObject({ '@type': 'ItemList', itemListElement: [{ position: 1, url: `${PUBLIC}/listings/acme` }] });
+    expect(jsonLd(doc)[0]).toMatchObject({
+      '@type': 'ItemList',
+      itemListElement: [{ position: 1, url: `${PUBLIC}/listings/acme` }],
+    });
     expect(doc.querySelector('.paid')).toBeNull();
   });
 
@@ -128,7 +156,9 @@ describe('leaderboards', () => {
     expect(title(doc)).toBe(`Community leaderboard: week of ${LAST}`);
     expect(doc.querySelector('a[href="/listings/beta"]')).not.toBeNull();
     expect(doc.querySelector(`a[href="/launches/weeks/${LAST}"]`)).not.toBeNull();
-    expect(title((await page('/leaderboards/community-weekly?week=2026-11-12')).doc)).toBe(`Community leaderboard: week of ${LAST}`);
+    expect(title((await page('/leaderboards/community-weekly?week=2026-11-12')).doc)).toBe(
+      `Community leaderboard: week of ${LAST}`,
+    );
   });
 
   it('answers a bad or future week with a friendly 400 page, never a 500', async () => {
@@ -171,9 +201,13 @@ describe('founders', () => {
     const names = [...doc.querySelectorAll('main .cards a[href^="/founders/"]')].map((a) => a.textContent);
     expect(names).toEqual(['Ada Lovelace', 'Grace Hopper']);
     const byCountry = (await page('/founders?country=us')).doc;
-    expect([...byCountry.querySelectorAll('main .cards a[href^="/founders/"]')].map((a) => a.textContent)).toEqual(['Grace Hopper']);
+    expect([...byCountry.querySelectorAll('main .cards a[href^="/founders/"]')].map((a) => a.textContent)).toEqual([
+      'Grace Hopper',
+    ]);
     const byName = (await page('/founders?q=lovel')).doc;
-    expect([...byName.querySelectorAll('main .cards a[href^="/founders/"]')].map((a) => a.textContent)).toEqual(['Ada Lovelace']);
+    expect([...byName.querySelectorAll('main .cards a[href^="/founders/"]')].map((a) => a.textContent)).toEqual([
+      'Ada Lovelace',
+    ]);
     await page('/founders?country=usa', 400);
   });
 
@@ -187,7 +221,12 @@ describe('founders', () => {
     expect(doc.querySelector('main a[href="/listings/acme"]')).not.toBeNull();
     expect(doc.querySelector('main h3')!.textContent).toBe('How Acme began');
     expect(text).toContain('We needed &lt;it&gt;.');
-    expect(jsonLd(doc)[0]).toMatchObject({ '@type': 'Person', name: 'Ada Lovelace', jobTitle: 'CEO', sameAs: ['https://www.linkedin.com/in/ada'] });
+    expect(jsonLd(doc)[0]).toMatchObject({
+      '@type': 'Person',
+      name: 'Ada Lovelace',
+      jobTitle: 'CEO',
+      sameAs: ['https://www.linkedin.com/in/ada'],
+    });
   });
 
   it('is a 404 for an unknown founder or one with no live listing', async () => {
@@ -200,18 +239,23 @@ describe('founders', () => {
 describe('blog', () => {
   it('lists published posts newest first, never drafts or future posts, and searches', async () => {
     const { doc } = await page('/blog');
-    expect([...doc.querySelectorAll('main h2 a')].map((a) => a.textContent)).toEqual(['The launch guide', 'An older post']);
+    expect([...doc.querySelectorAll('main h2 a')].map((a) => a.textContent)).toEqual([
+      'The launch guide',
+      'An older post',
+    ]);
     const found = (await page('/blog?q=older')).doc;
     expect([...found.querySelectorAll('main h2 a')].map((a) => a.textContent)).toEqual(['An older post']);
   });
 
-  it('renders a post\'s Markdown safely: raw HTML escaped, javascript: links refused, headings below the h1', async () => {
+  it("renders a post's Markdown safely: raw HTML escaped, javascript: links refused, headings below the h1", async () => {
     const { doc, text, res } = await page('/blog/launch-guide');
     expect(title(doc)).toBe('The launch guide');
     expect(text).not.toContain('<script>alert');
     expect(doc.querySelector('main .post')!.textContent).toContain('<script>alert(1)</script>');
     expect(doc.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(0);
-    expect([...doc.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContainEqual(expect.stringMatching(/^javascript:/i));
+    expect([...doc.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContainEqual(
+      expect.stringMatching(/^javascript:/i),
+    );
     expect(doc.querySelector('main .post a[href="https://example.com/docs"]')!.textContent).toBe('docs');
     expect(doc.querySelector('main .post a[href="https://example.org"]')).not.toBeNull();
     expect(doc.querySelector('main .post h2')!.textContent).toBe('Big heading');
@@ -220,7 +264,10 @@ describe('blog', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const ld = jsonLd(doc);
     expect(ld.map((d) => d['@type'])).toEqual(['BlogPosting', 'FAQPage']);
-    expect(ld[1].mainEntity[0]).toMatchObject({ name: 'Is it free?', acceptedAnswer: { text: 'Yes, the free route is.' } });
+    expect(ld[1].mainEntity[0]).toMatchObject({
+      name: 'Is it free?',
+      acceptedAnswer: { text: 'Yes, the free route is.' },
+    });
     expect(doc.querySelector('#faqs')!.textContent).toBe('Frequently asked questions');
   });
 
@@ -300,8 +347,20 @@ describe('feeds', () => {
 
 describe('accessibility', () => {
   it('no page has a serious or critical axe-core violation', async () => {
-    const paths = ['/leaderboards', '/leaderboards/community-weekly', '/leaderboards/billboard', '/leaderboards/domain-rating', '/leaderboards/revenue',
-      '/leaderboards/community-weekly?week=garbage', '/founders', '/founders/ada', '/blog', '/blog/launch-guide', '/awards', '/how-ranking-works'];
+    const paths = [
+      '/leaderboards',
+      '/leaderboards/community-weekly',
+      '/leaderboards/billboard',
+      '/leaderboards/domain-rating',
+      '/leaderboards/revenue',
+      '/leaderboards/community-weekly?week=garbage',
+      '/founders',
+      '/founders/ada',
+      '/blog',
+      '/blog/launch-guide',
+      '/awards',
+      '/how-ranking-works',
+    ];
     for (const path of paths) {
       const dom = new JSDOM(await (await get(path)).text(), { runScripts: 'outside-only', pretendToBeVisual: true });
       dom.window.eval(axe.source);
@@ -322,11 +381,30 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const doc = xml(await res.text());
     const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent);
-    for (const path of ['/', '/leaderboards', '/how-ranking-works', '/categories/dev-tools', `/launches/weeks/${THIS}`, `/launches/weeks/${LAST}`,
-      '/blog/launch-guide', '/blog/older-post', '/listings/acme', '/listings/beta', '/founders/ada', '/founders/grace']) {
+    for (const path of [
+      '/',
+      '/leaderboards',
+      '/how-ranking-works',
+      '/categories/dev-tools',
+      `/launches/weeks/${THIS}`,
+      `/launches/weeks/${LAST}`,
+      '/blog/launch-guide',
+      '/blog/older-post',
+      '/listings/acme',
+      '/listings/beta',
+      '/founders/ada',
+      '/founders/grace',
+    ]) {
       expect(locs).toContain(`${PUBLIC}${path}`);
     }
-    for (const path of ['/listings/later', '/listings/hidden', '/founders/ghost', '/blog/draft-post', '/blog/future-post', '/launches/weeks/2026-11-30']) {
+    for (const path of [
+      '/listings/later',
+      '/listings/hidden',
+      '/founders/ghost',
+      '/blog/draft-post',
+      '/blog/future-post',
+      '/launches/weeks/2026-11-30',
+    ]) {
       expect(locs).not.toContain(`${PUBLIC}${path}`);
     }
     expect(new Set(locs).size).toBe(locs.length);

@@ -41,7 +41,9 @@ beforeAll(async () => {
     .updateTable('categories')
     .set({
       description: 'Tools that help developers ship software.',
-      faqs: JSON.stringify([{ question: 'What counts as a developer tool?', answer: 'Anything a developer uses to build.' }]),
+      faqs: JSON.stringify([
+        { question: 'What counts as a developer tool?', answer: 'Anything a developer uses to build.' },
+      ]),
       compare_attributes: JSON.stringify(['Open source']),
     })
     .where('id', '=', devtools)
@@ -80,8 +82,14 @@ beforeAll(async () => {
       { listing_id: acmeId, platform: 'custom', url: 'javascript:alert(1)' },
     ])
     .execute();
-  await ctx.db.insertInto('listing_faqs').values({ listing_id: acmeId, position: 0, question: 'Is Acme free?', answer: 'There is a free plan.' }).execute();
-  await ctx.db.insertInto('listing_updates').values({ listing_id: acmeId, title: 'Version 2 is out', body: 'Faster than ever.', created_at: now }).execute();
+  await ctx.db
+    .insertInto('listing_faqs')
+    .values({ listing_id: acmeId, position: 0, question: 'Is Acme free?', answer: 'There is a free plan.' })
+    .execute();
+  await ctx.db
+    .insertInto('listing_updates')
+    .values({ listing_id: acmeId, title: 'Version 2 is out', body: 'Faster than ever.', created_at: now })
+    .execute();
   const reviewer = await d.user();
   const troll = await d.user();
   await ctx.db
@@ -109,9 +117,18 @@ beforeAll(async () => {
     },
   });
   await d.story(hasteId, { title: 'How Haste began', why_started: 'We were slow.' });
-  await ctx.db.insertInto('milestones').values({ listing_id: hasteId, date: '2026-10-01', title: 'First customer', created_at: now }).execute();
+  await ctx.db
+    .insertInto('milestones')
+    .values({ listing_id: hasteId, date: '2026-10-01', title: 'First customer', created_at: now })
+    .execute();
 
-  await l.launch({ slug: 'gamma', week: '2026-12-07', status: 'scheduled', categories: [devtools], fields: { name: 'Gamma Soon', tagline: 'Coming soon' } });
+  await l.launch({
+    slug: 'gamma',
+    week: '2026-12-07',
+    status: 'scheduled',
+    categories: [devtools],
+    fields: { name: 'Gamma Soon', tagline: 'Coming soon' },
+  });
   await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
 });
 
@@ -155,14 +172,16 @@ function expectAccessible(p: Page) {
   }
   for (const control of doc.querySelectorAll('input:not([type=hidden]), select, textarea')) {
     const id = control.getAttribute('id');
-    const labelled = (id && doc.querySelector(`label[for="${id}"]`)) || control.getAttribute('aria-label') || control.closest('label');
+    const labelled =
+      (id && doc.querySelector(`label[for="${id}"]`)) || control.getAttribute('aria-label') || control.closest('label');
     expect(labelled, `control ${control.outerHTML} has no label`).toBeTruthy();
   }
   for (const img of doc.querySelectorAll('img')) expect(img.hasAttribute('alt'), img.outerHTML).toBe(true);
   for (const th of doc.querySelectorAll('th')) expect(th.getAttribute('scope'), th.outerHTML).toMatch(/^(col|row)$/);
   const ids = [...doc.querySelectorAll('[id]')].map((e) => e.id);
   expect(new Set(ids).size, 'duplicate ids').toBe(ids.length);
-  for (const labelledBy of doc.querySelectorAll('[aria-labelledby]')) expect(doc.getElementById(labelledBy.getAttribute('aria-labelledby')!)).not.toBeNull();
+  for (const labelledBy of doc.querySelectorAll('[aria-labelledby]'))
+    expect(doc.getElementById(labelledBy.getAttribute('aria-labelledby')!)).not.toBeNull();
 }
 
 describe('outboundRel', () => {
@@ -203,7 +222,11 @@ describe('GET /', () => {
 
 describe('GET /listings/:slug', () => {
   it('shows the whole profile, escaped, with SoftwareApplication JSON-LD and a rating from genuine reviews', async () => {
-    const before = await ctx.db.selectFrom('listings').select('views_count').where('id', '=', acmeId).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('listings')
+      .select('views_count')
+      .where('id', '=', acmeId)
+      .executeTakeFirstOrThrow();
     const p = await page('/listings/acme');
     expect(p.status).toBe(200);
     expect(p.doc.querySelector('h1')!.textContent).toBe('Acme & Co');
@@ -212,14 +235,32 @@ describe('GET /listings/:slug', () => {
     expect(p.text).not.toContain('<script>alert(1)');
     expect(meta(p, 'description')).toBe(SCRIPT_TAGLINE);
     expect(canonical(p)).toBe(`${PUBLIC}/listings/acme`);
-    expect(p.doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://cdn.example.com/acme.png');
+    expect(p.doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'https://cdn.example.com/acme.png',
+    );
 
     const app = ldOfType(p, 'SoftwareApplication')!;
-    expect(app).toMatchObject({ name: 'Acme & Co', url: `${PUBLIC}/listings/acme`, aggregateRating: { ratingValue: 4, ratingCount: 1 } });
+    expect(app).toMatchObject({
+      name: 'Acme & Co',
+      url: `${PUBLIC}/listings/acme`,
+      aggregateRating: { ratingValue: 4, ratingCount: 1 },
+    });
     expect(ldOfType(p, 'FAQPage')).toBeTruthy();
 
     const body = p.doc.querySelector('main')!.textContent!;
-    for (const text of ['Fast builds', 'Runs offline', 'freemium', 'Second paragraph about rockets.', 'Is Acme free?', 'Version 2 is out', '4.0 out of 5', '1 genuine review', '54', 'up from 50', 'Ahrefs']) {
+    for (const text of [
+      'Fast builds',
+      'Runs offline',
+      'freemium',
+      'Second paragraph about rockets.',
+      'Is Acme free?',
+      'Version 2 is out',
+      '4.0 out of 5',
+      '1 genuine review',
+      '54',
+      'up from 50',
+      'Ahrefs',
+    ]) {
       expect(body).toContain(text);
     }
     expect(body).toContain("Founding year: not stated on the company's website");
@@ -231,21 +272,28 @@ describe('GET /listings/:slug', () => {
     expect(p.doc.getElementById('milestones')).toBeNull();
 
     await ctx.views.flush(); // views are written in batches
-    const after = await ctx.db.selectFrom('listings').select('views_count').where('id', '=', acmeId).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('listings')
+      .select('views_count')
+      .where('id', '=', acmeId)
+      .executeTakeFirstOrThrow();
     expect(Number(after.views_count)).toBe(Number(before.views_count) + 1);
     expectAccessible(p);
   });
 
   it('marks outbound links of a free listing nofollow ugc and never links a javascript: URL', async () => {
     const p = await page('/listings/acme');
-    const website = [...p.doc.querySelectorAll('a')].find((a) => a.getAttribute('href') === 'https://acme.example.com/')!;
+    const website = [...p.doc.querySelectorAll('a')].find(
+      (a) => a.getAttribute('href') === 'https://acme.example.com/',
+    )!;
     expect(website.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(p.doc.querySelector('a[href="https://github.com/acme"]')!.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(p.text).not.toContain('javascript:');
   });
 
   it('drops nofollow on a paid listing only when the admin turns paid_links_follow on', async () => {
-    const rel = async () => (await page('/listings/haste')).doc.querySelector('a[href="https://haste.example.com/"]')!.getAttribute('rel');
+    const rel = async () =>
+      (await page('/listings/haste')).doc.querySelector('a[href="https://haste.example.com/"]')!.getAttribute('rel');
     expect(await rel()).toBe('nofollow ugc noopener');
     await setSetting(ctx.db, 'paid_links_follow', 'true', ctx.clock.now());
     try {
@@ -277,7 +325,9 @@ describe('GET /listings/:slug', () => {
     const alternatives = p.doc.querySelector('section[aria-labelledby="alternatives"]')!;
     expect(alternatives.querySelector('a[href="/listings/haste"]')).not.toBeNull();
     // (jsdom's selector engine does not match `&` inside attribute values: compare hrefs directly.)
-    expect([...alternatives.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain('/compare?a=acme&b=haste');
+    expect([...alternatives.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain(
+      '/compare?a=acme&b=haste',
+    );
     const form = p.doc.querySelector('form[action="/compare"]')!;
     expect(form.querySelector('input[type=hidden][name=a]')!.getAttribute('value')).toBe('acme');
     expect(form.querySelector('select[name=b] option[value=haste]')).not.toBeNull();
@@ -318,7 +368,9 @@ describe('GET /listings/:slug', () => {
       const p = await page('/listings/acme', `http://127.0.0.1:${(web.address() as AddressInfo).port}`);
       expect(p.status).toBe(200);
       expect(seen).toEqual([{ id: acmeId, slug: 'acme', owner_id: null, status: 'live' }]);
-      expect(p.doc.querySelector('section[aria-labelledby="community"] #community-probe')!.textContent).toBe('Vote for acme');
+      expect(p.doc.querySelector('section[aria-labelledby="community"] #community-probe')!.textContent).toBe(
+        'Vote for acme',
+      );
     } finally {
       web.closeAllConnections();
       await new Promise((r) => web.close(r));
@@ -343,13 +395,19 @@ describe('GET /search', () => {
 
   it('filters by category (with subcategories), status and sort', async () => {
     const apiTools = await page('/search?category=api-tools');
-    expect([...apiTools.doc.querySelectorAll('ul.cards li a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/acme']);
-    expect(apiTools.doc.querySelector('#search-category option[value="api-tools"]')!.hasAttribute('selected')).toBe(true);
+    expect(
+      [...apiTools.doc.querySelectorAll('ul.cards li a[href^="/listings/"]')].map((a) => a.getAttribute('href')),
+    ).toEqual(['/listings/acme']);
+    expect(apiTools.doc.querySelector('#search-category option[value="api-tools"]')!.hasAttribute('selected')).toBe(
+      true,
+    );
     const upcoming = await page('/search?status=upcoming');
     expect(upcoming.doc.querySelector('ul.cards a[href="/listings/gamma"]')).not.toBeNull();
     expect(upcoming.doc.querySelector('ul.cards a[href="/listings/acme"]')).toBeNull();
     const byVotes = await page('/search?sort=votes&country=de');
-    expect([...byVotes.doc.querySelectorAll('ul.cards li a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/acme']);
+    expect(
+      [...byVotes.doc.querySelectorAll('ul.cards li a[href^="/listings/"]')].map((a) => a.getAttribute('href')),
+    ).toEqual(['/listings/acme']);
   });
 
   it('answers bad filters with a plain message and the form, not a 500', async () => {
@@ -379,7 +437,9 @@ describe('GET /categories and /categories/:slug', () => {
     expect(ldOfType(p, 'CollectionPage')).toBeTruthy();
     const devtools = p.doc.querySelector('section[aria-labelledby="cat-dev-tools"]')!;
     expect(devtools.textContent).toContain('2 live products'); // acme and haste; gamma is scheduled
-    expect(devtools.querySelector('a[href="/categories/api-tools"]')!.parentElement!.textContent).toContain('1 live product');
+    expect(devtools.querySelector('a[href="/categories/api-tools"]')!.parentElement!.textContent).toContain(
+      '1 live product',
+    );
     expect(p.doc.querySelector('section[aria-labelledby="cat-empty-shelf"]')!.textContent).toContain('0 live products');
     expectAccessible(p);
   });
@@ -392,7 +452,10 @@ describe('GET /categories and /categories/:slug', () => {
     expect(canonical(p)).toBe(`${PUBLIC}/categories/dev-tools`);
     expect(ldOfType(p, 'FAQPage')).toMatchObject({ mainEntity: [{ name: 'What counts as a developer tool?' }] });
     expect(ldOfType(p, 'CollectionPage')).toBeTruthy();
-    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/acme', '/listings/haste']);
+    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual([
+      '/listings/acme',
+      '/listings/haste',
+    ]);
     expect(p.doc.querySelector('a[href="/categories/api-tools"]')).not.toBeNull();
     expect(p.doc.querySelector('main')!.textContent).toContain('Anything a developer uses to build.');
     expectAccessible(p);
@@ -421,7 +484,12 @@ describe('GET /compare', () => {
       for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
       return copy.textContent;
     };
-    const rows = Object.fromEntries([...p.doc.querySelectorAll('tbody tr')].map((tr) => [tr.querySelector('th')!.textContent, [...tr.querySelectorAll('td')].map(spoken)]));
+    const rows = Object.fromEntries(
+      [...p.doc.querySelectorAll('tbody tr')].map((tr) => [
+        tr.querySelector('th')!.textContent,
+        [...tr.querySelectorAll('td')].map(spoken),
+      ]),
+    );
     expect(rows['Open source']).toEqual(['Yes', 'No']);
     expect(rows['Pricing model']).toEqual(['freemium', 'Not stated']);
     expect(rows.Country).toEqual(['DE', 'Not stated']);
@@ -446,9 +514,16 @@ describe('GET /launches and /launches/weeks/:week', () => {
     expect(p.doc.title).toBe("This week's launches · Launchboard");
     expect(meta(p, 'description')).toBeTruthy();
     expect(canonical(p)).toBe(`${PUBLIC}/launches`);
-    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/acme', '/listings/haste']);
-    expect(p.doc.querySelector('nav[aria-label="Launch sections"] [aria-current="page"]')!.textContent).toBe('This week');
-    expect(ldOfType(p, 'ItemList')).toMatchObject({ itemListElement: [{ position: 1, url: `${PUBLIC}/listings/acme` }, { position: 2 }] });
+    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual([
+      '/listings/acme',
+      '/listings/haste',
+    ]);
+    expect(p.doc.querySelector('nav[aria-label="Launch sections"] [aria-current="page"]')!.textContent).toBe(
+      'This week',
+    );
+    expect(ldOfType(p, 'ItemList')).toMatchObject({
+      itemListElement: [{ position: 1, url: `${PUBLIC}/listings/acme` }, { position: 2 }],
+    });
     expectAccessible(p);
   });
 
@@ -458,7 +533,9 @@ describe('GET /launches and /launches/weeks/:week', () => {
     expect(canonical(upcoming)).toBe(`${PUBLIC}/launches?section=upcoming`);
     expect(upcoming.doc.querySelector('ul.cards a[href="/listings/gamma"]')).not.toBeNull();
     const second = await page('/launches?section=most-voted&per_page=1&page=2');
-    expect([...second.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/haste']);
+    expect(
+      [...second.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href')),
+    ).toEqual(['/listings/haste']);
     expect(second.doc.querySelector('ol.cards')!.getAttribute('start')).toBe('2');
     expect(second.doc.querySelector('a[rel=prev]')).not.toBeNull();
     const bad = await page('/launches?section=bogus');
@@ -472,7 +549,10 @@ describe('GET /launches and /launches/weeks/:week', () => {
     expect(p.doc.title).toBe("This week's launches, 16 Nov 2026 – 22 Nov 2026 · Launchboard");
     expect(canonical(p)).toBe(`${PUBLIC}/launches/weeks/${THIS}`);
     expect(meta(p, 'description')).toContain('16 Nov 2026');
-    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual(['/listings/acme', '/listings/haste']);
+    expect([...p.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href'))).toEqual([
+      '/listings/acme',
+      '/listings/haste',
+    ]);
     expect(p.doc.querySelector('a[rel=prev]')!.getAttribute('href')).toBe('/launches/weeks/2026-11-09');
     expect(p.doc.querySelector('a[rel=next]')!.getAttribute('href')).toBe('/launches/weeks/2026-11-23');
     expect(ldOfType(p, 'ItemList')).toBeTruthy();
