@@ -91,7 +91,7 @@ export async function checkCredentials(ctx: Context, email: string, password: st
     .where('email', '=', normalized)
     .executeTakeFirst();
   // Hash anyway when the account is unknown, so timing does not tell which half was wrong.
-  const stored = user?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
+  const stored = user?.password_hash ?? `scrypt$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`;
   const ok = password.length <= MAX_PASSWORD && (await verifyPassword(password, stored));
   return ok && user?.password_hash ? user.id : null;
 }

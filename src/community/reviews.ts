@@ -49,7 +49,7 @@ export async function writeReview(
       .select(['id', 'owner_id', 'status'])
       .where('id', '=', args.listingId)
       .executeTakeFirst();
-    if (!listing || listing.status !== 'live') throw new AppError('not_found', 'Only live listings take reviews.');
+    if (listing?.status !== 'live') throw new AppError('not_found', 'Only live listings take reviews.');
     if (listing.owner_id === args.userId) throw new AppError('forbidden', 'You cannot review your own listing.');
     const user = await trx
       .selectFrom('users')

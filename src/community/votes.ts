@@ -33,8 +33,8 @@ export function networkOf(ip: string | undefined): string | null {
   if (!ip) return null;
   const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
   let prefix: string;
-  if (isIPv4(bare)) prefix = bare.split('.').slice(0, 3).join('.') + '.0/24';
-  else if (isIPv6(bare)) prefix = expandIpv6(bare).slice(0, 3).join(':') + '::/48';
+  if (isIPv4(bare)) prefix = `${bare.split('.').slice(0, 3).join('.')}.0/24`;
+  else if (isIPv6(bare)) prefix = `${expandIpv6(bare).slice(0, 3).join(':')}::/48`;
   else return null;
   return createHash('sha256').update(`launchboard-network:${prefix}`).digest('hex').slice(0, 16);
 }
@@ -53,7 +53,7 @@ async function votableListing(db: Db, listingId: number) {
     .select(['id', 'owner_id', 'status'])
     .where('id', '=', listingId)
     .executeTakeFirst();
-  if (!listing || listing.status !== 'live') throw new AppError('not_found', 'Only live listings take votes.');
+  if (listing?.status !== 'live') throw new AppError('not_found', 'Only live listings take votes.');
   return listing;
 }
 

@@ -36,7 +36,10 @@ export async function categoryTree(ctx: Context, opts: { includeEmpty: boolean }
   for (const link of links) {
     for (let id: number | null | undefined = link.category_id; id != null; id = parentOf.get(id)) {
       let set = listingsIn.get(id);
-      if (!set) listingsIn.set(id, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        listingsIn.set(id, set);
+      }
       set.add(link.listing_id);
     }
   }

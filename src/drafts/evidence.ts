@@ -261,7 +261,7 @@ export function gateProposal(
   for (const f of proposal.founders) {
     const name = f.name?.trim() ?? '';
     const evidence = name && name.length <= 160 ? verifyQuotes(corpus, f.quotes ?? []) : null;
-    if (evidence && evidence.some((e) => e.quote.includes(name))) {
+    if (evidence?.some((e) => e.quote.includes(name))) {
       founders.push({
         name,
         title: f.title?.trim().slice(0, 160) || null,

@@ -67,7 +67,7 @@ export async function draftAndGate(
 ): Promise<{ gated: GatedDraft; drafter: string }> {
   const drafter = deps.drafter ?? drafterFor(ctx.config);
   let used = drafter;
-  let proposal;
+  let proposal: Awaited<ReturnType<typeof drafter.draft>>;
   try {
     proposal = await drafter.draft(request);
   } catch (err) {
@@ -140,7 +140,7 @@ async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>,
 
 async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts'>, deps: DraftDeps): Promise<void> {
   const draft = await draftById(ctx, ctx.db, draftId);
-  if (!draft || draft.status !== 'drafting') return;
+  if (draft?.status !== 'drafting') return;
   const site = await loadEvidence(ctx, draft);
   const { gated, drafter } = await draftAndGate(
     ctx,
@@ -150,7 +150,7 @@ async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts
   );
   await ctx.db.transaction().execute(async (trx) => {
     const current = await draftById(ctx, trx, draftId, { lock: true });
-    if (!current || current.status !== 'drafting') return;
+    if (current?.status !== 'drafting') return;
     applyAiDraft(current, gated, site.url);
     current.status = 'ready';
     current.failure_reason = null;

@@ -191,7 +191,7 @@ async function writeCollections(
   if (parts.has('founders')) await writeFounders(ctx, trx, listingId, draft);
   if (parts.has('story')) {
     await trx.deleteFrom('stories').where('listing_id', '=', listingId).execute();
-    if (Object.values(draft.story).some((s) => s && s.trim())) {
+    if (Object.values(draft.story).some((s) => s?.trim())) {
       const sections = Object.fromEntries(STORY_SECTIONS.map((s) => [s, draft.story[s] ?? null])) as Record<
         (typeof STORY_SECTIONS)[number],
         string | null

@@ -98,20 +98,23 @@ export class LineTransport implements Transport {
     this.pendingBytes = 0;
     if (this.skipping) {
       this.skipping = false;
-      return this.refuse(null, INVALID_REQUEST, `Invalid Request: a message is at most ${this.maxLineBytes} bytes`);
+      this.refuse(null, INVALID_REQUEST, `Invalid Request: a message is at most ${this.maxLineBytes} bytes`);
+      return;
     }
     if (line.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      return this.refuse(null, PARSE_ERROR, 'Parse error: each line must be one JSON-RPC message');
+      this.refuse(null, PARSE_ERROR, 'Parse error: each line must be one JSON-RPC message');
+      return;
     }
     let message: JSONRPCMessage;
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      return this.refuse(idOf(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      this.refuse(idOf(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      return;
     }
     this.onmessage?.(message);
   }

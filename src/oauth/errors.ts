@@ -64,10 +64,8 @@ export function sendOAuthError(ctx: Context, res: Response, err: unknown): void 
   }
   const correlationId = randomUUID();
   ctx.logger.error({ err, correlationId }, 'oauth endpoint failed');
-  res
-    .status(500)
-    .json({
-      error: 'server_error',
-      error_description: `Something went wrong on our side. Quote ${correlationId} if you report it.`,
-    });
+  res.status(500).json({
+    error: 'server_error',
+    error_description: `Something went wrong on our side. Quote ${correlationId} if you report it.`,
+  });
 }

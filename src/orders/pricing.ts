@@ -208,10 +208,14 @@ export async function priceOrder(
       else throw err;
       return null;
     }
-    if (week <= thisWeek)
-      return (fail(path, `the week of ${week} has already started or passed; choose a Monday after ${thisWeek}`), null);
-    if (week > lastBookable)
-      return (fail(path, `weeks can be booked up to ${horizon} weeks ahead (until ${lastBookable})`), null);
+    if (week <= thisWeek) {
+      fail(path, `the week of ${week} has already started or passed; choose a Monday after ${thisWeek}`);
+      return null;
+    }
+    if (week > lastBookable) {
+      fail(path, `weeks can be booked up to ${horizon} weeks ahead (until ${lastBookable})`);
+      return null;
+    }
     return week;
   };
 
