@@ -3,7 +3,9 @@
 // got + request-filtering-agent: private, loopback, link-local and reserved
 // addresses are refused at connect time, after DNS resolution, on every
 // redirect hop, so neither a numeric IP, a DNS name pointing inward nor a
-// redirect reaches the internal network. Node's fetch ignores agents, so it
+// redirect reaches the internal network. Redirects are followed here, hop by
+// hop, so a caller can vet each hop before it is requested (the crawler asks
+// robots.txt of the hop's origin). Node's fetch ignores agents, so it
 // is never used for these URLs.
 // Tests that serve fixture sites on 127.0.0.1 set
 // LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH (config.allowPrivateFetch); production never does.
@@ -15,7 +17,14 @@ import type { Config } from '../config.js';
 
 export const USER_AGENT_TOKEN = 'LaunchboardBot';
 
-export type FetchFailure = 'invalid_url' | 'blocked' | 'timeout' | 'too_large' | 'unreachable' | 'too_many_redirects';
+export type FetchFailure =
+  | 'invalid_url'
+  | 'blocked'
+  | 'timeout'
+  | 'too_large'
+  | 'unreachable'
+  | 'too_many_redirects'
+  | 'disallowed';
 
 export class FetchError extends Error {
   constructor(
@@ -28,12 +37,16 @@ export class FetchError extends Error {
 }
 
 export interface FetchOptions {
-  /** Bytes of body kept at most (default 2 MB); a larger body is a `too_large` failure. */
+  /** Bytes of body kept at most (default 2 MB); a larger body is a `too_large` failure, unless `truncate`. */
   maxBytes?: number;
-  /** Whole-request time limit in ms (default 10 s). */
+  /** Keep the first `maxBytes` of a larger body instead of failing (`truncated` says so). */
+  truncate?: boolean;
+  /** Whole-request time limit in ms, all hops together (default 10 s). */
   timeoutMs?: number;
   accept?: string;
   maxRedirects?: number;
+  /** Asked before each redirect hop is requested; false stops there with a `disallowed` failure. */
+  allowHop?: (url: string) => Promise<boolean>;
 }
 
 export interface FetchResult {
@@ -43,6 +56,8 @@ export interface FetchResult {
   contentType: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** The body was longer than `maxBytes` and cut there (only with `truncate`). */
+  truncated?: boolean;
 }
 
 export interface Fetcher {
@@ -65,25 +80,29 @@ export function createFetcher(
   const userAgent = `${USER_AGENT_TOKEN}/${config.version} (+${config.publicUrl}/bot)`;
 
   async function get(rawUrl: string, opts: FetchOptions = {}): Promise<FetchResult> {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      throw new FetchError('invalid_url', `not a URL: ${rawUrl.slice(0, 200)}`);
+    let url = fetchableUrl(rawUrl);
+    const maxRedirects = opts.maxRedirects ?? 5;
+    const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+    for (let hops = 0; ; hops++) {
+      const hop = await request(url, opts, deadline);
+      if (!('location' in hop)) return hop;
+      if (hops >= maxRedirects) throw new FetchError('too_many_redirects', 'too many redirects');
+      url = fetchableUrl(new URL(hop.location, url).href);
+      if (opts.allowHop && !(await opts.allowHop(url.href)))
+        throw new FetchError('disallowed', `the redirect to ${url.href.slice(0, 200)} is not allowed`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new FetchError('invalid_url', 'only http and https URLs can be fetched');
-    if (url.username || url.password) throw new FetchError('invalid_url', 'URLs with credentials are not fetched');
-    const maxBytes = opts.maxBytes ?? 2 * MB;
+  }
 
+  /** One request: the answer, or where it redirects to. */
+  async function request(url: URL, opts: FetchOptions, deadline: number): Promise<FetchResult | { location: string }> {
+    const maxBytes = opts.maxBytes ?? 2 * MB;
     // got (~50 modules) loads at the first fetch, not with the server; a failure to load is thrown as it is.
     const { default: got } = await import('got');
     const stream = got.stream(url, {
       agent,
       headers: { 'user-agent': userAgent, accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
-      timeout: { request: opts.timeoutMs ?? 10_000 },
-      maxRedirects: opts.maxRedirects ?? 5,
-      followRedirect: true,
+      timeout: { request: Math.max(1, deadline - Date.now()) },
+      followRedirect: false,
       throwHttpErrors: false,
       decompress: true,
       retry: { limit: 0 },
@@ -93,22 +112,33 @@ export function createFetcher(
         stream.once('response', resolve);
         stream.once('error', reject);
       });
+      const location = response.headers.location;
+      if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === 'string' && location !== '')
+        return { location };
       const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes)
+      if (!opts.truncate && Number.isFinite(declared) && declared > maxBytes)
         throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
       const chunks: Buffer[] = [];
       let size = 0;
+      let truncated = false;
       for await (const chunk of stream) {
-        size += (chunk as Buffer).length;
-        if (size > maxBytes) throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
-        chunks.push(chunk as Buffer);
+        const piece = chunk as Buffer;
+        if (size + piece.length > maxBytes) {
+          if (!opts.truncate) throw new FetchError('too_large', `larger than ${maxBytes} bytes`);
+          chunks.push(piece.subarray(0, maxBytes - size));
+          truncated = true;
+          break;
+        }
+        size += piece.length;
+        chunks.push(piece);
       }
       return {
         status: response.statusCode,
-        url: response.url,
+        url: url.href,
         contentType: String(response.headers['content-type'] ?? ''),
         headers: response.headers,
         body: Buffer.concat(chunks),
+        ...(truncated ? { truncated } : {}),
       };
     } catch (err) {
       throw toFetchError(err);
@@ -118,6 +148,22 @@ export function createFetcher(
   }
 
   return { userAgent, get };
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A URL this fetcher may request: http(s), without credentials. */
+function fetchableUrl(rawUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchError('invalid_url', `not a URL: ${rawUrl.slice(0, 200)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchError('invalid_url', 'only http and https URLs can be fetched');
+  if (url.username || url.password) throw new FetchError('invalid_url', 'URLs with credentials are not fetched');
+  return url;
 }
 
 function toFetchError(err: unknown): FetchError {

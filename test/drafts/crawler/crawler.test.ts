@@ -144,6 +144,49 @@ describe('crawling a site', () => {
   });
 });
 
+describe('robots.txt on every hop', () => {
+  const page = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+    void res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html><body>${body}</body></html>`);
+  const text = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+    void res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+  const redirect = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+    void res.writeHead(302, { location: to }).end();
+
+  it('reads the rules in the first 512 KiB of a robots.txt that is larger, never treating it as allow-all', async () => {
+    const big = await site('sparse', {
+      routes: { '/robots.txt': text(`User-agent: *\nDisallow: /\n${'# padding padding padding\n'.repeat(24_000)}`) },
+    });
+    expect(await failure(crawlSite(ctx, big.url))).toMatchObject({ reason: 'robots', transient: false });
+    expect(big.requests).toEqual(['/robots.txt']);
+  });
+
+  it('does not follow a redirect into a path robots.txt disallows', async () => {
+    const tricky = await site('sparse', {
+      routes: {
+        '/robots.txt': text('User-agent: *\nDisallow: /secret\n'),
+        '/': page('<h1>Tricky</h1><a href="/pricing">Pricing</a>'),
+        '/pricing': redirect('/secret/pricing'),
+        '/secret/pricing': page('<h1>Secret prices</h1>'),
+      },
+    });
+    const result = await crawlSite(ctx, tricky.url);
+    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual(['/']);
+    expect(result.skipped).toEqual([
+      { url: `${tricky.url}pricing`, reason: expect.stringMatching(/robots\.txt does not allow/) },
+    ]);
+    expect(tricky.requests).not.toContain('/secret/pricing');
+  });
+
+  it('reads the robots.txt of another origin before requesting a redirect target there', async () => {
+    const other = await site('sparse', { routes: { '/robots.txt': text('User-agent: *\nDisallow: /\n') } });
+    const first = await site('sparse', { routes: { '/': redirect(`${other.url}landing`) } });
+    expect(await failure(crawlSite(ctx, first.url))).toMatchObject({ reason: 'robots' });
+    expect(other.requests).toEqual(['/robots.txt']);
+  });
+});
+
 describe('decodeHtml', () => {
   it('prefers a byte order mark, then the header, then a meta tag, then UTF-8 with a windows-1252 fallback', () => {
     expect(decodeHtml(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('<p>ok</p>')]), 'text/html; charset=latin1')).toBe(
