@@ -142,7 +142,11 @@ async function loadRobots(ctx: Context, origin: string): Promise<Robots | null> 
   const robotsUrl = `${origin}/robots.txt`;
   let result: FetchResult;
   try {
-    result = await ctx.fetcher.get(robotsUrl, { maxBytes: ROBOTS_BYTES, truncate: true, accept: 'text/plain,*/*;q=0.5' });
+    result = await ctx.fetcher.get(robotsUrl, {
+      maxBytes: ROBOTS_BYTES,
+      truncate: true,
+      accept: 'text/plain,*/*;q=0.5',
+    });
   } catch (err) {
     throw fetchFailure(err, 'The site');
   }
@@ -172,7 +176,11 @@ function fetchFailure(err: unknown, what: string): CrawlError {
     case 'too_many_redirects':
       return new CrawlError('http_error', `${what} redirects too many times.`, false);
     case 'disallowed':
-      return new CrawlError('robots', `${what} redirects to a page robots.txt does not allow LaunchboardBot to read.`, false);
+      return new CrawlError(
+        'robots',
+        `${what} redirects to a page robots.txt does not allow LaunchboardBot to read.`,
+        false,
+      );
     case 'timeout':
       return new CrawlError('timeout', `${what} did not answer within 10 seconds.`, true);
     default:
@@ -244,7 +252,11 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
   };
   // Every redirect hop is checked against its own origin's robots.txt (read
   // first when it is another origin) before it is requested.
-  const fetchOpts = { maxBytes: opts.maxBytes ?? PAGE_BYTES, timeoutMs: opts.pageTimeoutMs ?? 10_000, allowHop: allowed };
+  const fetchOpts = {
+    maxBytes: opts.maxBytes ?? PAGE_BYTES,
+    timeoutMs: opts.pageTimeoutMs ?? 10_000,
+    allowHop: allowed,
+  };
 
   const read = async (url: string, what: string): Promise<CrawledPage> => {
     let result: FetchResult;
