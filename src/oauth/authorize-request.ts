@@ -7,6 +7,7 @@ import { isScope, SCOPES, type Scope } from '../auth/caller.js';
 import { resourceUrl, resourceUrls } from '../auth/resources.js';
 import { resolveClient } from './clients.js';
 import { OAuthError, oauthError } from './errors.js';
+import { rejectUnacceptableText } from './text.js';
 import { redirectUriMatches } from './redirect-uris.js';
 import type { StoredClient } from './store.js';
 
@@ -40,6 +41,7 @@ export async function parseAuthorizationRequest(ctx: Context, params: Record<str
   let client: StoredClient;
   let redirectUri: string;
   try {
+    rejectUnacceptableText(params);
     client = await resolveClient(ctx, single(params, 'client_id'));
     const requested = single(params, 'redirect_uri');
     if (!requested) throw oauthError('invalid_request', 'redirect_uri is required');

@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { bodyReadError } from '../errors.js';
 import { SCOPES } from '../auth/caller.js';
 import { oauthError, sendOAuthError } from './errors.js';
+import { rejectUnacceptableText } from './text.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
 import { saveClient } from './store.js';
 
@@ -29,6 +30,7 @@ const TEXT_FIELDS = [
 function registrationFrom(body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw oauthError('invalid_client_metadata', 'send the client metadata as a JSON object');
+  rejectUnacceptableText(body, 'invalid_client_metadata');
   const b = body as Record<string, unknown>;
   const uris = b.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0)

@@ -8,6 +8,7 @@ import { bodyReadError } from '../errors.js';
 import { issuerOf } from '../auth/resources.js';
 import { sha256Hex } from '../auth/secrets.js';
 import { oauthError, sendOAuthError } from './errors.js';
+import { rejectUnacceptableText } from './text.js';
 import { REFRESH_TOKEN_PREFIX } from './grants/issue.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
 import { findRefreshToken, revokeFamily } from './store.js';
@@ -39,6 +40,7 @@ export function revokeRoute(ctx: Context, keys: KeyStore): Router {
     async (req, res) => {
       try {
         const body = (req.body ?? {}) as Record<string, unknown>;
+        rejectUnacceptableText(body);
         const token = body.token;
         const clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
         if (typeof token !== 'string' || token === '') throw oauthError('invalid_request', 'token is required');

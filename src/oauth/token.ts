@@ -4,6 +4,7 @@ import express, { type Router } from 'express';
 import type { Context } from '../context.js';
 import { bodyReadError } from '../errors.js';
 import { oauthError, sendOAuthError } from './errors.js';
+import { rejectUnacceptableText } from './text.js';
 import { authorizationCodeGrant } from './grants/authorization-code.js';
 import { refreshTokenGrant } from './grants/refresh-token.js';
 import type { KeyStore } from './keys.js';
@@ -17,6 +18,7 @@ function formParams(body: unknown): Record<string, string | undefined> {
     if (typeof v !== 'string') throw oauthError('invalid_request', `${k} must be given once, as a string`);
     out[k] = v;
   }
+  rejectUnacceptableText(out);
   return out;
 }
 

@@ -9,6 +9,7 @@ import { protectedResourceMetadataUrl, resourceUrl } from '../auth/resources.js'
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { PreparedOutput } from '../platform/prepared-output.js';
+import { textProblems } from '../platform/text.js';
 import { isValidIdempotencyKey, type StoredResponse, withIdempotency } from './idempotency.js';
 
 /** zod issues → `{ path, message }` naming the offending field (dot path). */
@@ -23,6 +24,12 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 }
 
 export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown> {
+  const badText = textProblems(raw);
+  if (badText.length > 0) {
+    throw new AppError('invalid', `Invalid input for ${tool.name}: check ${badText.map((e) => e.path).join(', ')}.`, {
+      errors: badText,
+    });
+  }
   const parsed = tool.input.safeParse(raw ?? {});
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -5,7 +5,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { verifyEmailLink } from '../claims/claims.js';
+import { AppError } from '../errors.js';
 import { errorBox, html, noticeBox, sendPage } from './ui/html.js';
+import { pageErrorHandler } from './ui/page.js';
 
 export function claimsRouter(ctx: Context): Router {
   const router = express.Router();
@@ -48,8 +50,9 @@ export function claimsRouter(ctx: Context): Router {
   });
 
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
-    ctx.logger.error({ err, path: req.path }, 'claim link failed');
     if (res.headersSent) return next(err);
+    if (err instanceof AppError && err.status < 500) return pageErrorHandler(ctx)(err, req, res, next);
+    ctx.logger.error({ err, path: req.path }, 'claim link failed');
     sendPage(res, {
       status: 500,
       title: 'Something went wrong',

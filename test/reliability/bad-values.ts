@@ -1,7 +1,8 @@
 // Bad values derived from a tool's JSON Schema (the one the registry
 // publishes): for every property, a valid baseline and the values just outside
 // each bound (length + 1, items + 1, min - 1, max + 1, wrong type, bad enum,
-// bad pattern or format, unknown key), each as a fast-check arbitrary plus the
+// bad pattern or format, unknown key, text with control characters or an
+// unpaired surrogate), each as a fast-check arbitrary plus the
 // exact boundary value as a fixed example.
 import fc from 'fast-check';
 
@@ -163,6 +164,19 @@ export function badCases(field: string, raw: SchemaNode, location: Location): Ba
 
   switch (node.type) {
     case 'string': {
+      // Text that is not acceptable anywhere (src/platform/text.ts): control characters, and over
+      // JSON an unpaired surrogate (a URL cannot carry one: it becomes U+FFFD on the way).
+      add(
+        'a NUL character',
+        'a\u0000b',
+        fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085').map((c) => `ok${c}`),
+      );
+      if (location === 'json')
+        add(
+          'an unpaired surrogate',
+          'a\ud800b',
+          fc.constantFrom('\ud800', '\udbff', '\udc00').map((c) => `ok${c}`),
+        );
       if (node.maxLength !== undefined) {
         const max = node.maxLength;
         add('maxLength + 1', 'a'.repeat(max + 1), fc.string({ minLength: max + 1, maxLength: max + 16 }));

@@ -3,23 +3,36 @@
 // answer to a post whose CSRF token is missing or stale.
 import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
+import { invalid } from '../../errors.js';
+import { textProblem } from '../../platform/text.js';
 import { html, sendPage } from './html.js';
 import { webOf } from './session.js';
 
+/** A form or query value as acceptable text (platform/text.ts), or a 400 naming the field. */
+function checkedText(name: string, value: string): string {
+  const problem = textProblem(value);
+  if (problem) throw invalid(`${name} ${problem}.`, [{ path: name, message: problem }]);
+  return value;
+}
+
 export function field(req: Request, name: string, max = 500): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
+  return typeof value === 'string' ? checkedText(name, value.slice(0, max)) : '';
 }
 
 export function fields(req: Request, name: string): string[] {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return typeof value === 'string' ? [value] : [];
+  const values = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
+  return values.map((v) => checkedText(name, v));
 }
 
 export function queryString(req: Request, name: string, max = 4096): string {
   const value = req.query[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
+  return typeof value === 'string' ? checkedText(name, value.slice(0, max)) : '';
 }
 
 /** A path on this site to continue at after signing in; anything else becomes the account page. */

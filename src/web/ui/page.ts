@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Context } from '../../context.js';
-import { bodyReadError } from '../../errors.js';
-import { html, sendPage } from './html.js';
+import { AppError, bodyReadError } from '../../errors.js';
+import { errorBox, html, sendPage } from './html.js';
 import { webSession } from './session.js';
 
 /** Form parsing and the session, for any router of people pages (the authorize endpoint uses it too). */
@@ -12,10 +12,19 @@ export function pageMiddleware(ctx: Context) {
   return [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), webSession(ctx)];
 }
 
-/** Unexpected failures on a page: logged with a correlation id, a plain page without details. */
+/**
+ * Failures on a page: a form that could not be read or an expected failure
+ * (AppError, e.g. a field that is not acceptable text) is a page with its
+ * status and message; anything else is logged with a correlation id and
+ * answered by a plain page without details.
+ */
 export function pageErrorHandler(ctx: Context) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const correlationId = (res.locals.requestId as string | undefined) ?? randomUUID();
+    if (err instanceof AppError && err.status < 500 && !res.headersSent) {
+      sendPage(res, { status: err.status, title: err.title, csrfToken: '', body: html`${errorBox(err.message)}` });
+      return;
+    }
     const unreadable = bodyReadError(err);
     if (unreadable) {
       res
