@@ -1,5 +1,6 @@
 // Shared zod pieces (SPEC Part 2 "Common") so every tool states a bound once.
 import { z } from 'zod';
+import { isWebLink } from '../src/platform/links.js';
 
 export const slug = z
   .string()
@@ -24,3 +25,13 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const nextSteps = z.array(z.object({ tool: z.string(), why: z.string() }));
+
+/** A link people will follow or load: an absolute http(s) URL, never javascript:, data: or another scheme. */
+export const webLink = (max = 500) => z.url({ protocol: /^https?$/, error: 'must be an http(s) link' }).max(max);
+
+/** A stored link field that may also be empty (or null) to clear it: empty, or an http(s) link. */
+export const optionalWebLink = <T extends z.ZodType<string | null>>(field: T) =>
+  field.refine(
+    (v) => v === null || v === '' || isWebLink(v as string),
+    'must be an http(s) link, or empty to clear it',
+  );

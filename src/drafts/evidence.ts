@@ -22,6 +22,7 @@ import {
   maxLength,
   PROFILE_FIELDS,
 } from './drafter/fields.js';
+import { isWebLink } from '../platform/links.js';
 
 export const MIN_QUOTE = 3;
 const MAX_QUOTE = 2000;
@@ -146,15 +147,6 @@ export function countryCode(value: string): string | null {
 
 const EMAIL = /^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/;
 
-function httpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The value in its stored form within the field's bounds, or null when it
  * cannot be one (wrong type, not an email, a year outside 1800..2100…).
@@ -189,7 +181,7 @@ export function normalizeValue(field: FieldName, value: unknown, categories: rea
       return EMAIL.test(text) ? text : null;
     case 'demo_video_url':
     case 'logo_url':
-      return httpUrl(text) ? text : null;
+      return isWebLink(text) ? text : null;
     default:
       return text;
   }
@@ -275,7 +267,7 @@ export function gateProposal(
 
   const company_socials: GatedDraft['company_socials'] = {};
   for (const s of proposal.company_socials) {
-    if (s.platform in company_socials || !httpUrl(s.url) || s.url.length > 500) continue;
+    if (s.platform in company_socials || !isWebLink(s.url) || s.url.length > 500) continue;
     if (corpus.find(s.url)) company_socials[s.platform] = s.url;
     else dropped.push({ field: 'company_socials', reason: `${s.platform} link is not on the site` });
   }

@@ -2,7 +2,7 @@
 // publishes): for every property, a valid baseline and the values just outside
 // each bound (length + 1, items + 1, min - 1, max + 1, wrong type, bad enum,
 // bad pattern or format, unknown key, text with control characters or an
-// unpaired surrogate), each as a fast-check arbitrary plus the
+// unpaired surrogate, a link that is not http(s)), each as a fast-check arbitrary plus the
 // exact boundary value as a fixed example.
 import fc from 'fast-check';
 
@@ -171,6 +171,13 @@ export function badCases(field: string, raw: SchemaNode, location: Location): Ba
         'a\u0000b',
         fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085').map((c) => `ok${c}`),
       );
+      // Links are http(s) only (src/platform/links.ts): format uri, and the stored *_url fields.
+      if (node.format === 'uri' || /(^|\.)[a-z_]+_url$/.test(field))
+        add(
+          'a link that is not http(s)',
+          'javascript:alert(1)',
+          fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/x', 'vbscript:x'),
+        );
       if (location === 'json')
         add(
           'an unpaired surrogate',

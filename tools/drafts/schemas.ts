@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { draftViewSchema, fieldName } from '../../src/drafts/views.js';
 import { STORY_SECTIONS } from '../../src/listings/profile.js';
 import { faq, socials } from '../listings/schemas.js';
-import { nextSteps } from '../schemas.js';
+import { nextSteps, optionalWebLink } from '../schemas.js';
 
 export const draftId = z
   .uuid('must be a draft id (UUID)')
@@ -34,8 +34,8 @@ export const draftFields = z
     usps: list('Unique selling points'),
     keywords: list('Keywords'),
     contact_email: text500,
-    demo_video_url: text500.describe('A video link'),
-    logo_url: text500,
+    demo_video_url: optionalWebLink(text500).describe('A video link'),
+    logo_url: optionalWebLink(text500),
   })
   .partial();
 

@@ -4,6 +4,7 @@ import { signedInUserId } from '../../src/auth/caller.js';
 import { draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
 import { updateDraft } from '../../src/drafts/update.js';
 import { defineTool } from '../define.js';
+import { optionalWebLink } from '../schemas.js';
 import {
   draftFields,
   draftId,
@@ -42,9 +43,7 @@ export default defineTool({
     founders: z.array(founder).max(6).optional().describe('Replaces the list; the first is primary'),
     story: story.optional(),
     milestones: z.array(milestone).max(50).optional().describe('Replaces all milestones'),
-    competitor_url: z
-      .string()
-      .max(2048)
+    competitor_url: optionalWebLink(z.string().max(2048))
       .optional()
       .describe("A competitor's website to read and compare; empty string clears"),
     seo: seo.optional(),

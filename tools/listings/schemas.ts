@@ -2,7 +2,7 @@
 // and "Shared sub-objects").
 import { z } from 'zod';
 import { ownListingSchema } from '../../src/listings/my-listings.js';
-import { nextSteps } from '../schemas.js';
+import { nextSteps, optionalWebLink, webLink } from '../schemas.js';
 
 export const listingId = z
   .number()
@@ -27,7 +27,7 @@ export const SOCIAL_PLATFORMS = [
   'discord',
   'medium',
 ] as const;
-const link = z.string().max(500).url('must be a link');
+const link = webLink(500);
 export const socials = z
   .partialRecord(z.enum(SOCIAL_PLATFORMS), link)
   .describe(`Platform key to link (max 500 characters). Keys: ${SOCIAL_PLATFORMS.join(', ')}`);
@@ -48,7 +48,7 @@ export const ownListingFields = z
       .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code'),
     city: z.string().max(120),
     founded_year: z.number().int().min(1800).max(2100).nullable(),
-    demo_video_url: z.string().max(500),
+    demo_video_url: optionalWebLink(z.string().max(500)),
     contact_email: z.string().max(254),
     features: textArray,
     usps: textArray,

@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import type { ListingSummary } from '../../listings/summary.js';
+import { webLink } from '../../platform/links.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
@@ -70,7 +71,7 @@ export function listingCards(
   const first = opts.firstRank ?? 1;
   const cards = items.map(
     (l, i) => html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
-${l.logo_url ? html`<img src="${l.logo_url}" alt="" width="48" height="48" loading="lazy">` : ''}
+${webLink(l.logo_url) ? html`<img src="${webLink(l.logo_url)}" alt="" width="48" height="48" loading="lazy">` : ''}
 <div><a href="${listingPath(l.slug)}"><strong>${l.name}</strong></a>${l.tagline ? html`<br><span>${l.tagline}</span>` : ''}${
       l.primary_category
         ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`

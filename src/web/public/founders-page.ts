@@ -3,6 +3,7 @@
 // Everything here is written by makers, so links are nofollow/ugc and only http(s).
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
+import { webLink } from '../../platform/links.js';
 import { AppError } from '../../errors.js';
 import {
   type FounderCard,
@@ -21,17 +22,6 @@ import {
   sendPublicPage,
   isSlug,
 } from './common.js';
-
-/** A maker-supplied link, only when it is an absolute http(s) URL (never javascript: or data:). */
-export function safeHttpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Plain text in paragraphs (blank lines separate them; single newlines become <br>). */
 export function paragraphs(text: string): SafeHtml[] {
@@ -54,7 +44,7 @@ const STORY_HEADINGS: [Exclude<keyof FounderStory, 'listing' | 'updated_at' | 't
 ];
 
 function founderCard(f: FounderCard): SafeHtml {
-  const avatar = safeHttpUrl(f.avatar_url);
+  const avatar = webLink(f.avatar_url);
   return html`<li>${avatar ? html`<img src="${avatar}" alt="" width="48" height="48" loading="lazy">` : ''}
 <div><a href="/founders/${f.slug}"><strong>${f.name}</strong></a>${f.title ? html`, ${f.title}` : ''}${f.country ? html` <small class="muted">(${f.country})</small>` : ''}${
     f.companies.length > 0
@@ -108,7 +98,7 @@ ${STORY_HEADINGS.filter(([key]) => (story[key] ?? '').trim() !== '').map(([key, 
 }
 
 function personLd(profile: FounderProfile): object {
-  const avatar = safeHttpUrl(profile.avatar_url);
+  const avatar = webLink(profile.avatar_url);
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
@@ -118,7 +108,7 @@ function personLd(profile: FounderProfile): object {
     ...(profile.bio ? { description: profile.bio } : {}),
     ...(avatar ? { image: avatar } : {}),
     ...(profile.country ? { nationality: { '@type': 'Country', name: profile.country } } : {}),
-    sameAs: Object.values(profile.socials).flatMap((u) => safeHttpUrl(u) ?? []),
+    sameAs: Object.values(profile.socials).flatMap((u) => webLink(u) ?? []),
     worksFor: profile.companies.map((c) => ({ '@type': 'Organization', name: c.name, url: c.profile_url })),
   };
 }
@@ -133,9 +123,9 @@ async function profilePage(ctx: Context, req: Request, res: Response): Promise<v
     if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'founder');
     throw err;
   }
-  const avatar = safeHttpUrl(profile.avatar_url);
+  const avatar = webLink(profile.avatar_url);
   const socials = Object.entries(profile.socials).flatMap(([platform, link]) => {
-    const url = safeHttpUrl(link);
+    const url = webLink(link);
     return url ? [html`<li><a href="${url}" rel="nofollow ugc noopener">${platform}</a></li>`] : [];
   });
   const role = [profile.title, profile.country].filter(Boolean).join(' · ');

@@ -5,6 +5,7 @@
 // makers become links, with the rel the site's link policy gives them.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
+import { webLink } from '../../platform/links.js';
 import { AppError } from '../../errors.js';
 import { alternativesTo } from '../../directory/alternatives.js';
 import { badgeAlt, listingBadges } from '../../launches/badges.js';
@@ -48,17 +49,6 @@ const UNPAID_PLANS = ['none', 'free', ''];
 export function outboundRel(plan: string, paidLinksFollow: boolean): string {
   const paid = !UNPAID_PLANS.includes(plan.trim().toLowerCase());
   return paid && paidLinksFollow ? 'ugc noopener' : 'nofollow ugc noopener';
-}
-
-/** The URL when it is an absolute http(s) address, else null (never a javascript: or data: link). */
-export function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 const FIELD_NAMES: Record<string, string> = {
@@ -128,8 +118,8 @@ interface PageData {
 }
 
 function headerBlock({ profile, rel }: PageData): SafeHtml {
-  const logo = httpUrl(profile.logo_url);
-  const website = httpUrl(profile.links.website);
+  const logo = webLink(profile.logo_url);
+  const website = webLink(profile.links.website);
   const primary = profile.categories[0];
   const when =
     profile.status === 'live' && profile.launched_at
@@ -216,7 +206,7 @@ function foundersBlock(p: ListingProfile): SafeHtml | string {
     'founders',
     'Founders',
     html`<ul class="cards">${p.founders.map((f) => {
-      const avatar = httpUrl(f.avatar_url);
+      const avatar = webLink(f.avatar_url);
       return html`<li>${avatar ? html`<img src="${avatar}" alt="" width="48" height="48" loading="lazy">` : ''}<div><a href="/founders/${f.slug}"><strong>${f.name}</strong></a>${
         f.title ? html`<br><span>${f.title}</span>` : ''
       }</div></li>`;
@@ -242,14 +232,14 @@ function milestonesBlock(p: ListingProfile, rel: string): SafeHtml | string {
     'milestones',
     'Milestones',
     html`<ol>${p.milestones.map((m) => {
-      const url = httpUrl(m.url);
+      const url = webLink(m.url);
       return html`<li><strong>${formatDay(m.date)}</strong>: ${url ? html`<a href="${url}" rel="${rel}">${m.title}</a>` : m.title}${m.description ? html`<br>${m.description}` : ''}</li>`;
     })}</ol>`,
   );
 }
 
 function mediaBlock(p: ListingProfile, rel: string): SafeHtml | string {
-  const video = httpUrl(p.media?.demo_video_url);
+  const video = webLink(p.media?.demo_video_url);
   return video ? section('media', 'Media', html`<p><a href="${video}" rel="${rel}">Watch the demo video</a></p>`) : '';
 }
 
@@ -309,10 +299,10 @@ function domainRatingBlock(p: ListingProfile): SafeHtml | string {
 
 function linksBlock(p: ListingProfile, rel: string): SafeHtml | string {
   const links: [string, string][] = [];
-  const website = httpUrl(p.links.website);
+  const website = webLink(p.links.website);
   if (website) links.push(['Website', website]);
   for (const [platform, value] of Object.entries(p.socials)) {
-    const url = httpUrl(value);
+    const url = webLink(value);
     if (url && !(platform === 'website' && url === website)) links.push([platformName(platform), url]);
   }
   if (links.length === 0) return '';
@@ -372,8 +362,8 @@ function compareBlock({ profile: p, alternatives }: PageData): SafeHtml | string
 
 function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[] {
   const primary = p.categories[0];
-  const logo = httpUrl(p.logo_url);
-  const sameAs = [httpUrl(p.links.website), ...Object.values(p.socials).map(httpUrl)].filter((u): u is string => !!u);
+  const logo = webLink(p.logo_url);
+  const sameAs = [webLink(p.links.website), ...Object.values(p.socials).map(webLink)].filter((u): u is string => !!u);
   const app: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
@@ -463,7 +453,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     description,
     canonicalPath: listingPath(profile.slug),
     ogType: 'product',
-    ogImage: httpUrl(profile.logo_url),
+    ogImage: webLink(profile.logo_url),
     jsonLd: jsonLdOf(ctx, profile, description),
     body: html`${headerBlock(data)}
 ${aboutBlock(profile)}

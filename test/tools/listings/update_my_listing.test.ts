@@ -71,6 +71,28 @@ describe('update_my_listing', () => {
     expect(again.socials).toEqual({ x: 'https://x.com/acme' });
   });
 
+  it('accepts only http(s) links for socials and the demo video, naming the field, and writes nothing', async () => {
+    for (const [body, field] of [
+      [{ socials: { x: 'javascript:alert(1)' } }, 'socials.x'],
+      [{ socials: { website: 'data:text/html,<b>hi</b>' } }, 'socials.website'],
+      [{ fields: { demo_video_url: 'javascript:alert(1)' } }, 'fields.demo_video_url'],
+      [{ fields: { demo_video_url: 'vbscript:x' } }, 'fields.demo_video_url'],
+    ] as const) {
+      const res = await patch(mainId, body);
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).errors.map((e: { path: string }) => e.path)).toEqual([field]);
+    }
+    const row = await bed.ctx.db
+      .selectFrom('listings')
+      .select('demo_video_url')
+      .where('id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    expect(row.demo_video_url ?? '').not.toMatch(/script|data:/);
+    // Empty clears; an http(s) link is kept.
+    expect((await patch(mainId, { fields: { demo_video_url: 'https://video.example/demo' } })).status).toBe(200);
+    expect((await patch(mainId, { fields: { demo_video_url: '' } })).status).toBe(200);
+  });
+
   it('sends only the sent site fields to the same company on other sites with apply_to', async () => {
     const res = await patch(mainId, { fields: { headline: 'Everywhere', tagline: 'Only here' }, apply_to: ['all'] });
     expect((await res.json()).applied_to).toEqual(['eu']);
