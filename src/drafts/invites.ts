@@ -1,4 +1,7 @@
 // invite_cofounder: a maker invites up to 10 co-founders per draft by email.
+// Only a confirmed account invites, at most DAILY_INVITES a day over all its
+// drafts, and the subject carries no maker-written text: the mail is not a
+// channel for someone else's message.
 // Each invite carries a single-use link (only its SHA-256 hash is stored);
 // inviting the same address again re-sends a fresh link without using up
 // another invite. The page behind the link (sign up or in, add your founder
@@ -21,6 +24,10 @@ export type InviteResult = z.infer<typeof inviteResult>;
 
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Invites (new or sent again) one account may send in 24 hours, over all its drafts. */
+export const DAILY_INVITES = 20;
+const DAY_MS = 24 * 3600_000;
+
 export async function inviteCofounder(
   ctx: Context,
   userId: number,
@@ -30,7 +37,7 @@ export async function inviteCofounder(
   const email = rawEmail.trim().toLowerCase();
   const inviter = await ctx.db
     .selectFrom('users')
-    .select(['email', 'name'])
+    .select(['email', 'name', 'email_verified_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (inviter.email.toLowerCase() === email) {
@@ -42,6 +49,29 @@ export async function inviteCofounder(
   const token = randomBytes(32).toString('base64url');
   const { result, mail } = await ctx.db.transaction().execute(async (trx) => {
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
+    if (!inviter.email_verified_at) {
+      throw new AppError(
+        'forbidden',
+        'Confirm your email address before inviting co-founders (the link is in your sign-up mail).',
+      );
+    }
+    const since = new Date(ctx.clock.now().getTime() - DAY_MS).toISOString();
+    const today = await trx
+      .selectFrom('draft_invites as i')
+      .innerJoin('drafts as d', 'd.id', 'i.draft_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('d.user_id', '=', userId)
+      .where('i.created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(today.n) >= DAILY_INVITES) {
+      throw new AppError(
+        'rate_limited',
+        `You have sent ${DAILY_INVITES} invites in the last 24 hours, the most allowed; try again tomorrow.`,
+        {
+          headers: { 'Retry-After': String(3600) },
+        },
+      );
+    }
     const existing = await trx
       .selectFrom('draft_invites')
       .select('id')
@@ -75,7 +105,7 @@ export async function inviteCofounder(
     const sent = await inviteCount(trx, draft.id);
     const mail = {
       to: email,
-      subject: `${who} invites you to add your founder profile to ${product} on Launchboard`,
+      subject: 'You are invited to add your founder profile on Launchboard',
       text:
         `${who} is listing ${product} (${draft.url}) on Launchboard and named you as a co-founder.\n\n` +
         `Open this link to sign up or sign in and add your own founder profile:\n${ctx.config.publicUrl}/invites/${token}\n\n` +

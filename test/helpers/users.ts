@@ -19,3 +19,12 @@ export async function userWithKey(ctx: Context, scopes: Scope[], opts: { expires
   });
   return { userId, email, keyId: id, key, auth: { authorization: `Bearer ${key}` } };
 }
+
+/** Marks a user's email as confirmed, as opening the mailed link does. */
+export async function confirmEmail(ctx: Context, userId: number): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ email_verified_at: ctx.clock.now().toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -2,6 +2,7 @@
 // address, the profile form, and the profile on the draft.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../src/platform/mail.js';
+import { confirmEmail } from '../helpers/users.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 import { draftTestBed, type DraftTestBed } from '../tools/drafts/setup.js';
 
@@ -15,6 +16,7 @@ afterAll(async () => bed?.close());
 describe('the invite page', () => {
   it('lets the invited person add their own founder profile, shown on the draft', async () => {
     const maker = await bed.maker();
+    await confirmEmail(bed.ctx, maker.userId); // only confirmed accounts invite
     const { body: draft } = await bed.call('POST', '/drafts', maker.auth, { url: 'https://tallyho.invalid' });
     await bed.call('POST', `/drafts/${draft.id}/invites`, maker.auth, { email: 'jonas@example.com' });
     const mail = await latestMailTo(bed.ctx, 'jonas@example.com');

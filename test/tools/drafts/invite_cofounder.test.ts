@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../../src/platform/mail.js';
+import { confirmEmail } from '../../helpers/users.js';
 import { draftTestBed, type DraftTestBed } from './setup.js';
 
 let bed: DraftTestBed;
@@ -8,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(async () => bed?.close());
 
-async function draft() {
-  const maker = await bed.maker();
+/** A confirmed maker (only confirmed accounts invite) and a new draft of theirs. */
+async function draft(maker?: Awaited<ReturnType<DraftTestBed['maker']>>) {
+  maker ??= await bed.maker();
+  await confirmEmail(bed.ctx, maker.userId);
   const { body } = await bed.call('POST', '/drafts', maker.auth, { url: 'https://tallyho.invalid' });
   return { id: body.id as string, maker };
 }
@@ -21,7 +24,8 @@ describe('invite_cofounder', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'jonas@tallyho.example', resent: false, invites_sent: 1, invites_left: 9 });
     const mail = await latestMailTo(bed.ctx, 'jonas@tallyho.example');
-    expect(mail?.subject).toMatch(/invites you to add your founder profile to tallyho\.invalid on Launchboard/);
+    expect(mail?.subject).toBe('You are invited to add your founder profile on Launchboard');
+    expect(mail?.text).toContain('tallyho.invalid');
     const token = /\/invites\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const row = await bed.ctx.db
       .selectFrom('draft_invites')
@@ -68,5 +72,40 @@ describe('invite_cofounder', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('refuses an account whose email is not confirmed, and mails nothing', async () => {
+    const maker = await bed.maker();
+    const { body } = await bed.call('POST', '/drafts', maker.auth, { url: 'https://unconfirmed.invalid' });
+    const res = await bed.call('POST', `/drafts/${body.id}/invites`, maker.auth, { email: 'victim@example.com' });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/Confirm your email/);
+    expect(await latestMailTo(bed.ctx, 'victim@example.com')).toBeUndefined();
+  });
+
+  it('allows an account at most 20 invites a day over all its drafts, and keeps maker text out of the subject', async () => {
+    const first = await draft();
+    const drafts = [first.id, (await draft(first.maker)).id, (await draft(first.maker)).id];
+    await bed.call('PATCH', `/drafts/${drafts[0]}`, first.maker.auth, {
+      fields: { name: 'URGENT: your account is locked - verify now at https://evil.example/verify' },
+    });
+    for (let i = 0; i < 20; i++) {
+      const res = await bed.call('POST', `/drafts/${drafts[i % 3]}/invites`, first.maker.auth, {
+        email: `daily${i}@example.com`,
+      });
+      expect(res.status).toBe(201);
+    }
+    const subjects = await bed.ctx.db.selectFrom('outbox').select('subject').where('to', 'like', 'daily%').execute();
+    expect(subjects.every((m) => !/URGENT|evil/.test(m.subject))).toBe(true);
+    const over = await bed.call('POST', `/drafts/${drafts[1]}/invites`, first.maker.auth, {
+      email: 'daily20@example.com',
+    });
+    expect(over.status).toBe(429);
+    expect(await latestMailTo(bed.ctx, 'daily20@example.com')).toBeUndefined();
+    bed.ctx.clock.advance(24 * 3600_000 + 1000);
+    expect(
+      (await bed.call('POST', `/drafts/${drafts[1]}/invites`, first.maker.auth, { email: 'daily20@example.com' }))
+        .status,
+    ).toBe(201);
   });
 });
