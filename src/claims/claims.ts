@@ -25,6 +25,8 @@ const CLAIM_DAYS = 14;
 const META_NAME = 'launchboard-verification';
 const FILE_PATH = '/.well-known/launchboard-verification.txt';
 const DAY_MS = 86_400_000;
+/** Seconds between two checks of one claim: each check is an outbound DNS or HTTP request. */
+export const CHECK_COOLDOWN_SECONDS = 10;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newToken = () => `lb-verify-${randomBytes(16).toString('hex')}`;
@@ -390,6 +392,7 @@ export async function verifyClaim(
       `Claim ${claimId} uses the email method: it is verified when the person at ${claim.email} opens the link we mailed, not by verify_claim. To send a new link, call claim_listing again.`,
     );
   }
+  await takeCheckSlot(ctx, claim.id);
   const result = await checkClaim(ctx, claim, listing);
   const now = ctx.clock.now().toISOString();
   if (result.found && (await markVerified(ctx, claim, result.detail))) {
@@ -406,6 +409,35 @@ export async function verifyClaim(
     .where('status', '=', 'pending')
     .execute();
   return { ...claimView(await ownClaim(ctx, userId, claimId), listing), verified: false };
+}
+
+/**
+ * Claims the right to check a claim now: one check per claim per cooldown,
+ * decided by one conditional update, so callers racing each other get one
+ * check between them and the rest a 429 with Retry-After.
+ */
+async function takeCheckSlot(ctx: Context, claimId: number): Promise<void> {
+  const nowMs = ctx.clock.now().getTime();
+  const now = new Date(nowMs).toISOString();
+  const freeBefore = new Date(nowMs - CHECK_COOLDOWN_SECONDS * 1000).toISOString();
+  const taken = await ctx.db
+    .updateTable('claims')
+    .set({ last_check_at: now })
+    .where('id', '=', claimId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('last_check_at', 'is', null), eb('last_check_at', '<=', freeBefore)]))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return;
+  const row = await ctx.db.selectFrom('claims').select('last_check_at').where('id', '=', claimId).executeTakeFirst();
+  const since = row?.last_check_at ? (nowMs - Date.parse(row.last_check_at)) / 1000 : 0;
+  const wait = Math.max(1, Math.ceil(CHECK_COOLDOWN_SECONDS - since));
+  throw new AppError(
+    'rate_limited',
+    `This claim was checked moments ago; check it again in ${wait} s (one check per ${CHECK_COOLDOWN_SECONDS} s).`,
+    {
+      headers: { 'Retry-After': String(wait) },
+    },
+  );
 }
 
 export type EmailLinkOutcome =

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../src/errors.js';
-import { claimListing, listMyClaims, metaContents, verifyClaim, verifyEmailLink } from '../../src/claims/claims.js';
+import {
+  CHECK_COOLDOWN_SECONDS,
+  claimListing,
+  listMyClaims,
+  metaContents,
+  verifyClaim,
+  verifyEmailLink,
+} from '../../src/claims/claims.js';
 import { latestMailTo } from '../../src/platform/mail.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
 import { testContext, type TestContext } from '../helpers/context.js';
@@ -58,6 +65,11 @@ async function listing(fields: Record<string, unknown> = {}) {
 }
 const ownerOf = async (id: number) =>
   await ctx.db.selectFrom('listings').select(['owner_id', 'plan']).where('id', '=', id).executeTakeFirstOrThrow();
+/** verify_claim once the claim's check cooldown has passed (each call then checks afresh). */
+const verifyLater = (c: TestContext, ...args: [number, number]) => {
+  c.clock.advance(CHECK_COOLDOWN_SECONDS * 1000);
+  return verifyClaim(c, ...args);
+};
 const rejection = (p: Promise<unknown>) =>
   p.then(
     () => null,
@@ -77,17 +89,17 @@ describe('claims by DNS TXT record', () => {
     expect(claim.instructions.dns).toEqual({ type: 'TXT', name: l.domain, value: claim.token });
     expect(claim.expires_at).toBe('2026-12-06T12:00:00.000Z');
 
-    const missing = await verifyClaim(ctx, claimant, claim.claim_id);
+    const missing = await verifyLater(ctx, claimant, claim.claim_id);
     expect(missing).toMatchObject({ verified: false, status: 'pending' });
     expect(missing.last_error).toContain(`${l.domain} does not exist`);
 
     dns.records.set(l.domain, ['v=spf1 -all', 'lb-verify-someone-else']);
-    const wrong = await verifyClaim(ctx, claimant, claim.claim_id);
+    const wrong = await verifyLater(ctx, claimant, claim.claim_id);
     expect(wrong.last_error).toContain('2 TXT record(s), none with the value');
     expect(wrong.last_check_at).toBe(ctx.clock.now().toISOString());
 
     dns.records.set(l.domain, ['v=spf1 -all', claim.token!]);
-    const done = await verifyClaim(ctx, claimant, claim.claim_id);
+    const done = await verifyLater(ctx, claimant, claim.claim_id);
     expect(done).toMatchObject({
       verified: true,
       status: 'verified',
@@ -97,7 +109,7 @@ describe('claims by DNS TXT record', () => {
     // Ownership moves; verified is not paid.
     expect(await ownerOf(l.id)).toEqual({ owner_id: claimant, plan: 'free' });
     // Verifying again changes nothing.
-    expect(await verifyClaim(ctx, claimant, claim.claim_id)).toMatchObject({ verified: true });
+    expect(await verifyLater(ctx, claimant, claim.claim_id)).toMatchObject({ verified: true });
   });
 
   it('fails the other pending claims of the listing once one is verified', async () => {
@@ -106,7 +118,7 @@ describe('claims by DNS TXT record', () => {
     const theirs = await claimListing(ctx, rival, { slug: l.slug, method: 'dns' });
     expect(theirs.token).not.toBe(mine.token);
     dns.records.set(l.domain, [mine.token!]);
-    expect((await verifyClaim(ctx, claimant, mine.claim_id)).verified).toBe(true);
+    expect((await verifyLater(ctx, claimant, mine.claim_id)).verified).toBe(true);
     const [closed] = (await listMyClaims(ctx, rival, { page: 1, per_page: 20 })).items.filter(
       (c) => c.claim_id === theirs.claim_id,
     );
@@ -114,7 +126,7 @@ describe('claims by DNS TXT record', () => {
       status: 'failed',
       last_error: 'Another claimant verified ownership of this listing first.',
     });
-    expect((await rejection(verifyClaim(ctx, rival, theirs.claim_id)))?.status).toBe(409);
+    expect((await rejection(verifyLater(ctx, rival, theirs.claim_id)))?.status).toBe(409);
   });
 });
 
@@ -126,15 +138,15 @@ describe('claims by meta tag and file', () => {
       html: `<meta name="launchboard-verification" content="${claim.token}">`,
       page_url: site.url,
     });
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).last_error).toContain(
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).last_error).toContain(
       'has no <meta name="launchboard-verification"',
     );
 
     home = `<html><head><!-- <meta name="launchboard-verification" content="${claim.token}"> --><meta name="other" content="${claim.token}"></head></html>`;
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).verified).toBe(false);
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).verified).toBe(false);
 
     home = `<html><head><META content='${claim.token}' NAME="Launchboard-Verification"/></head><body>Hi</body></html>`;
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).verified).toBe(true);
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).verified).toBe(true);
     expect((await ownerOf(l.id)).owner_id).toBe(claimant);
   });
 
@@ -143,11 +155,11 @@ describe('claims by meta tag and file', () => {
     const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'file' });
     const url = new URL('/.well-known/launchboard-verification.txt', site.url).toString();
     expect(claim.instructions.file).toEqual({ url, content: claim.token });
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).last_error).toBe(`${url} answered HTTP 404.`);
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).last_error).toBe(`${url} answered HTTP 404.`);
     file = 'lb-verify-not-it\n';
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).last_error).toContain('does not contain');
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).last_error).toContain('does not contain');
     file = `${claim.token}\n`;
-    expect((await verifyClaim(ctx, claimant, claim.claim_id)).verified).toBe(true);
+    expect((await verifyLater(ctx, claimant, claim.claim_id)).verified).toBe(true);
   });
 
   it('reads sites only through the SSRF-safe fetcher: a private address is refused in production', async () => {
@@ -157,7 +169,7 @@ describe('claims by meta tag and file', () => {
       const user = await directory(production).user();
       const claim = await claimListing(production, user, { slug: 'inward', method: 'meta' });
       home = `<meta name="launchboard-verification" content="${claim.token}">`;
-      const result = await verifyClaim(production, user, claim.claim_id);
+      const result = await verifyLater(production, user, claim.claim_id);
       expect(result.verified).toBe(false);
       expect(result.last_error).toMatch(/private or reserved/);
       expect(
@@ -208,7 +220,7 @@ describe('claims by email', () => {
       JSON.stringify(await ctx.db.selectFrom('claims').selectAll().where('id', '=', claim.claim_id).execute()),
     ).not.toContain(link![1]);
 
-    const err = await rejection(verifyClaim(ctx, claimant, claim.claim_id));
+    const err = await rejection(verifyLater(ctx, claimant, claim.claim_id));
     expect(err?.status).toBe(409);
     expect(err?.message).toContain('opens the link');
 
@@ -267,7 +279,7 @@ describe('claim rules', () => {
     dns.records.set(l.domain, [claim.token!]);
     ctx.clock.advance(14 * 86_400_000);
     try {
-      const err = await rejection(verifyClaim(ctx, claimant, claim.claim_id));
+      const err = await rejection(verifyLater(ctx, claimant, claim.claim_id));
       expect(err?.status).toBe(409);
       expect(err?.message).toContain('expired');
       expect((await ownerOf(l.id)).owner_id).toBe(owner);
@@ -289,7 +301,7 @@ describe('claim rules', () => {
     expect((await rejection(claimListing(ctx, claimant, { slug: own.slug, method: 'dns' })))?.status).toBe(409);
     const l = await listing();
     const claim = await claimListing(ctx, claimant, { slug: l.slug, method: 'dns' });
-    expect((await rejection(verifyClaim(ctx, rival, claim.claim_id)))?.status).toBe(404);
+    expect((await rejection(verifyLater(ctx, rival, claim.claim_id)))?.status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import claimListing from '../../../tools/claims/claim_listing.js';
+import { CHECK_COOLDOWN_SECONDS } from '../../../src/claims/claims.js';
 import verifyClaim from '../../../tools/claims/verify_claim.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { startTxtServer, type TxtServer } from '../../helpers/dns.js';
@@ -48,6 +49,11 @@ describe('verify_claim', () => {
     });
 
     dns.records.set('acme.test', [claim.token]);
+    // A second check at once is refused (each check is an outbound lookup); after the cooldown it runs.
+    const soon = await call(maker.auth, `/claims/${claim.claim_id}/verify`);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
+    ctx.clock.advance(CHECK_COOLDOWN_SECONDS * 1000);
     const after = await (await call(maker.auth, `/claims/${claim.claim_id}/verify`)).json();
     expect(after).toMatchObject({ verified: true, status: 'verified' });
     expect(after.next_steps[0].tool).toBe('list_my_listings');
@@ -89,5 +95,16 @@ describe('verify_claim', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('runs one check for many calls at once on the same claim; the others get 429', async () => {
+    const maker = await userWithKey(ctx, ['listings:write']);
+    const claim = await (await call(maker.auth, '/claims', { slug: 'acme', method: 'dns' })).json();
+    ctx.clock.advance(CHECK_COOLDOWN_SECONDS * 1000);
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, async () => (await call(maker.auth, `/claims/${claim.claim_id}/verify`)).status),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
   });
 });
