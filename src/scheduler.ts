@@ -10,9 +10,11 @@ import {
   claimNext,
   enqueue,
   type JobHandlers,
+  LEASE_MS,
   newWorkerId,
   recoverOrphaned,
   recoverStale,
+  renewLeases,
   runJob,
 } from './platform/jobs.js';
 import { checkAllBadges } from './launches/free-launch.js';
@@ -25,9 +27,6 @@ export const WEEKLY_ROLLOVER = 'weekly_rollover';
 export const BADGE_CHECKS = 'badge_checks';
 /** How often homepages of listings awaiting their badge are checked. */
 export const BADGE_CHECK_EVERY_MS = 60 * 60_000;
-
-/** A job still `running` after this long lost its worker (see recoverStale). */
-export const STALE_AFTER_MS = 15 * 60_000;
 
 /** Monday 00:00 UTC after `now`. */
 export function nextMonday(now: Date): Date {
@@ -100,7 +99,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   const handlers = opts.handlers ?? jobHandlers;
   const intervalMs = opts.intervalMs ?? 5000;
 
-  await recoverStale(ctx, STALE_AFTER_MS);
+  await recoverStale(ctx, LEASE_MS);
   await recoverOrphaned(ctx);
   await runWeeklyRollover(ctx);
   await ensureRolloverScheduled(ctx);
@@ -114,7 +113,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
     if (stopped || claiming) return;
     claiming = (async () => {
       try {
-        await recoverStale(ctx, STALE_AFTER_MS);
+        await recoverStale(ctx, LEASE_MS);
         while (!stopped && queue.size + queue.pending < queue.concurrency) {
           const job = await claimNext(ctx, workerId);
           if (!job) break;
@@ -130,6 +129,11 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   queue.on('next', tick);
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  // The leases of this worker's running jobs, renewed well before they run out.
+  const heartbeat = setInterval(() => {
+    renewLeases(ctx, workerId).catch((err) => ctx.logger.error({ err, workerId }, 'renewing job leases failed'));
+  }, LEASE_MS / 3);
+  heartbeat.unref();
   tick();
 
   return {
@@ -137,6 +141,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      clearInterval(heartbeat);
       queue.off('next', tick);
       await claiming;
       await queue.onIdle();

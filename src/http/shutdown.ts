@@ -2,7 +2,8 @@
 // connections and claiming jobs at once, let requests in flight and running
 // jobs finish, then close. Bounded: whatever is still running after the
 // grace period is abandoned; its jobs stay `running` and the next start
-// re-queues them (jobs.ts recoverOrphaned), and its clients retry.
+// re-queues them (jobs.ts recoverOrphaned, or their lease runs out), and its
+// clients retry.
 import type { Server } from 'node:http';
 
 /** How long a stop waits for requests in flight and running jobs (under Docker's and Kubernetes' kill timeouts). */

@@ -201,9 +201,28 @@ export async function fail(
 }
 
 /**
- * Re-queues jobs left `running` longer than `olderThanMs` (their worker died
- * mid-job); ones that already used every attempt become `failed`. Returns how
- * many rows changed.
+ * How long a running job's lease lasts. A worker renews the leases of its
+ * running jobs (renewLeases) every third of it; a job whose lease ran out lost
+ * its worker, whatever became of that worker's process id (a zombie, a reused
+ * pid, another host), and recoverStale queues it again.
+ */
+export const LEASE_MS = 30_000;
+
+/** Renews the lease (locked_at) of every job this worker is running. */
+export async function renewLeases(ctx: Context, workerId: string): Promise<number> {
+  const result = await ctx.db
+    .updateTable('jobs')
+    .set({ locked_at: ctx.clock.now().toISOString() })
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Re-queues jobs whose lease (locked_at, renewed by their worker) is older
+ * than `olderThanMs`: their worker died mid-job. Ones that already used every
+ * attempt become `failed`. Returns how many rows changed.
  */
 export async function recoverStale(ctx: Context, olderThanMs: number): Promise<number> {
   const now = ctx.clock.now();
@@ -243,9 +262,11 @@ function processAlive(pid: number): boolean {
 }
 
 /**
- * Re-queues jobs left `running` by an earlier process on this host that is
- * gone (a restart), without waiting for them to turn stale; ones out of
- * attempts become `failed`. Worker ids are host:pid:random (newWorkerId).
+ * At start-up, re-queues at once the jobs left `running` by an earlier
+ * process on this host that is gone, instead of waiting for their lease to
+ * run out; ones out of attempts become `failed`. Worker ids are
+ * host:pid:random (newWorkerId). Only a shortcut: a pid that looks alive (a
+ * zombie, or reused by another process) is left to the lease.
  */
 export async function recoverOrphaned(ctx: Context, isAlive: (pid: number) => boolean = processAlive): Promise<number> {
   const host = `${hostname()}:`;

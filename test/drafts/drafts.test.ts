@@ -8,8 +8,16 @@ import type { Drafter } from '../../src/drafts/drafter/fields.js';
 import { createDraft, draftById, DRAFT_SITE } from '../../src/drafts/drafts.js';
 import { runDraftJob } from '../../src/drafts/job.js';
 import { updateDraft } from '../../src/drafts/update.js';
-import { claimNext, enqueue, recoverOrphaned, recoverStale, runDueJobs } from '../../src/platform/jobs.js';
-import { jobHandlers, STALE_AFTER_MS, startWorkers } from '../../src/scheduler.js';
+import {
+  claimNext,
+  enqueue,
+  LEASE_MS,
+  recoverOrphaned,
+  recoverStale,
+  renewLeases,
+  runDueJobs,
+} from '../../src/platform/jobs.js';
+import { jobHandlers, startWorkers } from '../../src/scheduler.js';
 import { TEST_NOW, testContext, type TestContext } from '../helpers/context.js';
 import { userWithKey } from '../helpers/users.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
@@ -42,9 +50,9 @@ describe('a draft whose worker died', () => {
     expect((await status(draft.id)).status).toBe('crawling');
     expect(await runDueJobs(ctx, jobHandlers, 'new-worker')).toEqual({ ran: 0, failed: 0 });
 
-    // The new process: stale jobs are queued again, and its worker finishes the draft.
-    ctx.clock.advance(STALE_AFTER_MS + 1000);
-    expect(await recoverStale(ctx, STALE_AFTER_MS)).toBe(1);
+    // The new process: once the dead worker's lease runs out the job is queued again, and its worker finishes the draft.
+    ctx.clock.advance(LEASE_MS + 1000);
+    expect(await recoverStale(ctx, LEASE_MS)).toBe(1);
     expect(await runDueJobs(ctx, jobHandlers, 'new-worker')).toEqual({ ran: 1, failed: 0 });
     expect(await status(draft.id)).toMatchObject({ status: 'ready', failure_reason: null, drafter: 'builtin' });
   });
@@ -66,6 +74,35 @@ describe('a draft whose worker died', () => {
     await runDraftJob(ctx, { draft_id: draft.id }, { attempts: 2 }, { drafter: builtinDrafter() });
     expect((await status(draft.id)).status).toBe('ready');
     expect(homeRequests(rich)).toBe(before + 1);
+    await ctx.db.deleteFrom('jobs').execute();
+  });
+
+  it('keeps a job whose worker renews its lease, and re-queues it when the lease runs out even if its pid looks alive', async () => {
+    const host = hostname();
+    const { id } = await enqueue(ctx, 'note');
+    // Locked by a worker whose pid is "alive" (a zombie, or a pid reused since): the pid says nothing.
+    const workerId = `${host}:${process.pid}:zombie`;
+    await ctx.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: workerId, locked_at: ctx.clock.now().toISOString(), attempts: 1 })
+      .where('id', '=', id)
+      .execute();
+    expect(await recoverOrphaned(ctx, () => true)).toBe(0);
+    // While its worker lives, the lease is renewed and the job stays with it.
+    for (let i = 0; i < 6; i++) {
+      ctx.clock.advance(LEASE_MS / 3);
+      expect(await renewLeases(ctx, workerId)).toBe(1);
+      expect(await recoverStale(ctx, LEASE_MS)).toBe(0);
+    }
+    // The worker is gone: no renewal, and one lease later the job is queued again.
+    ctx.clock.advance(LEASE_MS + 1000);
+    expect(await recoverStale(ctx, LEASE_MS)).toBe(1);
+    const row = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'locked_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'queued', locked_by: null });
     await ctx.db.deleteFrom('jobs').execute();
   });
 
