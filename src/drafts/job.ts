@@ -94,7 +94,7 @@ async function markFailed(ctx: Context, draftId: string, reason: string): Promis
 async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>, deps: DraftDeps): Promise<boolean> {
   let pages: CrawledPage[];
   try {
-    pages = (await crawlSite(ctx, draft.url, { parser: deps.parser })).pages;
+    pages = (await crawlSite(ctx, draft.url, { parser: deps.parser, owner: `user:${draft.user_id}` })).pages;
   } catch (err) {
     const lastTry = job.attempts >= DRAFT_ATTEMPTS;
     if (err instanceof CrawlError && (!err.transient || lastTry)) {
@@ -234,7 +234,11 @@ export async function runCompetitorJob(
   if (!draft || draft.competitor_url !== url) return;
   let result: Pick<Comparison, 'status' | 'failure_reason' | 'name' | 'rows' | 'shared_features'>;
   try {
-    const crawl = await crawlSite(ctx, url, { parser: deps.parser, maxPages: COMPETITOR_PAGES });
+    const crawl = await crawlSite(ctx, url, {
+      parser: deps.parser,
+      maxPages: COMPETITOR_PAGES,
+      owner: `user:${draft.user_id}`,
+    });
     const site = toEvidence(crawl.pages[0]!.url, crawl.pages);
     const { gated } = await draftAndGate(
       ctx,

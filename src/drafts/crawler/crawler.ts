@@ -59,6 +59,8 @@ export interface CrawlOptions {
   budgetMs?: number;
   pageTimeoutMs?: number;
   maxBytes?: number;
+  /** Whose crawl this is (e.g. `user:42`): the HTML parser serves owners in turn. */
+  owner?: string;
 }
 
 export const MAX_PAGES = 8;
@@ -274,7 +276,7 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
       );
     let facts: PageFacts;
     try {
-      facts = await parser.parse(decodeHtml(result.body, result.contentType), result.url);
+      facts = await parser.parse(decodeHtml(result.body, result.contentType), result.url, opts.owner);
     } catch (err) {
       throw new CrawlError(
         'unparseable',

@@ -3,7 +3,9 @@
 // limit (resourceLimits) a huge or hostile page can only kill its own worker,
 // never stall requests or grow the server's heap. A worker that runs out of
 // memory or time is terminated and replaced; workers are recycled after a
-// number of pages and stopped when idle. `inlineHtmlParser` is the same
+// number of pages and stopped when idle. Waiting pages are served in turn by
+// owner (the account whose draft it is), so one maker's crawl of heavy pages
+// cannot make everyone else's wait. `inlineHtmlParser` is the same
 // interface on the calling thread, for tools and tests that parse one page.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -11,7 +13,8 @@ import PQueue from 'p-queue';
 import type { PageFacts } from './facts.js';
 
 export interface HtmlParser {
-  parse(html: string, url: string): Promise<PageFacts>;
+  /** `owner` (e.g. `user:42`) groups pages for fair turns; pages without one share a turn. */
+  parse(html: string, url: string, owner?: string): Promise<PageFacts>;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,43 @@ export class HtmlParseError extends Error {
   }
 }
 
+/** Items waiting per owner, taken one owner at a time in turn (round robin), each owner's in order. */
+export class FairQueue<T> {
+  private readonly byOwner = new Map<string, T[]>();
+  /** Owners with waiting items, the next to be served first. */
+  private readonly turns: string[] = [];
+  size = 0;
+
+  add(owner: string, item: T): void {
+    const queue = this.byOwner.get(owner);
+    if (queue) queue.push(item);
+    else {
+      this.byOwner.set(owner, [item]);
+      this.turns.push(owner);
+    }
+    this.size++;
+  }
+
+  take(): T | undefined {
+    const owner = this.turns.shift();
+    if (owner === undefined) return undefined;
+    const queue = this.byOwner.get(owner)!;
+    const item = queue.shift()!;
+    if (queue.length > 0) this.turns.push(owner);
+    else this.byOwner.delete(owner);
+    this.size--;
+    return item;
+  }
+
+  drain(): T[] {
+    const all = this.turns.flatMap((owner) => this.byOwner.get(owner) ?? []);
+    this.byOwner.clear();
+    this.turns.length = 0;
+    this.size = 0;
+    return all;
+  }
+}
+
 const BOOT = new URL('./html-worker-boot.mjs', import.meta.url);
 
 export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
@@ -63,7 +103,7 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
     stackSizeMb: 4,
   };
   const slots: Slot[] = [];
-  const waiting: Task[] = [];
+  const waiting = new FairQueue<Task>();
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -117,7 +157,7 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
   const armIdle = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    if (waiting.length > 0 || slots.some((s) => s.task)) return;
+    if (waiting.size > 0 || slots.some((s) => s.task)) return;
     idleTimer = setTimeout(() => {
       for (const slot of [...slots]) if (!slot.task) retire(slot);
     }, idleMs);
@@ -125,10 +165,10 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
   };
 
   function dispatch(): void {
-    while (waiting.length > 0 && !closed) {
+    while (waiting.size > 0 && !closed) {
       const slot = slots.find((s) => !s.task) ?? (slots.length < size ? spawn() : null);
       if (!slot) break;
-      const task = waiting.shift()!;
+      const task = waiting.take()!;
       slot.task = task;
       slot.worker.ref();
       slot.timer = setTimeout(
@@ -141,17 +181,17 @@ export function createHtmlWorkerPool(opts: PoolOptions = {}): HtmlParser {
   }
 
   return {
-    parse(html, url) {
+    parse(html, url, owner = '') {
       if (closed) return Promise.reject(new HtmlParseError('the page parser is closed'));
       return new Promise<PageFacts>((resolve, reject) => {
-        waiting.push({ id: nextId++, html, url, resolve, reject });
+        waiting.add(owner, { id: nextId++, html, url, resolve, reject });
         dispatch();
       });
     },
     async close() {
       closed = true;
       if (idleTimer) clearTimeout(idleTimer);
-      for (const task of waiting.splice(0)) task.reject(new HtmlParseError('the page parser is closed'));
+      for (const task of waiting.drain()) task.reject(new HtmlParseError('the page parser is closed'));
       await Promise.all(
         [...slots].map(async (slot) => {
           slot.task?.reject(new HtmlParseError('the page parser is closed'));

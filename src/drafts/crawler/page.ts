@@ -11,6 +11,9 @@ import { fold, type PageFacts } from './facts.js';
 
 export type { PageFacts };
 
+/** Elements beyond which Readability is not run (typical product pages have a few hundred to ~2,000). */
+export const READABILITY_MAX_ELEMENTS = 3000;
+
 const LIMITS = {
   links: 400,
   blocks: 3000,
@@ -312,9 +315,17 @@ export function extractPage(html: string, url: string): PageFacts {
     // Readability changes the document it reads, so it runs last.
     let readable: string[] = [];
     try {
-      const article = new Readability<Node>(doc, { charThreshold: 200, serializer: (node) => node }).parse();
+      // Readability's work grows faster than the page (a body of 8,000 bare links
+      // took ~28 s): past READABILITY_MAX_ELEMENTS it is skipped and the page's
+      // own blocks (above) are its text.
+      const article = new Readability<Node>(doc, {
+        charThreshold: 200,
+        maxElemsToParse: READABILITY_MAX_ELEMENTS,
+        serializer: (node) => node,
+      }).parse();
       if (article?.content) readable = blockTexts(article.content, doc);
     } catch {
+      // Too many elements for Readability, or a page it cannot read: the blocks stand in.
       readable = [];
     }
 

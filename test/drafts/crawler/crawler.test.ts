@@ -295,6 +295,33 @@ describe('parsing pages in worker threads', () => {
     }
   });
 
+  it("takes waiting pages one owner at a time, so one maker's many pages do not hold back another's", async () => {
+    const pool = createHtmlWorkerPool({ size: 1 });
+    const done: string[] = [];
+    const page = (owner: string, n: number) =>
+      pool
+        .parse(html.replace('Hello', `${owner}${n}`), 'https://a.example/', owner)
+        .then(() => done.push(`${owner}${n}`));
+    try {
+      await Promise.all([page('a', 1), page('a', 2), page('a', 3), page('a', 4), page('b', 1)]);
+      // a1 was already parsing; then a and b take turns.
+      expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads a page of thousands of bare links without running Readability over it, links capped', () => {
+    const links = Array.from(
+      { length: 5000 },
+      (_, i) => `<a href="/pricing-${i}">Pricing ${i}</a><a href="/about/${i}">About</a>`,
+    );
+    const facts = extractPage(`<html><body><h1>Links</h1>${links.join('')}</body></html>`, 'https://a.example/');
+    expect(facts.links).toHaveLength(400);
+    expect(facts.readable).toEqual([]);
+    expect(facts.headings[0]!.text).toBe('Links');
+  });
+
   it('survives a worker that runs out of memory', async () => {
     const pool = createHtmlWorkerPool({ size: 1, maxOldGenerationSizeMb: 8, taskTimeoutMs: 20_000 });
     const huge = `<html><body>${'<div><p>x</p></div>'.repeat(200_000)}</body></html>`;
