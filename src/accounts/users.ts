@@ -36,7 +36,15 @@ export function normalizeEmail(email: string): string {
 
 export async function createUser(
   db: Kysely<Database>,
-  args: { email: string; password?: string; name?: string; role?: 'user' | 'admin'; now: Date },
+  args: {
+    email: string;
+    password?: string;
+    name?: string;
+    role?: 'user' | 'admin';
+    /** The address counts as confirmed (an account the site's admin creates). */
+    confirmed?: boolean;
+    now: Date;
+  },
 ): Promise<number> {
   const email = normalizeEmail(args.email);
   if (args.password !== undefined && args.password.length < 8) {
@@ -53,7 +61,7 @@ export async function createUser(
       name: args.name ?? null,
       password_hash: args.password === undefined ? null : await hashPassword(args.password),
       role: args.role ?? 'user',
-      email_verified_at: null,
+      email_verified_at: args.confirmed ? args.now.toISOString() : null,
       created_at: args.now.toISOString(),
     })
     .returning('id')
