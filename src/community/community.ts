@@ -19,32 +19,27 @@ export async function communityState(ctx: Context, listingId: number, userId: nu
     .select(['votes_count', 'votes_discounted', 'followers_count'])
     .where('id', '=', listingId)
     .executeTakeFirstOrThrow();
-  const [row, vote, follow, review] = await Promise.all([
+  /** Whether the visitor has a row in `table` for this listing (a vote, a follow). */
+  const visitorHas = async (table: 'votes' | 'follows') =>
+    userId !== null &&
+    (await ctx.db
+      .selectFrom(table)
+      .select('user_id')
+      .where('listing_id', '=', listingId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()) !== undefined;
+  const [row, voted, following, review] = await Promise.all([
     counts,
-    userId === null
-      ? undefined
-      : ctx.db
-          .selectFrom('votes')
-          .select('id')
-          .where('listing_id', '=', listingId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-    userId === null
-      ? undefined
-      : ctx.db
-          .selectFrom('follows')
-          .select('user_id')
-          .where('listing_id', '=', listingId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
+    visitorHas('votes'),
+    visitorHas('follows'),
     userId === null ? null : ownReview(ctx, listingId, userId),
   ]);
   return {
     votes: Number(row.votes_count),
     votes_discounted: Number(row.votes_discounted),
     followers: Number(row.followers_count),
-    voted: vote !== undefined,
-    following: follow !== undefined,
+    voted,
+    following,
     review,
   };
 }

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 
-async function publicListing(ctx: Context, listingId: number) {
+/** A listing the public may see (live or scheduled), by id; not_found for any other. */
+export async function publicListing(ctx: Context, listingId: number) {
   const listing = await ctx.db
     .selectFrom('listings')
     .select(['id', 'status'])

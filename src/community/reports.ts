@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { publicListing } from './follows.js';
 import { reviewListing } from './reviews.js';
 
 export const REPORT_REASONS = ['spam', 'broken_link', 'wrong_category', 'misleading', 'other'] as const;
@@ -69,12 +70,7 @@ export async function fileReport(
   } else {
     listingId = targetId;
   }
-  const listing = await ctx.db
-    .selectFrom('listings')
-    .select(['id', 'status'])
-    .where('id', '=', listingId)
-    .executeTakeFirst();
-  if (!listing || !['live', 'scheduled'].includes(listing.status)) throw new AppError('not_found', 'No such listing.');
+  const listing = await publicListing(ctx, listingId);
 
   return ctx.db.transaction().execute(async (trx) => {
     const open = await trx

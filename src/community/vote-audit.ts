@@ -54,13 +54,12 @@ export interface FlaggedListing {
 
 /** Listings with flagged votes, most flagged-and-still-counted first. */
 export async function flaggedVoteSummary(ctx: Context, opts: { limit: number }): Promise<FlaggedListing[]> {
+  const listingColumns = ['l.id', 'l.slug', 'l.name'] as const;
   const rows = await ctx.db
     .selectFrom('votes as v')
     .innerJoin('listings as l', 'l.id', 'v.listing_id')
     .select([
-      'l.id',
-      'l.slug',
-      'l.name',
+      ...listingColumns,
       sql<number>`sum(case when v.discounted_at is null then 1 else 0 end)`.as('counted'),
       sql<number>`sum(case when v.discounted_at is null then 0 else 1 end)`.as('discounted'),
       ...VOTE_FLAGS.map((flag) =>
@@ -68,7 +67,7 @@ export async function flaggedVoteSummary(ctx: Context, opts: { limit: number }):
       ),
     ])
     .where('v.flags', '!=', '')
-    .groupBy(['l.id', 'l.slug', 'l.name'])
+    .groupBy(listingColumns)
     .orderBy(sql`sum(case when v.discounted_at is null then 1 else 0 end)`, 'desc')
     .orderBy('l.id', 'asc')
     .limit(opts.limit)

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { faq, parseFaqs } from './faqs.js';
-import { containsPattern } from '../platform/db.js';
+import { containsPattern, pageWithTotal } from '../platform/db.js';
 
 export const blogPostSummary = z.object({
   slug: z.string(),
@@ -58,27 +58,22 @@ export async function listBlogPosts(
       ),
     ]);
 
-  let query = ctx.db
-    .selectFrom('blog_posts')
-    .select(['slug', 'title', 'excerpt', 'author_name', 'published_at'])
-    .where(filters);
-  if (patterns.length > 0) {
-    // Posts whose title holds every word come first.
-    const inTitle = sql.join(
-      patterns.map((p) => like('blog_posts.title', p)),
-      sql` and `,
-    );
-    query = query.orderBy(sql`case when ${inTitle} then 0 else 1 end`);
-  }
-  const [countRow, rows] = await Promise.all([
-    ctx.db.selectFrom('blog_posts').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow(),
-    query
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(args.per_page)
-      .offset((args.page - 1) * args.per_page)
-      .execute(),
-  ]);
+  const { rows, total } = await pageWithTotal(
+    ctx.db.selectFrom('blog_posts').where(filters),
+    (query) => {
+      let ordered = query.select(['slug', 'title', 'excerpt', 'author_name', 'published_at']);
+      if (patterns.length > 0) {
+        // Posts whose title holds every word come first.
+        const inTitle = sql.join(
+          patterns.map((p) => like('blog_posts.title', p)),
+          sql` and `,
+        );
+        ordered = ordered.orderBy(sql`case when ${inTitle} then 0 else 1 end`);
+      }
+      return ordered.orderBy('published_at', 'desc').orderBy('id', 'desc');
+    },
+    args,
+  );
   return {
     items: rows.map((r) => ({
       slug: r.slug,
@@ -88,7 +83,7 @@ export async function listBlogPosts(
       published_at: r.published_at!,
       url: `${ctx.config.publicUrl}/blog/${r.slug}`,
     })),
-    total: Number(countRow.n),
+    total,
   };
 }
 

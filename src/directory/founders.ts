@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
-import { containsPattern } from '../platform/db.js';
+import { containsPattern, pageWithTotal } from '../platform/db.js';
 import { parseJsonText } from '../platform/json-text.js';
 import { STORY_SECTIONS, type StorySection, storySchema, unlockedSections } from '../listings/profile.js';
 import { listingSummary, summariesByIds } from '../listings/summary.js';
@@ -68,25 +68,22 @@ export async function listFounders(
     if (args.country) conditions.push(eb(eb.fn('upper', ['founders.country']), '=', args.country.toUpperCase()));
     return eb.and(conditions);
   };
-  const [countRow, rows] = await Promise.all([
-    ctx.db.selectFrom('founders').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('founders')
-      .select([
-        'founders.id',
-        'founders.slug',
-        'founders.name',
-        'founders.title',
-        'founders.country',
-        'founders.avatar_url',
-      ])
-      .where(filters)
-      .orderBy(sql`lower(founders.name)`)
-      .orderBy('founders.id')
-      .limit(args.per_page)
-      .offset((args.page - 1) * args.per_page)
-      .execute(),
-  ]);
+  const { rows, total } = await pageWithTotal(
+    ctx.db.selectFrom('founders').where(filters),
+    (query) =>
+      query
+        .select([
+          'founders.id',
+          'founders.slug',
+          'founders.name',
+          'founders.title',
+          'founders.country',
+          'founders.avatar_url',
+        ])
+        .orderBy(sql`lower(founders.name)`)
+        .orderBy('founders.id'),
+    args,
+  );
 
   const companies = await liveCompanies(
     ctx,
@@ -102,7 +99,7 @@ export async function listFounders(
       profile_url: `${ctx.config.publicUrl}/founders/${r.slug}`,
       companies: (companies.get(r.id) ?? []).map(({ slug, name }) => ({ slug, name })),
     })),
-    total: Number(countRow.n),
+    total,
   };
 }
 

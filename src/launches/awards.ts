@@ -4,7 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import { listingSummary, summariesByIds } from '../listings/summary.js';
+import { listingSummary, summariesBySlug } from '../listings/summary.js';
 
 export const awardView = z.object({
   week: z.string().describe('Monday (YYYY-MM-DD) of the award week'),
@@ -48,13 +48,9 @@ export async function listAwards(
       .offset((input.page - 1) * input.per_page)
       .execute(),
   ]);
-  const summaries = new Map(
-    (
-      await summariesByIds(
-        ctx,
-        rows.map((r) => r.listing_id),
-      )
-    ).map((s) => [s.slug, s]),
+  const summaries = await summariesBySlug(
+    ctx,
+    rows.map((r) => r.listing_id),
   );
   return {
     items: rows.flatMap((row) => {

@@ -2,12 +2,12 @@
 // votes (weekly, all time), the billboard (PAID, always labelled so), and the
 // admin-imported Domain Rating and revenue boards. Each response says which
 // kind of ranking it is, so a paid order is never mistaken for a community one.
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
+import type { Database, ListingsTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { listingSummary, summariesByIds } from '../listings/summary.js';
+import { listingSummary, summariesBySlug } from '../listings/summary.js';
 import { resolveWeek, weekKind } from './weeks.js';
 
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
@@ -62,18 +62,19 @@ interface BoardQuery {
   metric: (row: MetricRow) => Metric;
 }
 
-interface MetricRow {
-  id: number;
-  slug: string;
-  votes_count: number;
-  domain_rating: number | null;
-  domain_rating_previous: number | null;
-  domain_rating_at: string | null;
-  domain_rating_source: string | null;
-  revenue_cents: number | null;
-  revenue_at: string | null;
-  revenue_source: string | null;
-}
+type MetricRow = Pick<
+  Selectable<ListingsTable>,
+  | 'id'
+  | 'slug'
+  | 'votes_count'
+  | 'domain_rating'
+  | 'domain_rating_previous'
+  | 'domain_rating_at'
+  | 'domain_rating_source'
+  | 'revenue_cents'
+  | 'revenue_at'
+  | 'revenue_source'
+>;
 
 const byVotes: BoardQuery['order'] = [
   [sql`listings.votes_count`, 'desc'],
@@ -81,6 +82,25 @@ const byVotes: BoardQuery['order'] = [
   [sql`listings.id`, 'asc'],
 ];
 const votesMetric = (row: MetricRow): Metric => ({ name: 'votes', value: Number(row.votes_count) });
+
+/**
+ * A board of an imported figure: live listings that have it, highest first
+ * (ties by name); its metric is the figure plus what `details` adds.
+ */
+function importedFigureBoard(
+  column: 'domain_rating' | 'revenue_cents',
+  details: (row: MetricRow) => Omit<Metric, 'name' | 'value'>,
+): BoardQuery {
+  return {
+    where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb(`listings.${column}`, 'is not', null)]),
+    order: [
+      [sql.ref(`listings.${column}`), 'desc'],
+      [sql`listings.name`, 'asc'],
+      [sql`listings.id`, 'asc'],
+    ],
+    metric: (row) => ({ name: column, value: Number(row[column]), ...details(row) }),
+  };
+}
 
 function trend(value: number, previous: number | null): Metric['trend'] {
   if (previous === null) return 'new';
@@ -98,40 +118,17 @@ function boardQuery(board: Exclude<Board, 'billboard'>, week: string | undefined
     case 'community-all-time':
       return { where: (eb) => eb('listings.status', '=', 'live'), order: byVotes, metric: votesMetric };
     case 'domain-rating':
-      return {
-        where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.domain_rating', 'is not', null)]),
-        order: [
-          [sql`listings.domain_rating`, 'desc'],
-          [sql`listings.name`, 'asc'],
-          [sql`listings.id`, 'asc'],
-        ],
-        metric: (row) => ({
-          name: 'domain_rating',
-          value: Number(row.domain_rating),
-          previous: row.domain_rating_previous === null ? null : Number(row.domain_rating_previous),
-          trend: trend(
-            Number(row.domain_rating),
-            row.domain_rating_previous === null ? null : Number(row.domain_rating_previous),
-          ),
+      return importedFigureBoard('domain_rating', (row) => {
+        const previous = row.domain_rating_previous === null ? null : Number(row.domain_rating_previous);
+        return {
+          previous,
+          trend: trend(Number(row.domain_rating), previous),
           as_of: row.domain_rating_at,
           source: row.domain_rating_source,
-        }),
-      };
+        };
+      });
     case 'revenue':
-      return {
-        where: (eb) => eb.and([eb('listings.status', '=', 'live'), eb('listings.revenue_cents', 'is not', null)]),
-        order: [
-          [sql`listings.revenue_cents`, 'desc'],
-          [sql`listings.name`, 'asc'],
-          [sql`listings.id`, 'asc'],
-        ],
-        metric: (row) => ({
-          name: 'revenue_cents',
-          value: Number(row.revenue_cents),
-          as_of: row.revenue_at,
-          source: row.revenue_source,
-        }),
-      };
+      return importedFigureBoard('revenue_cents', (row) => ({ as_of: row.revenue_at, source: row.revenue_source }));
   }
 }
 
@@ -201,13 +198,9 @@ export async function leaderboard(
     query.limit(input.per_page).offset(offset).execute(),
   ]);
   // By slug, so a listing deleted between the two reads cannot shift metrics onto its neighbours.
-  const summaries = new Map(
-    (
-      await summariesByIds(
-        ctx,
-        rows.map((r) => r.id),
-      )
-    ).map((s) => [s.slug, s]),
+  const summaries = await summariesBySlug(
+    ctx,
+    rows.map((r) => r.id),
   );
   return {
     ...head,
@@ -254,13 +247,9 @@ async function billboard(
       .offset(offset)
       .execute(),
   ]);
-  const summaries = new Map(
-    (
-      await summariesByIds(
-        ctx,
-        rows.map((r) => r.id),
-      )
-    ).map((s) => [s.slug, s]),
+  const summaries = await summariesBySlug(
+    ctx,
+    rows.map((r) => r.id),
   );
   return {
     items: rows.flatMap((row, i) => {

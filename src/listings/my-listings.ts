@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import type { Db } from '../platform/db.js';
+import { type Db, type PageRequest, pageWithTotal } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
 import { listingProfile, profileOf } from './profile.js';
 import { listingSummary, summariesByIds } from './summary.js';
@@ -27,31 +27,20 @@ export type OwnListingSummary = z.infer<typeof ownListingSummary>;
 export async function listMyListings(
   ctx: Context,
   userId: number,
-  page: { page: number; per_page: number },
+  page: PageRequest,
 ): Promise<{ items: OwnListingSummary[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    ctx.db
-      .selectFrom('listings')
-      .select(['id', 'plan'])
-      .where('owner_id', '=', userId)
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page)
-      .execute(),
-    ctx.db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageWithTotal(
+    ctx.db.selectFrom('listings').where('owner_id', '=', userId),
+    (query) => query.select(['id', 'plan']).orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
   const summaries = await summariesByIds(
     ctx,
     rows.map((r) => r.id),
   );
   return {
     items: summaries.map((s, i) => ({ ...s, listing_id: rows[i]!.id, plan: rows[i]!.plan })),
-    total: Number(count.n),
+    total,
   };
 }
 
@@ -185,13 +174,7 @@ export async function updateMyListing(
   const appliedTo: string[] = [];
   let changed: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
-    const listing = await trx
-      .selectFrom('listings')
-      .selectAll()
-      .where('id', '=', listingId)
-      .where('owner_id', '=', userId)
-      .executeTakeFirst();
-    if (!listing) throw notFound(`You have no listing ${listingId}. list_my_listings shows yours.`);
+    const listing = await ownListing({ ...ctx, db: trx }, userId, listingId);
 
     const changes = edit.fields ? await writeFields(trx, listing, edit.fields, now) : {};
     if (edit.socials) {

@@ -88,3 +88,12 @@ export async function summariesByIds(ctx: Context, ids: readonly number[]): Prom
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/**
+ * Summaries for listing ids by slug, so rows read earlier are matched to their
+ * summary by slug: a listing deleted between the reads cannot shift its
+ * neighbours' data onto another listing.
+ */
+export async function summariesBySlug(ctx: Context, ids: readonly number[]): Promise<Map<string, ListingSummary>> {
+  return new Map((await summariesByIds(ctx, ids)).map((s) => [s.slug, s]));
+}

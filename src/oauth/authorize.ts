@@ -95,6 +95,31 @@ function signInFirst(req: Request, res: Response): void {
   res.redirect(303, `/sign-in?return_to=${encodeURIComponent(back)}`);
 }
 
+/**
+ * The authorization request in `params`, or undefined once its refusal is
+ * answered: on a page when the client or its redirect URI is not to be
+ * trusted, else by an error redirect back to the client.
+ */
+async function acceptableRequest(
+  ctx: Context,
+  res: Response,
+  params: Record<string, unknown>,
+): Promise<AuthorizationRequest | undefined> {
+  const parsed = await parseAuthorizationRequest(ctx, params);
+  if (parsed.kind === 'ok') return parsed.request;
+  if (parsed.kind === 'page') errorPage(res, parsed.error);
+  else
+    res.redirect(
+      303,
+      redirectWith(parsed.redirectUri, issuerOf(ctx.config), {
+        error: parsed.error.code,
+        error_description: parsed.error.description,
+        state: parsed.state,
+      }),
+    );
+  return undefined;
+}
+
 export function authorizeRoutes(ctx: Context): Router {
   const router = express.Router();
   router.use('/oauth/authorize', ...pageMiddleware(ctx));
@@ -102,21 +127,10 @@ export function authorizeRoutes(ctx: Context): Router {
   router.get('/oauth/authorize', async (req, res, next) => {
     try {
       const params = req.query as Record<string, unknown>;
-      const parsed = await parseAuthorizationRequest(ctx, params);
-      if (parsed.kind === 'page') return errorPage(res, parsed.error);
-      const issuer = issuerOf(ctx.config);
-      if (parsed.kind === 'redirect') {
-        return res.redirect(
-          303,
-          redirectWith(parsed.redirectUri, issuer, {
-            error: parsed.error.code,
-            error_description: parsed.error.description,
-            state: parsed.state,
-          }),
-        );
-      }
+      const request = await acceptableRequest(ctx, res, params);
+      if (!request) return;
       if (!webOf(res).session) return signInFirst(req, res);
-      consentPage(ctx, res, parsed.request, params);
+      consentPage(ctx, res, request, params);
     } catch (err) {
       next(err);
     }
@@ -125,23 +139,12 @@ export function authorizeRoutes(ctx: Context): Router {
   router.post('/oauth/authorize', async (req, res, next) => {
     try {
       const params = (req.body ?? {}) as Record<string, unknown>;
-      const parsed = await parseAuthorizationRequest(ctx, params);
-      if (parsed.kind === 'page') return errorPage(res, parsed.error);
+      const request = await acceptableRequest(ctx, res, params);
+      if (!request) return;
       const issuer = issuerOf(ctx.config);
-      if (parsed.kind === 'redirect') {
-        return res.redirect(
-          303,
-          redirectWith(parsed.redirectUri, issuer, {
-            error: parsed.error.code,
-            error_description: parsed.error.description,
-            state: parsed.state,
-          }),
-        );
-      }
       const session = webOf(res).session;
       if (!session) return signInFirst(req, res);
       if (!csrfValid(req, res)) return staleFormPage(res);
-      const { request } = parsed;
       const ticked = new Set(
         [params.grant_scope].flat().filter((s): s is string => typeof s === 'string' && isScope(s)),
       );

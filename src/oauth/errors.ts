@@ -3,8 +3,9 @@
 // (RFC 6749 §5.2 JSON). Anything else is a bug: logged, answered server_error
 // with no detail.
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Context } from '../context.js';
+import { bodyReadError } from '../errors.js';
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -68,4 +69,17 @@ export function sendOAuthError(ctx: Context, res: Response, err: unknown): void 
     error: 'server_error',
     error_description: `Something went wrong on our side. Quote ${correlationId} if you report it.`,
   });
+}
+
+/**
+ * Error middleware for an endpoint's body parser: a body that cannot be read
+ * (malformed, too large, wrong encoding) is the endpoint's OAuth error `code`,
+ * not a 500; `hint` is added to the parser's message.
+ */
+export function unreadableBodyAsOAuthError(ctx: Context, code: OAuthErrorCode, hint = ''): ErrorRequestHandler {
+  return (err, _req, res, next) => {
+    const unreadable = bodyReadError(err);
+    if (unreadable) return sendOAuthError(ctx, res, oauthError(code, `${unreadable.message}${hint}`));
+    next(err);
+  };
 }

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
-import { bodyReadError } from '../errors.js';
 import { SCOPES } from '../auth/caller.js';
-import { oauthError, sendOAuthError } from './errors.js';
+import { oauthError, sendOAuthError, unreadableBodyAsOAuthError } from './errors.js';
 import { rejectUnacceptableText } from './text.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
 import { saveClient } from './store.js';
@@ -100,19 +99,7 @@ export function registerRoute(ctx: Context): Router {
   // A malformed JSON body is a registration error, not a 500.
   router.use(
     '/oauth/register',
-    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-      const unreadable = bodyReadError(err);
-      if (unreadable)
-        return sendOAuthError(
-          ctx,
-          res,
-          oauthError(
-            'invalid_client_metadata',
-            `${unreadable.message} Send the metadata as a JSON object of at most 16 KB.`,
-          ),
-        );
-      next(err);
-    },
+    unreadableBodyAsOAuthError(ctx, 'invalid_client_metadata', ' Send the metadata as a JSON object of at most 16 KB.'),
   );
   return router;
 }

@@ -4,10 +4,9 @@
 import express, { type Router } from 'express';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Context } from '../context.js';
-import { bodyReadError } from '../errors.js';
 import { issuerOf } from '../auth/resources.js';
 import { sha256Hex } from '../auth/secrets.js';
-import { oauthError, sendOAuthError } from './errors.js';
+import { oauthError, sendOAuthError, unreadableBodyAsOAuthError } from './errors.js';
 import { rejectUnacceptableText } from './text.js';
 import { REFRESH_TOKEN_PREFIX } from './grants/issue.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
@@ -62,13 +61,6 @@ export function revokeRoute(ctx: Context, keys: KeyStore): Router {
       }
     },
   );
-  router.use(
-    '/oauth/revoke',
-    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-      const unreadable = bodyReadError(err);
-      if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
-      next(err);
-    },
-  );
+  router.use('/oauth/revoke', unreadableBodyAsOAuthError(ctx, 'invalid_request'));
   return router;
 }

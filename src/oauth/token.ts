@@ -2,8 +2,7 @@
 // client_id in the form). Dispatches by grant_type; answers with no-store.
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
-import { bodyReadError } from '../errors.js';
-import { oauthError, sendOAuthError } from './errors.js';
+import { oauthError, sendOAuthError, unreadableBodyAsOAuthError } from './errors.js';
 import { rejectUnacceptableText } from './text.js';
 import { authorizationCodeGrant } from './grants/authorization-code.js';
 import { refreshTokenGrant } from './grants/refresh-token.js';
@@ -59,13 +58,6 @@ export function tokenRoute(ctx: Context, keys: KeyStore): Router {
       }
     },
   );
-  router.use(
-    '/oauth/token',
-    (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-      const unreadable = bodyReadError(err);
-      if (unreadable) return sendOAuthError(ctx, res, oauthError('invalid_request', unreadable.message));
-      next(err);
-    },
-  );
+  router.use('/oauth/token', unreadableBodyAsOAuthError(ctx, 'invalid_request'));
   return router;
 }

@@ -9,7 +9,7 @@ import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { retryOnUniqueViolation } from '../platform/db-errors.js';
-import { inTransaction } from '../platform/db.js';
+import { inTransaction, type PageRequest, pageWithTotal } from '../platform/db.js';
 import { enqueue } from '../platform/jobs.js';
 import { type OrderRequest, pricedLine, priceOrder, type VatView, vatView } from './pricing.js';
 import { percent } from './vat.js';
@@ -245,24 +245,14 @@ export async function getOrder(ctx: Context, userId: number, number: string): Pr
 export async function listMyOrders(
   ctx: Context,
   userId: number,
-  page: { page: number; per_page: number },
+  page: PageRequest,
 ): Promise<{ items: OrderView[]; total: number }> {
   await expireOrders(ctx);
-  const [rows, count] = await Promise.all([
-    ctx.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page)
-      .execute(),
-    ctx.db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageWithTotal(
+    ctx.db.selectFrom('orders').where('user_id', '=', userId),
+    (query) => query.selectAll().orderBy('id', 'desc'),
+    page,
+  );
   const lines =
     rows.length === 0
       ? []
@@ -285,7 +275,7 @@ export async function listMyOrders(
         lines.filter((l) => l.order_id === row.id),
       ),
     );
-  return { items, total: Number(count.n) };
+  return { items, total };
 }
 
 /** Has the listing a paid, fulfilled `featured` line for the week of `monday` (the featured badge)? */

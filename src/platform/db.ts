@@ -1,7 +1,7 @@
 // One name for what queries run on, and one way to run work in a transaction
 // with a Context whose db is that transaction (so every helper taking a
 // Context joins it).
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 
@@ -19,4 +19,31 @@ export function inTransaction<T>(ctx: Context, work: (tx: Context) => Promise<T>
  */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Which page of a list to read, counting from 1. */
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+/**
+ * One page of a filtered query's rows and the count of all rows it matches,
+ * read together: `filtered` is the FROM and WHERE both share, `ordered` adds
+ * the selection and the order of the page (so `filtered` selects nothing yet:
+ * the count is all its query reads).
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, Base extends Record<string, never>, Row>(
+  filtered: SelectQueryBuilder<DB, TB, Base>,
+  ordered: (query: SelectQueryBuilder<DB, TB, Base>) => SelectQueryBuilder<DB, TB, Row>,
+  page: PageRequest,
+): Promise<{ rows: Row[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    ordered(filtered)
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
+    filtered.select(sql<number>`count(*)`.as('n')).$castTo<{ n: number }>().executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

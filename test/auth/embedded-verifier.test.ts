@@ -37,16 +37,13 @@ async function grant(scopes = ['account:read']) {
 
 describe('the embedded token verifier', () => {
   const keys = () => createKeyStore(ctx);
+  /** An access token of client c1 for the MCP endpoint, in the grant `familyId`. */
+  const accessToken = async (familyId: string, scopes = ['account:read']) =>
+    (await issueAccessToken(ctx, keys(), { userId, clientId: 'c1', scopes, resource: mcp, familyId })).token;
 
   it('turns a valid token into an OAuth caller with its scopes', async () => {
     const familyId = await grant();
-    const { token } = await issueAccessToken(ctx, keys(), {
-      userId,
-      clientId: 'c1',
-      scopes: ['account:read', 'bogus'],
-      resource: mcp,
-      familyId,
-    });
+    const token = await accessToken(familyId, ['account:read', 'bogus']);
     const caller = await createTokenVerifier(ctx).verify(token, mcp);
     expect(caller).toEqual({
       kind: 'user',
@@ -60,25 +57,13 @@ describe('the embedded token verifier', () => {
   it('verifies with keys created by another key store (another instance)', async () => {
     const familyId = await grant();
     const verifier = createTokenVerifier(ctx, { keys: keys() });
-    const { token } = await issueAccessToken(ctx, keys(), {
-      userId,
-      clientId: 'c1',
-      scopes: ['account:read'],
-      resource: mcp,
-      familyId,
-    });
+    const token = await accessToken(familyId);
     expect(await verifier.verify(token, mcp)).not.toBeNull();
   });
 
   it('refuses another audience, an expired token and a revoked grant', async () => {
     const familyId = await grant();
-    const { token } = await issueAccessToken(ctx, keys(), {
-      userId,
-      clientId: 'c1',
-      scopes: ['account:read'],
-      resource: mcp,
-      familyId,
-    });
+    const token = await accessToken(familyId);
     const verifier = createTokenVerifier(ctx);
     expect(await verifier.verify(token, 'http://localhost:3000/api/v1')).toBeNull();
     ctx.clock.advance(3600_000);

@@ -9,6 +9,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/accounts/users.js';
 import { oauthServer } from '../oauth/server.js';
+import { postMcp, toolCallRequest } from '../mcp/clients.js';
 
 let idp: Server;
 let issuer: string;
@@ -52,20 +53,7 @@ async function externalToken(
 }
 
 const getAccount = (token: string) =>
-  fetch(`${env.server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'get_account', arguments: {} },
-    }),
-  });
+  postMcp(`${env.server.url}/mcp`, toolCallRequest('get_account'), { authorization: `Bearer ${token}` });
 
 describe('an external issuer', () => {
   it('is named by the protected resource metadata, and the embedded server is off', async () => {

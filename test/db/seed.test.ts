@@ -56,24 +56,19 @@ describe('seedDemo', () => {
   it('keeps vote counts equal to the votes, only on live listings, within the past 12 weeks', async () => {
     await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     const now = ctx.clock.now().getTime();
+    const listingColumns = [
+      'listings.id',
+      'listings.status',
+      'listings.votes_count',
+      'listings.launched_at',
+      'listings.launch_week',
+    ] as const;
     const rows = await ctx.db
       .selectFrom('listings')
       .leftJoin('votes', 'votes.listing_id', 'listings.id')
-      .select([
-        'listings.id',
-        'listings.status',
-        'listings.votes_count',
-        'listings.launched_at',
-        'listings.launch_week',
-      ])
+      .select(listingColumns)
       .select((eb) => eb.fn.count('votes.id').as('n'))
-      .groupBy([
-        'listings.id',
-        'listings.status',
-        'listings.votes_count',
-        'listings.launched_at',
-        'listings.launch_week',
-      ])
+      .groupBy(listingColumns)
       .execute();
     expect(rows.reduce((s, r) => s + Number(r.n), 0)).toBeGreaterThanOrEqual(8000);
     for (const r of rows) {

@@ -7,12 +7,12 @@
 // checked with axe-core (no serious or critical violations). CI installs
 // Chromium and sets LAUNCHBOARD_REQUIRE_BROWSER=1, so there a missing browser
 // fails instead of skipping.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
@@ -20,11 +20,7 @@ import { launches } from '../helpers/launches.js';
 import { checkoutOverRest, priceProducts } from '../helpers/orders.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.LAUNCHBOARD_REQUIRE_BROWSER)
-  throw new Error(`Chromium is required but not found at ${CHROMIUM}`);
+import { chromiumAvailable, launchChromium, signUpInBrowser } from './chromium.js';
 
 const SCREENSHOTS = join(process.cwd(), 'artifacts', 'screenshots');
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -63,7 +59,7 @@ async function weekRank(page: Page, name: string): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-describe.skipIf(!available)('the site in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the site in a real browser', () => {
   let ctx: TestContext;
   let server: TestServer;
   let browser: Browser;
@@ -79,21 +75,17 @@ describe.skipIf(!available)('the site in a real browser', () => {
     await priceProducts(ctx);
     const week = launches(ctx);
     const category = await given(ctx).category({ slug: 'developer-tools', name: 'Developer tools' });
+    const tool = (slug: string, name: string, tagline: string, hour: string) =>
+      week.launch({
+        slug,
+        week: THIS_WEEK,
+        launchedAt: `${THIS_WEEK}T${hour}:00:00.000Z`,
+        categories: [category],
+        fields: { name, tagline },
+      });
     // Alpha launched first, so it leads Beta on a tie.
-    const alpha = await week.launch({
-      slug: 'alpha-tool',
-      week: THIS_WEEK,
-      launchedAt: `${THIS_WEEK}T08:00:00.000Z`,
-      categories: [category],
-      fields: { name: 'Alpha Tool', tagline: 'The first tool' },
-    });
-    const beta = await week.launch({
-      slug: 'beta-tool',
-      week: THIS_WEEK,
-      launchedAt: `${THIS_WEEK}T09:00:00.000Z`,
-      categories: [category],
-      fields: { name: 'Beta Tool', tagline: 'The second tool' },
-    });
+    const alpha = await tool('alpha-tool', 'Alpha Tool', 'The first tool', '08');
+    const beta = await tool('beta-tool', 'Beta Tool', 'The second tool', '09');
     await week.votes(alpha, ['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z']);
     await week.votes(beta, ['2026-11-20T11:00:00.000Z', '2026-11-21T11:00:00.000Z']);
 
@@ -108,19 +100,14 @@ describe.skipIf(!available)('the site in a real browser', () => {
     await new Promise<void>((r) => makerSite.listen(0, '127.0.0.1', r));
     makerSiteUrl = `http://127.0.0.1:${(makerSite.address() as AddressInfo).port}`;
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium([
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -132,11 +119,7 @@ describe.skipIf(!available)('the site in a real browser', () => {
 
   it('signs up, confirms the email, goes home → listing → votes, and the count and the week ranking change', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/sign-up`);
-    await page.getByLabel('Email').fill('voter@example.com');
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/account/);
+    await signUpInBrowser(page, server.url, 'voter@example.com');
     const mail = await ctx.db
       .selectFrom('outbox')
       .select('text')

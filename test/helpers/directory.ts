@@ -1,5 +1,5 @@
 // Fixture builders for the public directory pages: founders and their
-// stories, blog posts, awards and listing owners. Same spirit as given.ts.
+// stories, blog posts and listing owners (awards: launches.ts). Same spirit as given.ts.
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../../src/context.js';
@@ -72,19 +72,6 @@ export function directory(ctx: Context) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
-    },
-
-    async award(args: { listing: number; week: string; rank: number }) {
-      await ctx.db
-        .insertInto('awards')
-        .values({
-          listing_id: args.listing,
-          week: args.week,
-          rank: args.rank,
-          title: `Launch of the Week #${args.rank}`,
-          created_at: now(),
-        })
-        .execute();
     },
 
     async user(args: { email?: string; verified?: boolean } = {}) {

@@ -52,5 +52,9 @@ export function given(ctx: Context) {
       }
       return row.id;
     },
+    /** A question and answer on a listing's FAQ, at `position` (first by default). */
+    async faq(listingId: number, question: string, answer: string, position = 0) {
+      await ctx.db.insertInto('listing_faqs').values({ listing_id: listingId, position, question, answer }).execute();
+    },
   };
 }

@@ -6,6 +6,17 @@ import { given } from './given.js';
 
 let voterCounter = 0;
 
+/** Imported Domain Rating (up from 65) and revenue figures, with their dates and sources, for a listing's fields. */
+export const IMPORTED_FIGURES = {
+  domain_rating: 71,
+  domain_rating_previous: 65,
+  domain_rating_at: '2026-11-01',
+  domain_rating_source: 'Ahrefs',
+  revenue_cents: 120_000_00,
+  revenue_at: '2026-10-31',
+  revenue_source: 'Stripe (verified)',
+} satisfies Partial<NewListing>;
+
 export function launches(ctx: Context) {
   const g = given(ctx);
   const voterPool: number[] = [];

@@ -1,9 +1,14 @@
 // Builders for order tests: the admin's prices, and paid order lines written
 // straight to the tables (for boards and badges that read them).
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import type { Context } from '../../src/context.js';
 import { setProductPrice } from '../../src/orders/products.js';
+import type { AnyTool } from '../../tools/define.js';
+import createCheckout from '../../tools/orders/create_checkout.js';
 import { given } from './given.js';
+import { type Served, servedTools } from './server.js';
+import { userWithKey } from './users.js';
 
 /** The prices tests assume; only the products table holds prices. */
 export const PRICES = { launch: 4900, featured: 9900, billboard: 1000, 'premium-profile': 2900 } as const;
@@ -69,6 +74,14 @@ export async function paidLine(
   return order.id;
 }
 
+/** A paid featured week for an owner's listing, at the featured price. */
+export function paidFeaturedWeek(
+  ctx: Context,
+  args: { userId: number; listingId: number; week: string; fulfilled?: boolean; status?: 'paid' | 'refunded' },
+): Promise<number> {
+  return paidLine(ctx, { ...args, product: 'featured', amountCents: PRICES.featured });
+}
+
 /** create_checkout over REST (the server must serve that tool); returns the order body. */
 export async function checkoutOverRest(
   apiUrl: string,
@@ -84,8 +97,18 @@ export async function checkoutOverRest(
   return res.json();
 }
 
+/** A new maker's pending billboard order of `cents` (billed in the US) for a new live listing of theirs. */
+export async function pendingBillboardOrder(ctx: Context, apiUrl: string, cents: number) {
+  const maker = await userWithKey(ctx, ['orders:write']);
+  const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
+  return checkoutOverRest(apiUrl, maker.auth, {
+    items: [{ product: 'billboard', listing_id: id, amount_cents: cents }],
+    billing_country: 'US',
+  });
+}
+
 /** Pending billboard orders of $10, $20, $30… for as many new live listings of `userId`, oldest first. */
-export async function pendingOrders(
+async function pendingOrders(
   ctx: Context,
   apiUrl: string,
   maker: { userId: number; auth: Record<string, string> },
@@ -104,4 +127,22 @@ export async function pendingOrders(
     );
   }
   return numbers;
+}
+
+/**
+ * For the tools that read orders: the file's served context (prices set,
+ * create_checkout and `tool` served) and a maker whose API key writes orders
+ * and reads the account, with three pending orders (numbers oldest first).
+ */
+export function servedMakerWithOrders(
+  tool: AnyTool,
+): Served & { maker: Awaited<ReturnType<typeof userWithKey>>; numbers: string[] } {
+  const env = servedTools({ tools: [createCheckout, tool], seed: priceProducts }) as ReturnType<
+    typeof servedMakerWithOrders
+  >;
+  beforeAll(async () => {
+    env.maker = await userWithKey(env.ctx, ['orders:write', 'account:read']);
+    env.numbers = await pendingOrders(env.ctx, env.server.url, env.maker, 3);
+  });
+  return env;
 }

@@ -29,20 +29,47 @@ export async function startServer(ctx: Context, tools: AnyTool[] = registry): Pr
   };
 }
 
+export interface Served {
+  ctx: TestContext;
+  server: TestServer;
+}
+
+function closeAfterFile(env: Served): void {
+  afterAll(async () => {
+    await env.server?.close();
+    await env.ctx?.close();
+  });
+}
+
 /**
  * A fresh test context served on 127.0.0.1 for the whole test file (its
  * public URL set to the server's), closed after the file's tests.
  */
-export function servedTestContext(overrides: Partial<Config> = {}): { ctx: TestContext; server: TestServer } {
-  const env = {} as { ctx: TestContext; server: TestServer };
+export function servedTestContext(overrides: Partial<Config> = {}): Served {
+  const env = {} as Served;
   beforeAll(async () => {
     env.ctx = await testContext(overrides);
     env.server = await startServer(env.ctx);
     env.ctx.config.publicUrl = env.server.url;
   });
-  afterAll(async () => {
-    await env.server?.close();
-    await env.ctx?.close();
+  closeAfterFile(env);
+  return env;
+}
+
+/**
+ * A fresh test context for the whole test file, given the rows its tests read
+ * (`seed`) and then serving `tools` (all of the registry by default) on
+ * 127.0.0.1, its public URL left as configured; closed after the file's tests.
+ */
+export function servedTools(
+  opts: { tools?: AnyTool[]; config?: Partial<Config>; seed?: (ctx: TestContext) => Promise<unknown> } = {},
+): Served {
+  const env = {} as Served;
+  beforeAll(async () => {
+    env.ctx = await testContext(opts.config);
+    await opts.seed?.(env.ctx);
+    env.server = await startServer(env.ctx, opts.tools);
   });
+  closeAfterFile(env);
   return env;
 }

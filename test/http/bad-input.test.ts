@@ -1,13 +1,12 @@
 // Bad input on both faces, through a fixture tool that uses the shared SPEC
 // pieces (pagination, slug, bounded strings): 400 problem+json naming the field
 // on REST, an isError result naming it over MCP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
 import { pagination, slug } from '../../tools/schemas.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTools } from '../helpers/server.js';
 import { connectHttp } from '../mcp/clients.js';
 
 const listTool = defineTool({
@@ -33,16 +32,7 @@ const createTool = defineTool({
   handler: async () => ({ ok: true }),
 });
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx, [...tools, listTool, createTool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools({ tools: [...tools, listTool, createTool] });
 
 async function expect400(res: Response, field: string) {
   expect(res.status).toBe(400);
@@ -51,9 +41,9 @@ async function expect400(res: Response, field: string) {
   expect(body.errors.map((e: { path: string }) => e.path)).toContain(field);
 }
 
-const get = (query: string, s = 'ok-slug') => fetch(`${server.url}/api/v1/test-items/${s}${query}`);
+const get = (query: string, s = 'ok-slug') => fetch(`${served.server.url}/api/v1/test-items/${s}${query}`);
 const post = (body: string, contentType = 'application/json') =>
-  fetch(`${server.url}/api/v1/test-items`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  fetch(`${served.server.url}/api/v1/test-items`, { method: 'POST', headers: { 'content-type': contentType }, body });
 
 describe('bad input over REST', () => {
   it('accepts the defaults and the bounds themselves', async () => {
@@ -105,7 +95,7 @@ describe('bad input over MCP', () => {
     [{ slug: 'BAD SLUG' }, 'slug'],
     [{ slug: 7 }, 'slug'],
   ])('returns isError for %j naming %s', async (args, field) => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
+    const client = await connectHttp('v2-2026-07-28', `${served.server.url}/mcp`);
     try {
       const result = await client.callTool('list_test_items', args);
       expect(result.isError).toBe(true);

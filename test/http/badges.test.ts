@@ -12,7 +12,8 @@ import getBadges from '../../tools/directory/get_badges.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { directory } from '../helpers/directory.js';
 import { given } from '../helpers/given.js';
-import { paidLine } from '../helpers/orders.js';
+import { launches } from '../helpers/launches.js';
+import { paidFeaturedWeek } from '../helpers/orders.js';
 
 const WEIRD = 'A & B <script>"x"</script>';
 
@@ -121,15 +122,9 @@ beforeAll(async () => {
     slug: 'weird',
     fields: { name: WEIRD, plan: 'paid', domain: 'weird.dev', owner_id: weirdOwner },
   });
-  await paidLine(ctx, {
-    userId: weirdOwner,
-    listingId: weird,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-16',
-  });
-  await d.award({ listing: weird, week: '2026-11-02', rank: 2 });
-  await d.award({ listing: weird, week: '2026-11-09', rank: 1 });
+  await paidFeaturedWeek(ctx, { userId: weirdOwner, listingId: weird, week: '2026-11-16' });
+  await launches(ctx).award({ listing: weird, week: '2026-11-02', rank: 2 });
+  await launches(ctx).award({ listing: weird, week: '2026-11-09', rank: 1 });
   await g.listing({ slug: 'plain', fields: { name: 'Plain' } });
   await g.listing({ slug: 'long-name', fields: { name: `${'Extraordinarily '.repeat(8)}Long\u0001 Name 🚀` } });
   await g.listing({ slug: 'upcoming', status: 'scheduled' });

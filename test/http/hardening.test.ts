@@ -2,12 +2,11 @@
 // pages' own CSP, the API's CORS policy (any origin, never credentials), body
 // limits answered as 413 problem+json, and the request id (echoed, honoured
 // when safe, quoted by a 500).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTools } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
 
 const failingTool = defineTool({
@@ -24,19 +23,10 @@ const failingTool = defineTool({
   },
 });
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx, [...tools, failingTool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools({ tools: [...tools, failingTool] });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+  fetch(`${served.server.url}${path}`, { headers, redirect: 'manual' });
 
 describe('security headers', () => {
   it('sends helmet headers on pages and keeps the page CSP', async () => {
@@ -72,7 +62,7 @@ describe('CORS on the API', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('ETag');
   });
   it('answers a preflight for a signed-in write with Authorization allowed and no credentials', async () => {
-    const res = await fetch(`${server.url}/api/v1/drafts`, {
+    const res = await fetch(`${served.server.url}/api/v1/drafts`, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://app.example',
@@ -88,7 +78,7 @@ describe('CORS on the API', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
   it('ignores cookies: a signed-in call needs its bearer token', async () => {
-    const res = await fetch(`${server.url}/api/v1/me`, {
+    const res = await fetch(`${served.server.url}/api/v1/me`, {
       headers: { cookie: 'lb_session=anything', origin: 'https://evil.example' },
     });
     expect(res.status).toBe(401);
@@ -103,8 +93,8 @@ describe('CORS on the API', () => {
 
 describe('body limits', () => {
   it('answers an API body over 1 MB with 413 problem+json', async () => {
-    const maker = await userWithKey(ctx, ['listings:write']);
-    const res = await fetch(`${server.url}/api/v1/drafts`, {
+    const maker = await userWithKey(served.ctx, ['listings:write']);
+    const res = await fetch(`${served.server.url}/api/v1/drafts`, {
       method: 'POST',
       headers: { ...maker.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ url: 'x'.repeat(1_100_000) }),
@@ -113,7 +103,7 @@ describe('body limits', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
   it('answers an oversized OAuth registration with 413 problem+json', async () => {
-    const res = await fetch(`${server.url}/oauth/register`, {
+    const res = await fetch(`${served.server.url}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ client_name: 'x'.repeat(20_000) }),

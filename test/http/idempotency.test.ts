@@ -1,10 +1,9 @@
 // Idempotency-Key on both faces, through a fixture tool that counts its runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTools } from '../helpers/server.js';
 import { connectHttp } from '../mcp/clients.js';
 
 let runs = 0;
@@ -27,19 +26,10 @@ const noteTool = defineTool({
   },
 });
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx, [...tools, noteTool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools({ tools: [...tools, noteTool] });
 
 const post = (body: unknown, key?: string) =>
-  fetch(`${server.url}/api/v1/test-notes`, {
+  fetch(`${served.server.url}/api/v1/test-notes`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
     body: JSON.stringify(body),
@@ -83,7 +73,7 @@ describe('Idempotency-Key over REST', () => {
     const stuck = post({ text: 'crashed' }, 'key-5');
     await new Promise((r) => setTimeout(r, 50));
     expect((await post({ text: 'crashed' }, 'key-5')).status).toBe(409);
-    ctx.clock.advance(10 * 60 * 1000);
+    served.ctx.clock.advance(10 * 60 * 1000);
     gate = null;
     const retry = await post({ text: 'crashed' }, 'key-5');
     expect(retry.status).toBe(201);
@@ -100,7 +90,7 @@ describe('Idempotency-Key over REST', () => {
 
   it('lets a key expire after 24 hours', async () => {
     const first = await (await post({ text: 'old' }, 'key-4')).json();
-    ctx.clock.advance(24 * 60 * 60 * 1000 + 1);
+    served.ctx.clock.advance(24 * 60 * 60 * 1000 + 1);
     const later = await post({ text: 'old' }, 'key-4');
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect((await later.json()).run).toBeGreaterThan(first.run);
@@ -109,7 +99,7 @@ describe('Idempotency-Key over REST', () => {
 
 describe('idempotency_key over MCP', () => {
   it('replays the first result for the same key and arguments', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
+    const client = await connectHttp('v2-2026-07-28', `${served.server.url}/mcp`);
     try {
       const a = await client.callTool('add_test_note', { text: 'mcp', idempotency_key: 'mcp-1' });
       const b = await client.callTool('add_test_note', { text: 'mcp', idempotency_key: 'mcp-1' });

@@ -9,6 +9,7 @@ import { userWithKey } from '../helpers/users.js';
 import { authorizeThroughPages, Browser, signUpThroughPages } from '../oauth/browser.js';
 import { authorizationRequest, discover, exchangeCode, refresh, register } from '../oauth/client.js';
 import { apiUrl, oauthServer } from '../oauth/server.js';
+import { postMcp, toolCallRequest } from '../mcp/clients.js';
 
 let env: Awaited<ReturnType<typeof oauthServer>>;
 const lines: string[] = [];
@@ -53,20 +54,7 @@ describe('request logs', () => {
     expect(
       (await fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${maker.key}x` } })).status,
     ).toBe(401);
-    await fetch(`${env.server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${maker.key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'get_account', arguments: {} },
-      }),
-    });
+    await postMcp(`${env.server.url}/mcp`, toolCallRequest('get_account'), { authorization: `Bearer ${maker.key}` });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);

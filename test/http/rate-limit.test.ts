@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { servedTools } from '../helpers/server.js';
+import { pingRequest, postMcp } from '../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext({ rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10, failedAuthPerMinute: 5 } });
-  server = await startServer(ctx);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  config: { rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10, failedAuthPerMinute: 5 } },
 });
 
 describe('rate limits', () => {
@@ -18,7 +11,7 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     let last!: Response;
     for (let i = 0; i < 4; i++) {
-      last = await fetch(`${server.url}/api/v1/site`);
+      last = await fetch(`${served.server.url}/api/v1/site`);
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -28,35 +21,27 @@ describe('rate limits', () => {
   });
 
   it('limits MCP calls by the same budget and opens a new window a minute later', async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    });
+    const res = await postMcp(`${served.server.url}/mcp`, pingRequest);
     expect(res.status).toBe(429);
-    ctx.clock.advance(60_000);
-    expect((await fetch(`${server.url}/api/v1/site`)).status).toBe(200);
+    served.ctx.clock.advance(60_000);
+    expect((await fetch(`${served.server.url}/api/v1/site`)).status).toBe(200);
   });
 
   it('answers 429 past the limit on failed credentials from one address, on REST and MCP, with RateLimit headers', async () => {
-    ctx.clock.advance(60_000);
+    served.ctx.clock.advance(60_000);
     const bad = { authorization: `Bearer lb_${'x'.repeat(43)}` };
     const statuses: number[] = [];
     let last!: Response;
     for (let i = 0; i < 6; i++) {
-      last = await fetch(`${server.url}/api/v1/me`, { headers: bad });
+      last = await fetch(`${served.server.url}/api/v1/me`, { headers: bad });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last.headers.get('ratelimit')).toMatch(/^"failed-auth";r=0;t=\d+$/);
-    const mcp = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { ...bad, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    });
+    const mcp = await postMcp(`${served.server.url}/mcp`, pingRequest, bad);
     expect(mcp.status).toBe(429);
-    ctx.clock.advance(60_000);
-    expect((await fetch(`${server.url}/api/v1/me`, { headers: bad })).status).toBe(401);
+    served.ctx.clock.advance(60_000);
+    expect((await fetch(`${served.server.url}/api/v1/me`, { headers: bad })).status).toBe(401);
   });
 });

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setProductPrice } from '../../src/orders/products.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTools } from '../helpers/server.js';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await testContext();
-  await setProductPrice(ctx.db, { key: 'launch', cents: 4900, name: 'Paid launch', now: ctx.clock.now() });
-  server = await startServer(ctx);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  seed: async (ctx) => {
+    await setProductPrice(ctx.db, { key: 'launch', cents: 4900, name: 'Paid launch', now: ctx.clock.now() });
+  },
 });
 
-const get = (path: string, init?: RequestInit) => fetch(`${server.url}/api/v1${path}`, init);
+const get = (path: string, init?: RequestInit) => fetch(`${served.server.url}/api/v1${path}`, init);
 
 async function expectProblem(res: Response, status: number, field?: string) {
   expect(res.status).toBe(status);

@@ -3,7 +3,7 @@ import { AppError } from '../../src/errors.js';
 import { leaderboard, type Board } from '../../src/launches/leaderboards.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { directory } from '../helpers/directory.js';
-import { launches } from '../helpers/launches.js';
+import { IMPORTED_FIGURES, launches } from '../helpers/launches.js';
 import { paidLine } from '../helpers/orders.js';
 
 const THIS = '2026-11-16';
@@ -21,13 +21,7 @@ beforeAll(async () => {
     week: LAST,
     votes: 40,
     fields: {
-      domain_rating: 71,
-      domain_rating_previous: 65,
-      domain_rating_at: '2026-11-01',
-      domain_rating_source: 'Ahrefs',
-      revenue_cents: 120_000_00,
-      revenue_at: '2026-10-31',
-      revenue_source: 'Stripe (verified)',
+      ...IMPORTED_FIGURES,
     },
   });
   await l.launch({

@@ -54,3 +54,41 @@ export async function connectHttp(
     close: () => client.close(),
   };
 }
+
+/** Connects a client of `kind` to the MCP endpoint at `url`, lends it to `use`, and closes it after, whatever happens. */
+export async function withMcpClient<T>(
+  kind: ClientKind,
+  url: string,
+  use: (client: AnyMcpClient) => Promise<T>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const client = await connectHttp(kind, url, headers);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * POSTs one raw JSON-RPC message (an object, or text sent as it is) to an MCP
+ * endpoint over Streamable HTTP: for what the SDK clients would not send.
+ */
+export function postMcp(url: string, message: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof message === 'string' ? message : JSON.stringify(message),
+  });
+}
+
+/** The JSON-RPC request calling tool `name` with no arguments. */
+export const toolCallRequest = (name: string, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: {} },
+});
+
+/** The JSON-RPC ping request. */
+export const pingRequest = { jsonrpc: '2.0', id: 1, method: 'ping' };

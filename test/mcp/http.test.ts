@@ -1,21 +1,10 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
-import { testContext, type TestContext } from '../helpers/context.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { type ClientKind, connectHttp } from './clients.js';
+import { servedTools } from '../helpers/server.js';
+import { type ClientKind, connectHttp, pingRequest, postMcp } from './clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools();
 
 const kinds: { kind: ClientKind; expected: string }[] = [
   { kind: 'v2-2026-07-28', expected: '2026-07-28' },
@@ -27,7 +16,7 @@ const kinds: { kind: ClientKind; expected: string }[] = [
 
 describe.each(kinds)('MCP over Streamable HTTP with a $kind client', ({ kind, expected }) => {
   it(`negotiates ${expected}, lists every tool and calls get_site_info`, async () => {
-    const client = await connectHttp(kind, `${server.url}/mcp`);
+    const client = await connectHttp(kind, `${served.server.url}/mcp`);
     try {
       expect(client.protocolVersion()).toBe(expected);
       const listed = await client.listTools();
@@ -38,7 +27,7 @@ describe.each(kinds)('MCP over Streamable HTTP with a $kind client', ({ kind, ex
       }
       const result = await client.callTool('get_site_info', {});
       expect(result.isError).toBeFalsy();
-      const rest = await (await fetch(`${server.url}/api/v1/site`)).json();
+      const rest = await (await fetch(`${served.server.url}/api/v1/site`)).json();
       expect(result.structuredContent).toEqual(rest);
     } finally {
       await client.close();
@@ -46,7 +35,7 @@ describe.each(kinds)('MCP over Streamable HTTP with a $kind client', ({ kind, ex
   });
 
   it('returns an isError result naming the field for bad input', async () => {
-    const client = await connectHttp(kind, `${server.url}/mcp`);
+    const client = await connectHttp(kind, `${served.server.url}/mcp`);
     try {
       const result = await client.callTool('list_categories', { include_empty: 'yes', extra: 1 });
       expect(result.isError).toBe(true);
@@ -63,7 +52,7 @@ describe('MCP endpoint guards', () => {
   it('rejects a foreign Host header (DNS rebinding)', async () => {
     // fetch() may not set Host, so speak plain node:http.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/mcp`, {
+      const req = request(`${served.server.url}/mcp`, {
         method: 'POST',
         headers: {
           host: 'evil.example',
@@ -76,49 +65,24 @@ describe('MCP endpoint guards', () => {
         resolve(res.statusCode ?? 0);
       });
       req.on('error', reject);
-      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+      req.end(JSON.stringify(pingRequest));
     });
     expect(status).toBe(403);
   });
 
   it('rejects a foreign Origin header', async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    });
+    const res = await postMcp(`${served.server.url}/mcp`, pingRequest, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
   });
 
   it('answers an invalid bearer token with 401 and a WWW-Authenticate challenge', async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer lb_wrong',
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    });
+    const res = await postMcp(`${served.server.url}/mcp`, pingRequest, { authorization: 'Bearer lb_wrong' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
   });
 
   const post = (body: string, version: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': version,
-        ...headers,
-      },
-      body,
-    });
+    postMcp(`${served.server.url}/mcp`, body, { 'mcp-protocol-version': version, ...headers });
 
   it.each(['2026-07-28', '2025-11-25'])(
     'answers a body that is not JSON with a JSON-RPC parse error (%s)',

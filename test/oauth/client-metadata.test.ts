@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeThroughPages, Browser, signUpThroughPages } from './browser.js';
 import { authorizationRequest, discover, exchangeCode, REDIRECT_URI } from './client.js';
 import { mcpUrl, oauthServer } from './server.js';
+import { postMcp, toolCallRequest } from '../mcp/clients.js';
 
 let env: Awaited<ReturnType<typeof oauthServer>>;
 let fixture: Server;
@@ -63,19 +64,8 @@ describe('a client identified by its metadata document', () => {
 
     const { callback } = await authorizeThroughPages(browser, pending.url, person);
     const tokens = await exchangeCode(as, client, pending, callback!);
-    const res = await fetch(mcpUrl(env.server), {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tokens.access_token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'get_account', arguments: {} },
-      }),
+    const res = await postMcp(mcpUrl(env.server), toolCallRequest('get_account'), {
+      authorization: `Bearer ${tokens.access_token}`,
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(person.email);

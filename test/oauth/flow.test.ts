@@ -7,7 +7,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../src/platform/mail.js';
-import { connectHttp } from '../mcp/clients.js';
+import { connectHttp, postMcp, toolCallRequest } from '../mcp/clients.js';
 import { authorizeThroughPages, Browser, signUpThroughPages } from './browser.js';
 import { authorizationRequest, discover, exchangeCode, insecure, oauthErrorOf, refresh, register } from './client.js';
 import { apiUrl, mcpUrl, oauthServer } from './server.js';
@@ -23,15 +23,7 @@ afterAll(async () => {
 });
 
 const callTool = (token: string | null, name: string) =>
-  fetch(mcpUrl(env.server), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: {} } }),
-  });
+  postMcp(mcpUrl(env.server), toolCallRequest(name, 7), token ? { authorization: `Bearer ${token}` } : {});
 
 describe('the MCP authorization flow with oauth4webapi', () => {
   let as: oauth.AuthorizationServer;

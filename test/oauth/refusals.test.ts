@@ -18,6 +18,7 @@ import {
   type PendingAuthorization,
 } from './client.js';
 import { apiUrl, mcpUrl, oauthServer } from './server.js';
+import { postMcp, toolCallRequest } from '../mcp/clients.js';
 
 let env: Awaited<ReturnType<typeof oauthServer>>;
 let as: oauth.AuthorizationServer;
@@ -36,19 +37,17 @@ afterAll(async () => {
   await env?.close();
 });
 
-const post = (url: string, token: string | null, body: object) =>
-  fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
 const mcpCall = (token: string | null, name = 'get_account') =>
-  post(mcpUrl(env.server), token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
+  postMcp(mcpUrl(env.server), toolCallRequest(name), token ? { authorization: `Bearer ${token}` } : {});
 const restMe = (token: string) => fetch(`${apiUrl(env.server)}/me`, { headers: { authorization: `Bearer ${token}` } });
+/** A token request exchanging the code `callback` carries, with the given other parameters. */
+const exchangeCodeOf = (callback: URL, params: Record<string, string>) =>
+  tokenRequest(as, {
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code')!,
+    client_id: client.client_id,
+    ...params,
+  });
 
 /** Runs the person's part and returns the pending request and its callback (with a code). */
 async function authorized(
@@ -188,12 +187,7 @@ describe('the token endpoint', () => {
 
   it('refuses a missing code_verifier', async () => {
     const { pending, callback } = await authorized();
-    const r = await tokenRequest(as, {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      client_id: client.client_id,
-      redirect_uri: pending.redirectUri,
-    });
+    const r = await exchangeCodeOf(callback, { redirect_uri: pending.redirectUri });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('invalid_request');
     expect(r.headers.get('cache-control')).toBe('no-store');
@@ -201,10 +195,7 @@ describe('the token endpoint', () => {
 
   it('refuses a redirect_uri that differs from the authorization request', async () => {
     const { pending, callback } = await authorized();
-    const r = await tokenRequest(as, {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      client_id: client.client_id,
+    const r = await exchangeCodeOf(callback, {
       redirect_uri: 'http://127.0.0.1:9/other',
       code_verifier: pending.verifier,
     });

@@ -48,6 +48,20 @@ const rejection = (p: Promise<unknown>) =>
     (e: unknown) => e as AppError,
   );
 const drain = () => runDueJobs(ctx, orderJobHandlers, 'test-worker');
+/** The maker's checkout for `items`, billed in the US. */
+const usCheckout = (items: OrderRequest['items']) =>
+  createCheckout(ctx, maker, { items, billing_country: 'US' }, 'test');
+const orderRowId = async (number: string) =>
+  (await ctx.db.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+/** The test provider's payment of `amountCents` USD for an order, one event per order. */
+const payInUsd = (rowId: number, number: string, amountCents: number) =>
+  recordPayment(ctx, rowId, {
+    provider: 'test',
+    providerRef: null,
+    amountCents,
+    currency: 'USD',
+    eventId: `e-${number}`,
+  });
 const listingRow = (id: number) =>
   ctx.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -269,12 +283,7 @@ describe('checkout, payment and fulfilment', () => {
     });
     expect(order.number).toMatch(/^LB-2026-\d{6}$/);
     expect(order.checkout_url).toMatch(/^http:\/\/localhost:3000\/checkout\/[A-Za-z0-9_-]{32}$/);
-    const next = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'launch', listing_id: await listing() }], billing_country: 'US' },
-      'test',
-    );
+    const next = await usCheckout([{ product: 'launch', listing_id: await listing() }]);
     expect(Number(next.number.slice(-6))).toBe(Number(order.number.slice(-6)) + 1);
     // The pending order holds the launch: a second one for the same listing is refused.
     const err = await rejection(
@@ -286,43 +295,24 @@ describe('checkout, payment and fulfilment', () => {
 
   it('pays, then fulfils each line: a launch goes live now with the paid plan, sections and categories', async () => {
     const id = await listing();
-    const order = await createCheckout(
-      ctx,
-      maker,
-      {
-        items: [
-          { product: 'launch', listing_id: id, categories: ['extra-d'] },
-          { product: 'billboard', listing_id: id, amount_cents: 2500 },
-        ],
-        billing_country: 'US',
-      },
-      'test',
-    );
-    const row = await ctx.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('number', '=', order.number)
-      .executeTakeFirstOrThrow();
+    const order = await usCheckout([
+      { product: 'launch', listing_id: id, categories: ['extra-d'] },
+      { product: 'billboard', listing_id: id, amount_cents: 2500 },
+    ]);
+    const rowId = await orderRowId(order.number);
     ctx.clock.advance(60_000);
     try {
-      expect(
-        await recordPayment(ctx, row.id, {
+      // The provider's event, delivered twice.
+      const payment = () =>
+        recordPayment(ctx, rowId, {
           provider: 'test',
           providerRef: 'ref',
           amountCents: 7400,
           currency: 'usd',
           eventId: 'evt-1',
-        }),
-      ).toBe('paid');
-      expect(
-        await recordPayment(ctx, row.id, {
-          provider: 'test',
-          providerRef: 'ref',
-          amountCents: 7400,
-          currency: 'usd',
-          eventId: 'evt-1',
-        }),
-      ).toBe('duplicate');
+        });
+      expect(await payment()).toBe('paid');
+      expect(await payment()).toBe('duplicate');
       const paid = await getOrder(ctx, maker, order.number);
       expect(paid).toMatchObject({ status: 'paid', paid_at: '2026-11-22T12:01:00.000Z', checkout_url: null });
       expect(paid.lines.map((l) => l.fulfilled)).toEqual([false, false]);
@@ -355,7 +345,7 @@ describe('checkout, payment and fulfilment', () => {
       const line = await ctx.db
         .selectFrom('order_lines')
         .select('id')
-        .where('order_id', '=', row.id)
+        .where('order_id', '=', rowId)
         .executeTakeFirstOrThrow();
       await fulfilLine(ctx, line.id);
       expect((await listingRow(id)).launched_at).toBe('2026-11-22T12:01:00.000Z');
@@ -366,26 +356,11 @@ describe('checkout, payment and fulfilment', () => {
 
   it('closes the order when a line job runs again after a crash between the line and the order', async () => {
     const id = await listing();
-    const order = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'billboard', listing_id: id, amount_cents: 1000 }], billing_country: 'US' },
-      'test',
-    );
-    const row = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', order.number)
-      .executeTakeFirstOrThrow();
-    await recordPayment(ctx, row.id, {
-      provider: 'test',
-      providerRef: null,
-      amountCents: 1000,
-      currency: 'USD',
-      eventId: `e-${order.number}`,
-    });
+    const order = await usCheckout([{ product: 'billboard', listing_id: id, amount_cents: 1000 }]);
+    const rowId = await orderRowId(order.number);
+    await payInUsd(rowId, order.number, 1000);
     // The line's transaction committed; the process died before the order was closed.
-    await ctx.db.updateTable('order_lines').set({ fulfilled_at: NOW }).where('order_id', '=', row.id).execute();
+    await ctx.db.updateTable('order_lines').set({ fulfilled_at: NOW }).where('order_id', '=', rowId).execute();
     expect((await getOrder(ctx, maker, order.number)).status).toBe('paid');
     await drain();
     expect((await getOrder(ctx, maker, order.number)).status).toBe('fulfilled');
@@ -393,24 +368,9 @@ describe('checkout, payment and fulfilment', () => {
 
   it('schedules a launch paid for a future week', async () => {
     const id = await listing({ status: 'awaiting_badge', plan: 'free', launch_week: '2027-01-04' });
-    const order = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'launch', listing_id: id, week: '2026-12-02' }], billing_country: 'US' },
-      'test',
-    );
-    const row = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', order.number)
-      .executeTakeFirstOrThrow();
-    await recordPayment(ctx, row.id, {
-      provider: 'test',
-      providerRef: null,
-      amountCents: 4900,
-      currency: 'USD',
-      eventId: `e-${order.number}`,
-    });
+    const order = await usCheckout([{ product: 'launch', listing_id: id, week: '2026-12-02' }]);
+    const rowId = await orderRowId(order.number);
+    await payInUsd(rowId, order.number, 4900);
     await drain();
     expect(await listingRow(id)).toMatchObject({
       status: 'scheduled',
@@ -422,19 +382,10 @@ describe('checkout, payment and fulfilment', () => {
 
   it('keeps a payment that does not match the order apart, for a refund', async () => {
     const id = await listing();
-    const order = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' },
-      'test',
-    );
-    const row = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', order.number)
-      .executeTakeFirstOrThrow();
+    const order = await usCheckout([{ product: 'launch', listing_id: id }]);
+    const rowId = await orderRowId(order.number);
     expect(
-      await recordPayment(ctx, row.id, {
+      await recordPayment(ctx, rowId, {
         provider: 'stripe',
         providerRef: 'cs_1',
         amountCents: 100,
@@ -444,27 +395,17 @@ describe('checkout, payment and fulfilment', () => {
     ).toBe('unmatched');
     expect((await getOrder(ctx, maker, order.number)).status).toBe('pending');
     expect(
-      await ctx.db.selectFrom('payments').select(['status', 'amount_cents']).where('order_id', '=', row.id).execute(),
+      await ctx.db.selectFrom('payments').select(['status', 'amount_cents']).where('order_id', '=', rowId).execute(),
     ).toEqual([{ status: 'unmatched', amount_cents: 100 }]);
   });
 
   it('expires unpaid orders after 24 hours, freeing the listing for a new order', async () => {
     const id = await listing();
-    const order = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' },
-      'test',
-    );
+    const order = await usCheckout([{ product: 'launch', listing_id: id }]);
     ctx.clock.advance(24 * 3_600_000);
     try {
       expect(await getOrder(ctx, maker, order.number)).toMatchObject({ status: 'expired', checkout_url: null });
-      const again = await createCheckout(
-        ctx,
-        maker,
-        { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' },
-        'test',
-      );
+      const again = await usCheckout([{ product: 'launch', listing_id: id }]);
       expect(again.status).toBe('pending');
       // The scheduled expiry job finds nothing left to do.
       const job = await ctx.db
@@ -489,24 +430,9 @@ describe('checkout, payment and fulfilment', () => {
 
   it('unlocks the paid sections with a premium profile, without launching', async () => {
     const id = await listing({ status: 'live', plan: 'free' });
-    const order = await createCheckout(
-      ctx,
-      maker,
-      { items: [{ product: 'premium-profile', listing_id: id }], billing_country: 'US' },
-      'test',
-    );
-    const row = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', order.number)
-      .executeTakeFirstOrThrow();
-    await recordPayment(ctx, row.id, {
-      provider: 'test',
-      providerRef: null,
-      amountCents: PRICES['premium-profile'],
-      currency: 'USD',
-      eventId: `e-${order.number}`,
-    });
+    const order = await usCheckout([{ product: 'premium-profile', listing_id: id }]);
+    const rowId = await orderRowId(order.number);
+    await payInUsd(rowId, order.number, PRICES['premium-profile']);
     await drain();
     const l = await listingRow(id);
     expect(l).toMatchObject({ status: 'live', plan: 'free' });

@@ -1,28 +1,21 @@
 // MCP resources and the launch prompt, read by real clients of both eras.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../helpers/context.js';
+import { describe, expect, it } from 'vitest';
 import { given } from '../helpers/given.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTools } from '../helpers/server.js';
 import { connectHttp, type ClientKind } from '../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const dev = await g.category({ slug: 'dev', name: 'Dev' });
-  await g.listing({ slug: 'hookly', categories: [dev], fields: { name: 'Hookly' } });
-  await g.listing({ slug: 'hidden', status: 'draft' });
-  server = await startServer(ctx);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const dev = await g.category({ slug: 'dev', name: 'Dev' });
+    await g.listing({ slug: 'hookly', categories: [dev], fields: { name: 'Hookly' } });
+    await g.listing({ slug: 'hidden', status: 'draft' });
+  },
 });
 
 describe.each(['v2-2026-07-28', 'v2-2025-11-25'] as ClientKind[])('resources over %s', (kind) => {
   it('lists and reads the site, category tree, OpenAPI document and a listing by slug', async () => {
-    const client = await connectHttp(kind, `${server.url}/mcp`);
+    const client = await connectHttp(kind, `${served.server.url}/mcp`);
     try {
       const uris = (await client.listResources()).resources.map((r) => r.uri);
       expect(uris).toEqual(

@@ -20,18 +20,17 @@ describe('the search change feed', () => {
     const late = await given(ctx).listing({ fields: { tagline: 'plain' } });
     await ctx.search.sync();
     const t = Date.parse(ctx.clock.now().toISOString());
-    await ctx.db
-      .updateTable('listings')
-      .set({ tagline: 'other', updated_at: new Date(t + 2000).toISOString() })
-      .where('id', '=', late)
-      .execute();
+    /** Writes a tagline stamped `ms` after the clock's now. */
+    const retag = (id: number, tagline: string, ms: number) =>
+      ctx.db
+        .updateTable('listings')
+        .set({ tagline, updated_at: new Date(t + ms).toISOString() })
+        .where('id', '=', id)
+        .execute();
+    await retag(late, 'other', 2000);
     await ctx.search.sync();
     // Stamped a second before the synced write, visible only now.
-    await ctx.db
-      .updateTable('listings')
-      .set({ tagline: 'zebrafinch counter', updated_at: new Date(t + 1000).toISOString() })
-      .where('id', '=', early)
-      .execute();
+    await retag(early, 'zebrafinch counter', 1000);
     await ctx.search.sync();
     expect([...ctx.search.matchShortFields('zebrafinch').keys()]).toEqual([early]);
   });

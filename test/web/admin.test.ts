@@ -103,37 +103,18 @@ describe('admin pages', () => {
         discounted_by: null,
       })
       .execute();
+    const report = (reason: string, status: 'open' | 'dismissed') => ({
+      reporter_id: voter.userId,
+      target_kind: 'listing' as const,
+      target_id: listing,
+      listing_id: listing,
+      reason,
+      created_at: now,
+      status,
+    });
     await served.ctx.db
       .insertInto('reports')
-      .values([
-        {
-          reporter_id: voter.userId,
-          target_kind: 'listing',
-          target_id: listing,
-          listing_id: listing,
-          reason: 'spam',
-          created_at: now,
-          status: 'open',
-        },
-        {
-          reporter_id: voter.userId,
-          target_kind: 'listing',
-          target_id: listing,
-          listing_id: listing,
-          reason: 'other',
-          created_at: now,
-          status: 'open',
-        },
-        {
-          reporter_id: voter.userId,
-          target_kind: 'listing',
-          target_id: listing,
-          listing_id: listing,
-          reason: 'other',
-          created_at: now,
-          status: 'dismissed',
-        },
-      ])
+      .values([report('spam', 'open'), report('other', 'open'), report('other', 'dismissed')])
       .execute();
     const page = await (await admin.request('/admin')).text();
     for (const path of ADMIN_PAGES.slice(1)) expect(page, path).toContain(`href="${path}"`);

@@ -19,7 +19,7 @@ import createCheckout from '../../tools/orders/create_checkout.js';
 import getOrder from '../../tools/orders/get_order.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
-import { checkoutOverRest, priceProducts } from '../helpers/orders.js';
+import { checkoutOverRest, pendingBillboardOrder, priceProducts } from '../helpers/orders.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
 
@@ -45,6 +45,16 @@ function payForm(html: string): { action: string; token: string } {
     action: html.match(/<form method="post" action="([^"]+)"/)![1]!,
     token: html.match(/name="form_token" value="([^"]+)"/)![1]!,
   };
+}
+
+/** Posts the pay form as a browser would, without following the redirect. */
+function submitPayForm(webUrl: string, action: string, token: string, headers: Record<string, string> = {}) {
+  return fetch(`${webUrl}${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: `form_token=${token}`,
+    redirect: 'manual',
+  });
 }
 
 describe('checkout with the test provider', () => {
@@ -91,29 +101,14 @@ describe('checkout with the test provider', () => {
     expect(form.action).toBe(`${path}/pay`);
 
     // Without the form's token (a cross-site post), nothing happens.
-    const forged = await fetch(`${web.url}${form.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'form_token=guess',
-      redirect: 'manual',
-    });
+    const forged = await submitPayForm(web.url, form.action, 'guess');
     expect(forged.status).toBe(403);
-    const crossSite = await fetch(`${web.url}${form.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-      body: `form_token=${form.token}`,
-      redirect: 'manual',
-    });
+    const crossSite = await submitPayForm(web.url, form.action, form.token, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     const get = () => fetch(`${api.url}/api/v1/orders/${order.number}`, { headers: maker.auth }).then((r) => r.json());
     expect((await get()).status).toBe('pending');
 
-    const paid = await fetch(`${web.url}${form.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `form_token=${form.token}`,
-      redirect: 'manual',
-    });
+    const paid = await submitPayForm(web.url, form.action, form.token);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(order.checkout_url);
     expect(await get()).toMatchObject({
@@ -127,12 +122,7 @@ describe('checkout with the test provider', () => {
     expect(after).not.toContain('form_token');
 
     // Pressing again (a second tab) records nothing more.
-    await fetch(`${web.url}${form.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `form_token=${form.token}`,
-      redirect: 'manual',
-    });
+    await submitPayForm(web.url, form.action, form.token);
     expect(await ctx.db.selectFrom('payments').select('amount_cents').execute()).toEqual([{ amount_cents: 5831 }]);
 
     // The workers run the fulfilment jobs through the registered handlers.
@@ -156,12 +146,7 @@ describe('checkout with the test provider', () => {
   });
 
   it('shows an expired order without a pay button, and 404 for an unknown token', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, {
-      items: [{ product: 'billboard', listing_id: id, amount_cents: 1500 }],
-      billing_country: 'US',
-    });
+    const order = await pendingBillboardOrder(ctx, api.url, 1500);
     const path = new URL(order.checkout_url).pathname;
     const form = payForm(await (await fetch(`${web.url}${path}`)).text());
     ctx.clock.advance(24 * 3_600_000);
@@ -169,12 +154,7 @@ describe('checkout with the test provider', () => {
       const html = await (await fetch(`${web.url}${path}`)).text();
       expect(html).toContain('expired unpaid');
       expect(html).not.toContain('form_token');
-      const late = await fetch(`${web.url}${form.action}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `form_token=${form.token}`,
-        redirect: 'manual',
-      });
+      const late = await submitPayForm(web.url, form.action, form.token);
       expect(late.status).toBe(303);
       expect(
         await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirst(),
@@ -280,12 +260,7 @@ describe('checkout with the Stripe provider', () => {
     expect(html).toContain('Pay $59.78 securely');
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com");
     const form = payForm(html);
-    const res = await fetch(`${web.url}${form.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `form_token=${form.token}`,
-      redirect: 'manual',
-    });
+    const res = await submitPayForm(web.url, form.action, form.token);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
     const sent = sessionRequests.at(-1)!;
@@ -305,12 +280,7 @@ describe('checkout with the Stripe provider', () => {
   });
 
   it('refuses a webhook with a bad or missing signature, and applies a signed one once', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, {
-      items: [{ product: 'billboard', listing_id: id, amount_cents: 2000 }],
-      billing_country: 'US',
-    });
+    const order = await pendingBillboardOrder(ctx, api.url, 2000);
     const payload = completed(order.number, 2000);
     const status = async () =>
       (await ctx.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow())
@@ -340,12 +310,7 @@ describe('checkout with the Stripe provider', () => {
   });
 
   it('ignores other events and keeps a wrong amount apart', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'live', fields: { owner_id: maker.userId } });
-    const order = await checkoutOverRest(api.url, maker.auth, {
-      items: [{ product: 'billboard', listing_id: id, amount_cents: 3000 }],
-      billing_country: 'US',
-    });
+    const order = await pendingBillboardOrder(ctx, api.url, 3000);
     const other = JSON.stringify({
       id: 'evt_other',
       object: 'event',

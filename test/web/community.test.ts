@@ -1,26 +1,28 @@
 // The listing page's community forms over HTTP: voting (confirmed accounts
 // only, not one's own listing, undo), following, reviewing and reporting,
 // with CSRF checks and throttling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../helpers/context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { given } from '../helpers/given.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { servedTestContext } from '../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
 
-let ctx: TestContext;
-let server: TestServer;
+const served = servedTestContext();
 let listingId: number;
+beforeAll(async () => {
+  listingId = await given(served.ctx).listing({ slug: 'gizmo', fields: { name: 'Gizmo' } });
+});
+
 let n = 0;
 
 async function person(opts: { confirmed?: boolean } = {}): Promise<Browser> {
   n += 1;
-  const browser = new Browser(server.url);
+  const browser = new Browser(served.server.url);
   const email = `person${n}@example.com`;
   await signUpThroughPages(browser, email, 'long enough password');
   if (opts.confirmed !== false)
-    await ctx.db
+    await served.ctx.db
       .updateTable('users')
-      .set({ email_verified_at: ctx.clock.now().toISOString() })
+      .set({ email_verified_at: served.ctx.clock.now().toISOString() })
       .where('email', '=', email)
       .execute();
   return browser;
@@ -35,20 +37,9 @@ async function submit(b: Browser, action: string, extra: Record<string, string> 
   return b.request(action, { form: { ...form.hidden, ...extra } });
 }
 
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  ctx.config.publicUrl = server.url;
-  listingId = await given(ctx).listing({ slug: 'gizmo', fields: { name: 'Gizmo' } });
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
-
 describe('voting on the listing page', () => {
   it('asks visitors to sign in, and counts a confirmed person once, with undo', async () => {
-    const visitor = new Browser(server.url);
+    const visitor = new Browser(served.server.url);
     const page = await listingPage(visitor);
     expect(page).toContain('Sign in to vote');
     expect((await visitor.request('/listings/gizmo/vote', { form: {} })).headers.get('location')).toMatch(
@@ -67,7 +58,7 @@ describe('voting on the listing page', () => {
 
     await submit(voter, '/listings/gizmo/unvote');
     expect(voteCount(await listingPage(voter))).toBe(0);
-    const log = await ctx.db
+    const log = await served.ctx.db
       .selectFrom('vote_events')
       .select('action')
       .where('listing_id', '=', listingId)
@@ -88,13 +79,13 @@ describe('voting on the listing page', () => {
 
     const owner = await person();
     const ownerId = (
-      await ctx.db
+      await served.ctx.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', `person${n}@example.com`)
         .executeTakeFirstOrThrow()
     ).id;
-    await given(ctx).listing({ slug: 'owned', fields: { owner_id: ownerId } });
+    await given(served.ctx).listing({ slug: 'owned', fields: { owner_id: ownerId } });
     expect(await listingPage(owner, 'owned')).toContain('makers cannot vote for their own products');
     const ownCsrf = formFor(await (await owner.request('/account')).text(), '/sign-out').hidden._csrf;
     expect((await owner.request('/listings/owned/vote', { form: { _csrf: ownCsrf } })).headers.get('location')).toBe(
@@ -103,7 +94,7 @@ describe('voting on the listing page', () => {
     expect(
       Number(
         (
-          await ctx.db
+          await served.ctx.db
             .selectFrom('listings')
             .select('votes_count')
             .where('slug', '=', 'owned')
@@ -127,34 +118,25 @@ describe('voting on the listing page', () => {
   });
 });
 
+const followersCount = async () =>
+  Number(
+    (
+      await served.ctx.db
+        .selectFrom('listings')
+        .select('followers_count')
+        .where('id', '=', listingId)
+        .executeTakeFirstOrThrow()
+    ).followers_count,
+  );
+
 describe('following, reviewing and reporting', () => {
   it('follows and unfollows', async () => {
     const fan = await person();
     await submit(fan, '/listings/gizmo/follow');
     expect(await listingPage(fan)).toContain('Unfollow');
-    expect(
-      Number(
-        (
-          await ctx.db
-            .selectFrom('listings')
-            .select('followers_count')
-            .where('id', '=', listingId)
-            .executeTakeFirstOrThrow()
-        ).followers_count,
-      ),
-    ).toBe(1);
+    expect(await followersCount()).toBe(1);
     await submit(fan, '/listings/gizmo/unfollow');
-    expect(
-      Number(
-        (
-          await ctx.db
-            .selectFrom('listings')
-            .select('followers_count')
-            .where('id', '=', listingId)
-            .executeTakeFirstOrThrow()
-        ).followers_count,
-      ),
-    ).toBe(0);
+    expect(await followersCount()).toBe(0);
   });
 
   it('publishes one review per person, escaped, and explains a bad rating', async () => {
@@ -166,9 +148,11 @@ describe('following, reviewing and reporting', () => {
     const page = await listingPage(reviewer);
     expect(page).toContain('Even better');
     expect(page).toContain('Edit your review');
-    expect(await (await new Browser(server.url).request('/listings/gizmo')).text()).not.toContain('<script>alert(1)');
+    expect(await (await new Browser(served.server.url).request('/listings/gizmo')).text()).not.toContain(
+      '<script>alert(1)',
+    );
     expect(
-      (await ctx.db.selectFrom('reviews').select('rating').where('listing_id', '=', listingId).execute()).map(
+      (await served.ctx.db.selectFrom('reviews').select('rating').where('listing_id', '=', listingId).execute()).map(
         (r) => r.rating,
       ),
     ).toEqual([5]);
@@ -183,7 +167,11 @@ describe('following, reviewing and reporting', () => {
       details: 'The pricing page 404s',
     });
     expect(res.headers.get('location')).toBe('/listings/gizmo?notice=reported#community');
-    const report = await ctx.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const report = await served.ctx.db
+      .selectFrom('reports')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(report).toMatchObject({
       target_kind: 'listing',
       target_id: listingId,

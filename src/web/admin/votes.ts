@@ -85,25 +85,20 @@ ${
 
   router.get('/admin/votes', adminGet(render));
 
-  router.post(
-    '/admin/votes/:listingId/discount',
-    adminPost(render, async (req, _res, admin) => {
-      const n = await discountFlaggedVotes(ctx, {
-        listingId: positiveId(req.params.listingId, 'listing'),
-        adminId: admin.userId,
-      });
-      return `/admin/votes?done=discounted&n=${n}`;
-    }),
-  );
-  router.post(
-    '/admin/votes/:listingId/restore',
-    adminPost(render, async (req, _res, admin) => {
-      const n = await restoreDiscountedVotes(ctx, {
-        listingId: positiveId(req.params.listingId, 'listing'),
-        adminId: admin.userId,
-      });
-      return `/admin/votes?done=restored&n=${n}`;
-    }),
-  );
+  const actions = [
+    { path: 'discount', run: discountFlaggedVotes, done: 'discounted' },
+    { path: 'restore', run: restoreDiscountedVotes, done: 'restored' },
+  ];
+  for (const action of actions)
+    router.post(
+      `/admin/votes/:listingId/${action.path}`,
+      adminPost(render, async (req, _res, admin) => {
+        const n = await action.run(ctx, {
+          listingId: positiveId(req.params.listingId, 'listing'),
+          adminId: admin.userId,
+        });
+        return `/admin/votes?done=${action.done}&n=${n}`;
+      }),
+    );
   return router;
 }

@@ -1,12 +1,12 @@
 // Launch of the Week awards, newest week first, grouped by week with a link to
 // that week's launches; `?listing=slug` shows one listing's awards. Awards come
 // from community votes only (see /how-ranking-works).
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { type AwardView, listAwards } from '../../launches/awards.js';
 import { sundayOf } from '../../launches/weeks.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug, pageRouter } from './common.js';
 
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
   return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
@@ -62,7 +62,5 @@ ${paginationNav(req, page, per_page, result.total)}`,
 }
 
 export function awardPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/awards', (req, res) => awardsPage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/awards': awardsPage });
 }

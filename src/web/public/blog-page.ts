@@ -2,13 +2,12 @@
 // with its Markdown rendered to HTML safely (raw HTML in the Markdown is shown
 // as text; link targets such as javascript: are refused by markdown-it), FAQs
 // below it, and BlogPosting / FAQPage data for search engines.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type MarkdownIt from 'markdown-it';
 import type { Context } from '../../context.js';
-import { AppError } from '../../errors.js';
 import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../directory/blog.js';
 import { html, SafeHtml } from '../ui/html.js';
-import { pageParams, paginationNav, sendNotFound, sendPublicPage, isSlug } from './common.js';
+import { faqPageLd, loadBySlug, pageParams, pageRouter, paginationNav, sendPublicPage } from './common.js';
 import { paragraphs } from './founders-page.js';
 
 /**
@@ -88,29 +87,12 @@ function postLd(post: BlogPost): object[] {
       : { '@type': 'Organization', name: 'Launchboard' },
     publisher: { '@type': 'Organization', name: 'Launchboard' },
   };
-  if (post.faqs.length === 0) return [posting];
-  const faqPage = {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: post.faqs.map((f) => ({
-      '@type': 'Question',
-      name: f.question,
-      acceptedAnswer: { '@type': 'Answer', text: f.answer },
-    })),
-  };
-  return [posting, faqPage];
+  return post.faqs.length === 0 ? [posting] : [posting, faqPageLd(post.faqs)];
 }
 
 async function postPage(ctx: Context, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug);
-  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'blog post');
-  let post: BlogPost;
-  try {
-    post = await blogPost(ctx, slug);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'blog post');
-    throw err;
-  }
+  const post = await loadBySlug(ctx, req, res, 'blog post', (slug) => blogPost(ctx, slug));
+  if (!post) return;
   const updated = post.updated_at.slice(0, 10) > post.published_at.slice(0, 10);
   const body = await renderMarkdown(post.body_markdown);
   sendPublicPage(ctx, req, res, {
@@ -130,8 +112,5 @@ ${
 }
 
 export function blogPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/blog', (req, res) => indexPage(ctx, req, res));
-  router.get('/blog/:slug', (req, res) => postPage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/blog': indexPage, '/blog/:slug': postPage });
 }

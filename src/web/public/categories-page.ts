@@ -1,9 +1,8 @@
 // Category pages: the whole tree with live listing counts (/categories) and
 // one category (/categories/:slug) with its text, FAQs, place in the tree and
 // live listings, most voted first (community votes only).
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
-import { AppError } from '../../errors.js';
 import { categoryTree, type CategoryNode } from '../../directory/categories.js';
 import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
 import { html, type SafeHtml } from '../ui/html.js';
@@ -12,9 +11,10 @@ import {
   listingCards,
   pageParams,
   paginationNav,
-  sendNotFound,
   sendPublicPage,
-  isSlug,
+  faqPageLd,
+  loadBySlug,
+  pageRouter,
 } from './common.js';
 import { itemListLd } from './launches-page.js';
 
@@ -73,16 +73,9 @@ function summaryOf(category: CategoryPage): string {
 }
 
 async function onePage(ctx: Context, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug);
-  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'category');
   const { page, per_page } = pageParams(req);
-  let category: CategoryPage;
-  try {
-    category = await categoryPage(ctx, { slug, page, per_page });
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'category');
-    throw err;
-  }
+  const category = await loadBySlug(ctx, req, res, 'category', (slug) => categoryPage(ctx, { slug, page, per_page }));
+  if (!category) return;
   const query = new URLSearchParams();
   if (page > 1) query.set('page', String(page));
   if (per_page !== 20) query.set('per_page', String(per_page));
@@ -114,17 +107,7 @@ async function onePage(ctx: Context, req: Request, res: Response): Promise<void>
     },
     itemListLd(`${category.name} products`, category.items, first),
   ];
-  if (category.faqs.length > 0) {
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: category.faqs.map((f) => ({
-        '@type': 'Question',
-        name: f.question,
-        acceptedAnswer: { '@type': 'Answer', text: f.answer },
-      })),
-    });
-  }
+  if (category.faqs.length > 0) jsonLd.push(faqPageLd(category.faqs));
 
   sendPublicPage(ctx, req, res, {
     title,
@@ -157,8 +140,5 @@ ${
 }
 
 export function categoryPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/categories', (req, res) => treePage(ctx, req, res));
-  router.get('/categories/:slug', (req, res) => onePage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/categories': treePage, '/categories/:slug': onePage });
 }

@@ -1,8 +1,9 @@
 // What the public pages share: the session-aware page sender (canonical URL,
 // short public caching for anonymous visitors), listing cards, pagination and
 // reading page/per_page from the query the same way the API bounds them.
-import type { Request, Response } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
+import { AppError } from '../../errors.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { webLink } from '../../platform/links.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
@@ -89,4 +90,51 @@ export function sendNotFound(ctx: Context, req: Request, res: Response, what = '
     title: 'Not found',
     body: html`<p>There is no ${what} here. <a href="/">Back to the home page</a> or <a href="/search">search the directory</a>.</p>`,
   });
+}
+
+/** A public page: answers one GET. */
+export type PublicPage = (ctx: Context, req: Request, res: Response) => void | Promise<void>;
+
+/** A router answering each GET path with its page. */
+export function pageRouter(ctx: Context, pages: Record<string, PublicPage>): Router {
+  const router = express.Router();
+  for (const [path, page] of Object.entries(pages)) router.get(path, (req, res) => page(ctx, req, res));
+  return router;
+}
+
+/**
+ * What a page about the `:slug` in its path shows, loaded by `load`; or, when
+ * the slug is malformed or the domain has no such `what`, the 404 page sent
+ * and undefined.
+ */
+export async function loadBySlug<T>(
+  ctx: Context,
+  req: Request,
+  res: Response,
+  what: string,
+  load: (slug: string) => Promise<T>,
+): Promise<T | undefined> {
+  const slug = String(req.params.slug);
+  if (isSlug(slug)) {
+    try {
+      return await load(slug);
+    } catch (err) {
+      if (!(err instanceof AppError && err.kind === 'not_found')) throw err;
+    }
+  }
+  sendNotFound(ctx, req, res, what);
+  return undefined;
+}
+
+/** The schema.org FAQPage of a page's questions and answers. */
+export function faqPageLd(faqs: readonly { question: string; answer: string }[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
+  };
 }

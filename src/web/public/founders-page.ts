@@ -1,10 +1,9 @@
 // Founder pages: the people behind live listings (filter by name and country)
 // and one founder's profile with bio, socials, companies and published stories.
 // Everything here is written by makers, so links are nofollow/ugc and only http(s).
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { webLink } from '../../platform/links.js';
-import { AppError } from '../../errors.js';
 import {
   type FounderCard,
   type FounderProfile,
@@ -18,9 +17,9 @@ import {
   listingPath,
   pageParams,
   paginationNav,
-  sendNotFound,
   sendPublicPage,
-  isSlug,
+  loadBySlug,
+  pageRouter,
 } from './common.js';
 
 /** Plain text in paragraphs (blank lines separate them; single newlines become <br>). */
@@ -114,15 +113,8 @@ function personLd(profile: FounderProfile): object {
 }
 
 async function profilePage(ctx: Context, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug);
-  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'founder');
-  let profile: FounderProfile;
-  try {
-    profile = await founderProfile(ctx, slug);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'founder');
-    throw err;
-  }
+  const profile = await loadBySlug(ctx, req, res, 'founder', (slug) => founderProfile(ctx, slug));
+  if (!profile) return;
   const avatar = webLink(profile.avatar_url);
   const socials = Object.entries(profile.socials).flatMap(([platform, link]) => {
     const url = webLink(link);
@@ -150,8 +142,5 @@ ${profile.stories.length > 0 ? html`<h2>Founder stories</h2>${profile.stories.ma
 }
 
 export function founderPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/founders', (req, res) => indexPage(ctx, req, res));
-  router.get('/founders/:slug', (req, res) => profilePage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/founders': indexPage, '/founders/:slug': profilePage });
 }

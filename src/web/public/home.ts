@@ -1,12 +1,12 @@
 // The home page: today's launches, this week's ranked by community votes,
 // what is trending and what is scheduled next, with the site search and the
 // launch feeds. Every list is a community ranking: paid plans never change it.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { launchFeed } from '../../launches/launches.js';
 import { getSetting } from '../../directory/settings.js';
 import { html } from '../ui/html.js';
-import { absoluteUrl, listingCards, sendPublicPage } from './common.js';
+import { absoluteUrl, listingCards, sendPublicPage, pageRouter } from './common.js';
 import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
 
 const FIRST_PAGE = (perPage: number) => ({ page: 1, per_page: perPage });
@@ -75,7 +75,5 @@ ${more('/launches?section=upcoming', 'All upcoming launches', upcoming.total, up
 }
 
 export function homePages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/', (req, res) => homePage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/': homePage });
 }

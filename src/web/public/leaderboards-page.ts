@@ -1,7 +1,7 @@
 // The leaderboards people read: an index of the five separate boards and one
 // page per board. The billboard is money, so its page says "paid" in the title
 // and in a box above the list; the third-party boards show date and source.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../launches/leaderboards.js';
 import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, pageRouter } from './common.js';
 
 const isBoard = (value: string): value is Board => (BOARDS as readonly string[]).includes(value);
 
@@ -197,8 +197,5 @@ ${weekly ? html`<h2>Other weeks</h2>${weekPicker(ctx, board.week!, weekParam ?? 
 }
 
 export function leaderboardPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/leaderboards', (req, res) => indexPage(ctx, req, res));
-  router.get('/leaderboards/:board', (req, res) => boardPage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/leaderboards': indexPage, '/leaderboards/:board': boardPage });
 }

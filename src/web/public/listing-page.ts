@@ -6,7 +6,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { webLink } from '../../platform/links.js';
-import { AppError } from '../../errors.js';
 import { alternativesTo } from '../../directory/alternatives.js';
 import { badgeAlt, listingBadges } from '../../launches/badges.js';
 import {
@@ -19,7 +18,7 @@ import {
 } from '../../listings/profile.js';
 import { getSetting } from '../../directory/settings.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
-import { absoluteUrl, listingPath, sendNotFound, sendPublicPage, isSlug } from './common.js';
+import { absoluteUrl, listingPath, sendPublicPage, faqPageLd, loadBySlug } from './common.js';
 import { formatDay } from './launches-page.js';
 
 /** What the community section needs to know about the listing. */
@@ -398,36 +397,19 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
       itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, ...c })),
     },
   ];
-  if (p.faqs.length) {
-    out.push({
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: p.faqs.map((f) => ({
-        '@type': 'Question',
-        name: f.question,
-        acceptedAnswer: { '@type': 'Answer', text: f.answer },
-      })),
-    });
-  }
+  if (p.faqs.length) out.push(faqPageLd(p.faqs));
   return out;
 }
 
 async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug);
-  if (!isSlug(slug)) return sendNotFound(ctx, req, res, 'listing');
-  let row: Awaited<ReturnType<typeof publicListingBySlug>>;
-  try {
-    row = await publicListingBySlug(ctx, slug);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return sendNotFound(ctx, req, res, 'listing');
-    throw err;
-  }
+  const row = await loadBySlug(ctx, req, res, 'listing', (slug) => publicListingBySlug(ctx, slug));
+  if (!row) return;
   const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
   const [profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
     profileOf(ctx, { ...row, views_count: countListingView(ctx, row) }),
     getSetting(ctx.db, 'paid_links_follow'),
-    listingBadges(ctx, { slug, shape: 'standard', mode: 'auto', size: 'm' }),
-    alternativesTo(ctx, slug),
+    listingBadges(ctx, { slug: row.slug, shape: 'standard', mode: 'auto', size: 'm' }),
+    alternativesTo(ctx, row.slug),
     deps.communitySection ? deps.communitySection(ctx, listing, res) : Promise.resolve(null),
   ]);
   const data: PageData = {

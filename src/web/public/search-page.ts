@@ -2,13 +2,13 @@
 // checks the query string, so the page, the API and MCP accept the same
 // filters with the same bounds; a bad filter gets a plain message and the
 // form back (400), never a 500.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { categoryOptions, type CategoryOption } from '../../directory/category-options.js';
 import { searchListings, type SearchInput } from '../../search/search.js';
 import searchTool from '../../../tools/directory/search_listings.js';
 import { html, type SafeHtml } from '../ui/html.js';
-import { listingCards, pageParams, paginationNav, sendPublicPage } from './common.js';
+import { listingCards, pageParams, paginationNav, sendPublicPage, pageRouter } from './common.js';
 import { itemListLd } from './launches-page.js';
 
 /** One string from a query parameter (the first, when repeated); undefined when absent. */
@@ -124,7 +124,5 @@ ${paginationNav(req, page, per_page, total)}`,
 }
 
 export function searchPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/search', (req, res) => searchPage(ctx, req, res));
-  return router;
+  return pageRouter(ctx, { '/search': searchPage });
 }

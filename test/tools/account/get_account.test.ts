@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../../helpers/context.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { servedTools } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
 import { connectHttp } from '../../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools();
 
 describe('get_account', () => {
   it('tells who the caller is and which operations the key opens', async () => {
-    const maker = await userWithKey(ctx, ['account:read']);
-    const res = await fetch(`${server.url}/api/v1/me`, { headers: maker.auth });
+    const maker = await userWithKey(served.ctx, ['account:read']);
+    const res = await fetch(`${served.server.url}/api/v1/me`, { headers: maker.auth });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.user).toMatchObject({ id: maker.userId, email: maker.email });
@@ -29,8 +19,8 @@ describe('get_account', () => {
   });
 
   it('answers the same over MCP with the key as a bearer token', async () => {
-    const maker = await userWithKey(ctx, ['account:read', 'listings:write']);
-    const client = await connectHttp('v1', `${server.url}/mcp`, maker.auth);
+    const maker = await userWithKey(served.ctx, ['account:read', 'listings:write']);
+    const client = await connectHttp('v1', `${served.server.url}/mcp`, maker.auth);
     try {
       const result = await client.callTool('get_account', {});
       expect(result.isError).toBeFalsy();

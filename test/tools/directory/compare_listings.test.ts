@@ -1,53 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/compare_listings.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
+import { expectFieldRefused } from '../../helpers/rest.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const dev = await g.category({ slug: 'dev' });
-  await ctx.db
-    .updateTable('categories')
-    .set({ compare_attributes: '["Open source","Self-hostable"]' })
-    .where('id', '=', dev)
-    .execute();
-  const ci = await g.category({ slug: 'ci', parent: dev });
-  await ctx.db
-    .updateTable('categories')
-    .set({ compare_attributes: '["Self-hostable","Free minutes"]' })
-    .where('id', '=', ci)
-    .execute();
-  await g.listing({
-    slug: 'alpha',
-    categories: [ci],
-    fields: {
-      pricing_model: 'free',
-      attributes: '{"Open source": true, "Free minutes": "2000"}',
-      features: '["Caching"]',
-    },
-  });
-  await g.listing({
-    slug: 'beta',
-    categories: [dev],
-    fields: { pricing_model: 'paid', attributes: '{"Open source": false}' },
-  });
-  await g.listing({ slug: 'soon', status: 'scheduled', categories: [dev] });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const dev = await g.category({ slug: 'dev' });
+    await ctx.db
+      .updateTable('categories')
+      .set({ compare_attributes: '["Open source","Self-hostable"]' })
+      .where('id', '=', dev)
+      .execute();
+    const ci = await g.category({ slug: 'ci', parent: dev });
+    await ctx.db
+      .updateTable('categories')
+      .set({ compare_attributes: '["Self-hostable","Free minutes"]' })
+      .where('id', '=', ci)
+      .execute();
+    await g.listing({
+      slug: 'alpha',
+      categories: [ci],
+      fields: {
+        pricing_model: 'free',
+        attributes: '{"Open source": true, "Free minutes": "2000"}',
+        features: '["Caching"]',
+      },
+    });
+    await g.listing({
+      slug: 'beta',
+      categories: [dev],
+      fields: { pricing_model: 'paid', attributes: '{"Open source": false}' },
+    });
+    await g.listing({ slug: 'soon', status: 'scheduled', categories: [dev] });
+  },
 });
 
 describe('compare_listings', () => {
   it('puts facts and category attributes side by side, null where a listing does not say', async () => {
-    const body = (await invokeTool(ctx, tool, { a: 'alpha', b: 'beta' }, anonymous())).body as any;
+    const body = (await invokeTool(served.ctx, tool, { a: 'alpha', b: 'beta' }, anonymous())).body as any;
     expect([body.a.slug, body.b.slug]).toEqual(['alpha', 'beta']);
     const row = (name: string) => body.rows.find((r: any) => r.attribute === name);
     expect(row('Pricing model')).toEqual({ attribute: 'Pricing model', a: 'free', b: 'paid' });
@@ -58,11 +53,9 @@ describe('compare_listings', () => {
   });
 
   it('is 404 when either listing is not live, and 400 without both slugs', async () => {
-    const res = await fetch(`${server.url}/api/v1/compare?a=alpha&b=soon`);
+    const res = await fetch(`${served.server.url}/api/v1/compare?a=alpha&b=soon`);
     expect(res.status).toBe(404);
     expect((await res.json()).detail).toContain('soon');
-    const missing = await fetch(`${server.url}/api/v1/compare?a=alpha`);
-    expect(missing.status).toBe(400);
-    expect((await missing.json()).errors[0].path).toBe('b');
+    await expectFieldRefused(fetch(`${served.server.url}/api/v1/compare?a=alpha`), 'b');
   });
 });

@@ -1,42 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_alternatives.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const notes = await g.category({ slug: 'notes' });
-  const design = await g.category({ slug: 'design' });
-  const main = await g.listing({ slug: 'main', categories: [notes] });
-  await g.listing({ slug: 'popular', categories: [notes], fields: { votes_count: 90 } });
-  await g.listing({ slug: 'quiet', categories: [notes], fields: { votes_count: 3 } });
-  await g.listing({ slug: 'not-live', status: 'scheduled', categories: [notes] });
-  await g.listing({ slug: 'secondary-only', categories: [design, notes] });
-  const approved = await g.listing({ slug: 'approved-pick', categories: [design], fields: { votes_count: 1 } });
-  const unapproved = await g.listing({ slug: 'suggested', categories: [design] });
-  await ctx.db
-    .insertInto('listing_alternatives')
-    .values([
-      { listing_id: main, alternative_id: approved, approved: 1 },
-      { listing_id: main, alternative_id: unapproved, approved: 0 },
-    ])
-    .execute();
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const notes = await g.category({ slug: 'notes' });
+    const design = await g.category({ slug: 'design' });
+    const main = await g.listing({ slug: 'main', categories: [notes] });
+    await g.listing({ slug: 'popular', categories: [notes], fields: { votes_count: 90 } });
+    await g.listing({ slug: 'quiet', categories: [notes], fields: { votes_count: 3 } });
+    await g.listing({ slug: 'not-live', status: 'scheduled', categories: [notes] });
+    await g.listing({ slug: 'secondary-only', categories: [design, notes] });
+    const approved = await g.listing({ slug: 'approved-pick', categories: [design], fields: { votes_count: 1 } });
+    const unapproved = await g.listing({ slug: 'suggested', categories: [design] });
+    await ctx.db
+      .insertInto('listing_alternatives')
+      .values([
+        { listing_id: main, alternative_id: approved, approved: 1 },
+        { listing_id: main, alternative_id: unapproved, approved: 0 },
+      ])
+      .execute();
+  },
 });
 
 describe('get_alternatives', () => {
   it('lists owner-approved alternatives first, then live listings of the same primary category by votes', async () => {
-    const body = (await invokeTool(ctx, tool, { slug: 'main' }, anonymous())).body as any;
+    const body = (await invokeTool(served.ctx, tool, { slug: 'main' }, anonymous())).body as any;
     expect(body.listing.slug).toBe('main');
     expect(body.items.map((i: any) => [i.slug, i.approved])).toEqual([
       ['approved-pick', true],
@@ -46,8 +40,8 @@ describe('get_alternatives', () => {
   });
 
   it('is 404 for an unknown listing over REST', async () => {
-    expect((await fetch(`${server.url}/api/v1/listings/nope/alternatives`)).status).toBe(404);
-    const ok = await fetch(`${server.url}/api/v1/listings/main/alternatives`);
+    expect((await fetch(`${served.server.url}/api/v1/listings/nope/alternatives`)).status).toBe(404);
+    const ok = await fetch(`${served.server.url}/api/v1/listings/main/alternatives`);
     expect((await ok.json()).items).toHaveLength(3);
   });
 });

@@ -1,114 +1,80 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_badges.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
-import { paidLine } from '../../helpers/orders.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { launches } from '../../helpers/launches.js';
+import { paidFeaturedWeek } from '../../helpers/orders.js';
+import { servedTools } from '../../helpers/server.js';
+import { itAnswersOverMcpLikeRest } from '../../helpers/mcp.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const d = directory(ctx);
-  const owner = (email: string, verified = true) => d.user({ email, verified });
-  const acmeOwner = await owner('founder@ACME.com');
-  const acme = await g.listing({
-    slug: 'acme',
-    fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: acmeOwner },
-  });
-  // Featured: a paid featured week covering this week (the test clock is in the week of 2026-11-16).
-  await paidLine(ctx, {
-    userId: acmeOwner,
-    listingId: acme,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-16',
-  });
-  await d.award({ listing: acme, week: '2026-11-02', rank: 3 });
-  await d.award({ listing: acme, week: '2026-11-09', rank: 1 });
-  await g.listing({ slug: 'www-site', fields: { domain: 'www.www-site.io', owner_id: await owner('me@www-site.io') } });
-  await g.listing({
-    slug: 'unverified',
-    fields: { domain: 'unverified.io', owner_id: await owner('me@unverified.io', false) },
-  });
-  await g.listing({ slug: 'lookalike', fields: { domain: 'acme.com', owner_id: await owner('me@notacme.com') } });
-  await g.listing({ slug: 'upcoming', status: 'scheduled', fields: { plan: 'free' } });
-  await g.listing({ slug: 'weird', fields: { name: 'A & B <script>"x"</script>' } });
-  await g.listing({ slug: 'draft-one', status: 'draft' });
-  await g.listing({ slug: 'waiting', status: 'awaiting_badge' });
-  // Paid plan without a featured week now: a week that ended, one still to come, one refunded, one not yet fulfilled.
-  const paidOnlyOwner = await owner('me@elsewhere.org');
-  const paidOnly = await g.listing({ slug: 'paid-only', fields: { plan: 'paid', owner_id: paidOnlyOwner } });
-  await paidLine(ctx, {
-    userId: paidOnlyOwner,
-    listingId: paidOnly,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-09',
-  });
-  await paidLine(ctx, {
-    userId: paidOnlyOwner,
-    listingId: paidOnly,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-23',
-  });
-  await paidLine(ctx, {
-    userId: paidOnlyOwner,
-    listingId: paidOnly,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-16',
-    status: 'refunded',
-  });
-  await paidLine(ctx, {
-    userId: paidOnlyOwner,
-    listingId: paidOnly,
-    product: 'featured',
-    amountCents: 9900,
-    week: '2026-11-16',
-    fulfilled: false,
-  });
-  // Verified through a claim: the owner's email is elsewhere, the claim proved the domain.
-  const claimant = await owner('someone@gmail.com');
-  const claimed = await g.listing({ slug: 'claimed', fields: { domain: 'claimed.dev', owner_id: claimant } });
-  const stale = await g.listing({
-    slug: 'claimed-by-other',
-    fields: { domain: 'other.dev', owner_id: await owner('new@owner.org') },
-  });
-  for (const [user_id, listing_id] of [
-    [claimant, claimed],
-    [claimant, stale],
-  ]) {
-    const at = ctx.clock.now().toISOString();
-    await ctx.db
-      .insertInto('claims')
-      .values({
-        user_id,
-        listing_id,
-        method: 'dns',
-        token: 'lb-verify-x',
-        status: 'verified',
-        expires_at: at,
-        verified_at: at,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const d = directory(ctx);
+    const owner = (email: string, verified = true) => d.user({ email, verified });
+    const acmeOwner = await owner('founder@ACME.com');
+    const acme = await g.listing({
+      slug: 'acme',
+      fields: { name: 'Acme', plan: 'paid', domain: 'acme.com', owner_id: acmeOwner },
+    });
+    // Featured: a paid featured week covering this week (the test clock is in the week of 2026-11-16).
+    await paidFeaturedWeek(ctx, { userId: acmeOwner, listingId: acme, week: '2026-11-16' });
+    await launches(ctx).award({ listing: acme, week: '2026-11-02', rank: 3 });
+    await launches(ctx).award({ listing: acme, week: '2026-11-09', rank: 1 });
+    await g.listing({
+      slug: 'www-site',
+      fields: { domain: 'www.www-site.io', owner_id: await owner('me@www-site.io') },
+    });
+    await g.listing({
+      slug: 'unverified',
+      fields: { domain: 'unverified.io', owner_id: await owner('me@unverified.io', false) },
+    });
+    await g.listing({ slug: 'lookalike', fields: { domain: 'acme.com', owner_id: await owner('me@notacme.com') } });
+    await g.listing({ slug: 'upcoming', status: 'scheduled', fields: { plan: 'free' } });
+    await g.listing({ slug: 'weird', fields: { name: 'A & B <script>"x"</script>' } });
+    await g.listing({ slug: 'draft-one', status: 'draft' });
+    await g.listing({ slug: 'waiting', status: 'awaiting_badge' });
+    // Paid plan without a featured week now: a week that ended, one still to come, one refunded, one not yet fulfilled.
+    const paidOnlyOwner = await owner('me@elsewhere.org');
+    const paidOnly = await g.listing({ slug: 'paid-only', fields: { plan: 'paid', owner_id: paidOnlyOwner } });
+    await paidFeaturedWeek(ctx, { userId: paidOnlyOwner, listingId: paidOnly, week: '2026-11-09' });
+    await paidFeaturedWeek(ctx, { userId: paidOnlyOwner, listingId: paidOnly, week: '2026-11-23' });
+    await paidFeaturedWeek(ctx, { userId: paidOnlyOwner, listingId: paidOnly, week: '2026-11-16', status: 'refunded' });
+    await paidFeaturedWeek(ctx, { userId: paidOnlyOwner, listingId: paidOnly, week: '2026-11-16', fulfilled: false });
+    // Verified through a claim: the owner's email is elsewhere, the claim proved the domain.
+    const claimant = await owner('someone@gmail.com');
+    const claimed = await g.listing({ slug: 'claimed', fields: { domain: 'claimed.dev', owner_id: claimant } });
+    const stale = await g.listing({
+      slug: 'claimed-by-other',
+      fields: { domain: 'other.dev', owner_id: await owner('new@owner.org') },
+    });
+    for (const [user_id, listing_id] of [
+      [claimant, claimed],
+      [claimant, stale],
+    ]) {
+      const at = ctx.clock.now().toISOString();
+      await ctx.db
+        .insertInto('claims')
+        .values({
+          user_id,
+          listing_id,
+          method: 'dns',
+          token: 'lb-verify-x',
+          status: 'verified',
+          expires_at: at,
+          verified_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+  },
 });
 
-const badges = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const badges = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const kinds = async (slug: string) => (await badges({ slug })).items.map((b: any) => b.kind);
 
 describe('get_badges', () => {
@@ -203,30 +169,23 @@ describe('get_badges', () => {
   });
 
   it('answers over REST with 404 and 400 problems', async () => {
-    const ok = await fetch(`${server.url}/api/v1/listings/acme/badges?shape=banner&mode=light&size=s`);
+    const ok = await fetch(`${served.server.url}/api/v1/listings/acme/badges?shape=banner&mode=light&size=s`);
     expect(ok.status).toBe(200);
     const body = await ok.json();
     expect(body).toMatchObject({ shape: 'banner', mode: 'light', size: 's' });
     expect(body.items[0]).toMatchObject({ kind: 'listed', width: 374, height: 48 });
-    expect((await fetch(`${server.url}/api/v1/listings/draft-one/badges`)).status).toBe(404);
+    expect((await fetch(`${served.server.url}/api/v1/listings/draft-one/badges`)).status).toBe(404);
     for (const query of ['shape=round', 'mode=sepia', 'size=xl', 'color=red']) {
-      const bad = await fetch(`${server.url}/api/v1/listings/acme/badges?${query}`);
+      const bad = await fetch(`${served.server.url}/api/v1/listings/acme/badges?${query}`);
       expect(bad.status).toBe(400);
       expect((await bad.json()).errors[0].path).toBe(query.split('=')[0]);
     }
   });
 
-  it('answers over MCP with the same body as REST', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
-      const result = await client.callTool('get_badges', { slug: 'acme', shape: 'outline' });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual(
-        await (await fetch(`${server.url}/api/v1/listings/acme/badges?shape=outline`)).json(),
-      );
-      expect((await client.callTool('get_badges', { slug: 'draft-one' })).isError).toBe(true);
-    } finally {
-      await client.close();
-    }
+  itAnswersOverMcpLikeRest(served, 'v2-2026-07-28', {
+    tool: 'get_badges',
+    args: { slug: 'acme', shape: 'outline' },
+    restPath: '/listings/acme/badges?shape=outline',
+    refused: { slug: 'draft-one' },
   });
 });

@@ -1,57 +1,51 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_category.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { itAnswersOverMcpLikeRest } from '../../helpers/mcp.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const dev = await g.category({ slug: 'developer-tools', name: 'Developer tools' });
-  const api = await g.category({ slug: 'api-tools', name: 'API tools', parent: dev, position: 1 });
-  const graphql = await g.category({ slug: 'graphql', name: 'GraphQL', parent: api });
-  await g.category({ slug: 'testing', name: 'Testing', parent: dev, position: 2 });
-  const design = await g.category({ slug: 'design', name: 'Design' });
-  await ctx.db
-    .updateTable('categories')
-    .set({
-      description: 'Tools for builders.',
-      faqs: JSON.stringify([{ question: 'What is here?', answer: 'Developer tools.' }, { question: 'broken' }]),
-    })
-    .where('id', '=', dev)
-    .execute();
-  await ctx.db.updateTable('categories').set({ faqs: 'not json' }).where('id', '=', design).execute();
-  const testing = (
-    await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'testing').executeTakeFirstOrThrow()
-  ).id;
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const dev = await g.category({ slug: 'developer-tools', name: 'Developer tools' });
+    const api = await g.category({ slug: 'api-tools', name: 'API tools', parent: dev, position: 1 });
+    const graphql = await g.category({ slug: 'graphql', name: 'GraphQL', parent: api });
+    await g.category({ slug: 'testing', name: 'Testing', parent: dev, position: 2 });
+    const design = await g.category({ slug: 'design', name: 'Design' });
+    await ctx.db
+      .updateTable('categories')
+      .set({
+        description: 'Tools for builders.',
+        faqs: JSON.stringify([{ question: 'What is here?', answer: 'Developer tools.' }, { question: 'broken' }]),
+      })
+      .where('id', '=', dev)
+      .execute();
+    await ctx.db.updateTable('categories').set({ faqs: 'not json' }).where('id', '=', design).execute();
+    const testing = (
+      await ctx.db.selectFrom('categories').select('id').where('slug', '=', 'testing').executeTakeFirstOrThrow()
+    ).id;
 
-  const live = (slug: string, categories: number[], votes: number, launched: string) =>
-    g.listing({
-      slug,
-      categories,
-      fields: { name: slug.toUpperCase(), votes_count: votes, launched_at: `${launched}T10:00:00.000Z` },
-    });
-  await live('alpha', [api], 10, '2026-11-10');
-  await live('bravo', [api, dev], 30, '2026-11-01'); // in two of the tree's categories: listed once
-  await live('charlie', [dev], 10, '2026-11-20'); // ties alpha on votes, launched later: first
-  await live('delta', [testing], 5, '2026-11-02');
-  await live('echo', [graphql], 1, '2026-11-03'); // a grandchild counts for its ancestors
-  await live('golf', [design], 99, '2026-11-04');
-  await g.listing({ slug: 'draft-one', status: 'draft', categories: [api], fields: { votes_count: 100 } });
-  await g.listing({ slug: 'soon', status: 'scheduled', categories: [dev], fields: { votes_count: 100 } });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+    const live = (slug: string, categories: number[], votes: number, launched: string) =>
+      g.listing({
+        slug,
+        categories,
+        fields: { name: slug.toUpperCase(), votes_count: votes, launched_at: `${launched}T10:00:00.000Z` },
+      });
+    await live('alpha', [api], 10, '2026-11-10');
+    await live('bravo', [api, dev], 30, '2026-11-01'); // in two of the tree's categories: listed once
+    await live('charlie', [dev], 10, '2026-11-20'); // ties alpha on votes, launched later: first
+    await live('delta', [testing], 5, '2026-11-02');
+    await live('echo', [graphql], 1, '2026-11-03'); // a grandchild counts for its ancestors
+    await live('golf', [design], 99, '2026-11-04');
+    await g.listing({ slug: 'draft-one', status: 'draft', categories: [api], fields: { votes_count: 100 } });
+    await g.listing({ slug: 'soon', status: 'scheduled', categories: [dev], fields: { votes_count: 100 } });
+  },
 });
 
-const get = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const get = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('get_category', () => {
@@ -107,27 +101,21 @@ describe('get_category', () => {
   });
 
   it('answers over REST, with 404 and 400 problems', async () => {
-    const ok = await fetch(`${server.url}/api/v1/categories/developer-tools?per_page=1`);
+    const ok = await fetch(`${served.server.url}/api/v1/categories/developer-tools?per_page=1`);
     expect(ok.status).toBe(200);
     expect(slugs(await ok.json())).toEqual(['bravo']);
-    const missing = await fetch(`${server.url}/api/v1/categories/nothing-here`);
+    const missing = await fetch(`${served.server.url}/api/v1/categories/nothing-here`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/problem\+json/);
-    expect((await fetch(`${server.url}/api/v1/categories/Bad_Slug`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/categories/design?per_page=101`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/categories/design?page=0`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/categories/Bad_Slug`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/categories/design?per_page=101`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/categories/design?page=0`)).status).toBe(400);
   });
 
-  it('answers over MCP with the same body as REST', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
-      const result = await client.callTool('get_category', { slug: 'api-tools' });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual(await (await fetch(`${server.url}/api/v1/categories/api-tools`)).json());
-      const missing = await client.callTool('get_category', { slug: 'nothing-here' });
-      expect(missing.isError).toBe(true);
-    } finally {
-      await client.close();
-    }
+  itAnswersOverMcpLikeRest(served, 'v2-2026-07-28', {
+    tool: 'get_category',
+    args: { slug: 'api-tools' },
+    restPath: '/categories/api-tools',
+    refused: { slug: 'nothing-here' },
   });
 });

@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_launch_week.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { launches } from '../../helpers/launches.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
 
 // The test clock is Sunday 2026-11-22 12:00 UTC (week of Monday 2026-11-16).
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const l = launches(ctx);
-  await l.launch({ slug: 'quiet', week: '2026-11-16', votes: 1 });
-  await l.launch({ slug: 'loud', week: '2026-11-16', votes: 12 });
-  await l.launch({ slug: 'tie-late', week: '2026-11-09', votes: 3, launchedAt: '2026-11-11T10:00:00.000Z' });
-  await l.launch({ slug: 'tie-early', week: '2026-11-09', votes: 3, launchedAt: '2026-11-09T10:00:00.000Z' });
-  await l.launch({ slug: 'coming', week: '2026-11-23', status: 'scheduled' });
-  await l.launch({ slug: 'waiting-badge', week: '2026-11-23', status: 'awaiting_badge' });
-  await l.launch({ slug: 'draft', week: '2026-11-16', status: 'draft', votes: 100 });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const l = launches(ctx);
+    await l.launch({ slug: 'quiet', week: '2026-11-16', votes: 1 });
+    await l.launch({ slug: 'loud', week: '2026-11-16', votes: 12 });
+    await l.launch({ slug: 'tie-late', week: '2026-11-09', votes: 3, launchedAt: '2026-11-11T10:00:00.000Z' });
+    await l.launch({ slug: 'tie-early', week: '2026-11-09', votes: 3, launchedAt: '2026-11-09T10:00:00.000Z' });
+    await l.launch({ slug: 'coming', week: '2026-11-23', status: 'scheduled' });
+    await l.launch({ slug: 'waiting-badge', week: '2026-11-23', status: 'awaiting_badge' });
+    await l.launch({ slug: 'draft', week: '2026-11-16', status: 'draft', votes: 100 });
+  },
 });
 
-const call = async (week: string) => (await invokeTool(ctx, tool, { week }, anonymous())).body as any;
+const call = async (week: string) => (await invokeTool(served.ctx, tool, { week }, anonymous())).body as any;
 const ranked = (body: any) => body.items.map((i: any) => [i.rank, i.listing.slug]);
 
 describe('get_launch_week', () => {
@@ -75,7 +69,7 @@ describe('get_launch_week', () => {
 
   it('rejects what is not a week with a 400 naming week', async () => {
     for (const week of ['2026-02-30', 'someday', '2026-1-1', '', '2026-11-16x']) {
-      await expect(invokeTool(ctx, tool, { week }, anonymous()), week).rejects.toMatchObject({
+      await expect(invokeTool(served.ctx, tool, { week }, anonymous()), week).rejects.toMatchObject({
         status: 400,
         errors: [{ path: 'week' }],
       });
@@ -83,24 +77,23 @@ describe('get_launch_week', () => {
   });
 
   it('answers over REST, with 400 for a bad or over-long week', async () => {
-    const res = await fetch(`${server.url}/api/v1/launches/weeks/2026-11-18`);
+    const res = await fetch(`${served.server.url}/api/v1/launches/weeks/2026-11-18`);
     expect(res.status).toBe(200);
     expect(ranked(await res.json())).toEqual([
       [1, 'loud'],
       [2, 'quiet'],
     ]);
     for (const week of ['2026-02-30', '2026-11-16T', 'yesterday']) {
-      const bad = await fetch(`${server.url}/api/v1/launches/weeks/${week}`);
+      const bad = await fetch(`${served.server.url}/api/v1/launches/weeks/${week}`);
       expect(bad.status, week).toBe(400);
       expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
       expect((await bad.json()).errors[0].path).toBe('week');
     }
-    expect((await fetch(`${server.url}/api/v1/launches/weeks/`)).status).toBe(404);
+    expect((await fetch(`${served.server.url}/api/v1/launches/weeks/`)).status).toBe(404);
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('get_launch_week', { week: 'next' });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({
@@ -111,8 +104,6 @@ describe('get_launch_week', () => {
       const bad = await client.callTool('get_launch_week', { week: '2026-13-01' });
       expect(bad.isError).toBe(true);
       expect(JSON.stringify(bad.content)).toContain('week');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -1,43 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_leaderboard.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { launches } from '../../helpers/launches.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
 
 // The test clock is Sunday 2026-11-22 12:00 UTC (week of Monday 2026-11-16).
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const l = launches(ctx);
-  await l.launch({ slug: 'this-a', week: '2026-11-16', votes: 7 });
-  await l.launch({ slug: 'this-b', week: '2026-11-16', votes: 9, fields: { plan: 'premium' } });
-  await l.launch({
-    slug: 'last-a',
-    week: '2026-11-09',
-    votes: 30,
-    fields: {
-      domain_rating: 55,
-      domain_rating_previous: 55,
-      domain_rating_at: '2026-11-01',
-      domain_rating_source: 'Ahrefs',
-      revenue_cents: 990_00,
-      revenue_at: '2026-10-31',
-      revenue_source: 'Stripe',
-    },
-  });
-  await l.launch({ slug: 'last-b', week: '2026-11-09', votes: 2 });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const l = launches(ctx);
+    await l.launch({ slug: 'this-a', week: '2026-11-16', votes: 7 });
+    await l.launch({ slug: 'this-b', week: '2026-11-16', votes: 9, fields: { plan: 'premium' } });
+    await l.launch({
+      slug: 'last-a',
+      week: '2026-11-09',
+      votes: 30,
+      fields: {
+        domain_rating: 55,
+        domain_rating_previous: 55,
+        domain_rating_at: '2026-11-01',
+        domain_rating_source: 'Ahrefs',
+        revenue_cents: 990_00,
+        revenue_at: '2026-10-31',
+        revenue_source: 'Stripe',
+      },
+    });
+    await l.launch({ slug: 'last-b', week: '2026-11-09', votes: 2 });
+  },
 });
 
-const call = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const call = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const ranked = (body: any) => body.items.map((i: any) => [i.rank, i.listing.slug, i.metric.value]);
 
 describe('get_leaderboard', () => {
@@ -103,7 +97,7 @@ describe('get_leaderboard', () => {
   });
 
   it('rejects an unknown board and a week where it does not belong with a 400', async () => {
-    await expect(invokeTool(ctx, tool, { board: 'hall-of-fame' }, anonymous())).rejects.toMatchObject({
+    await expect(invokeTool(served.ctx, tool, { board: 'hall-of-fame' }, anonymous())).rejects.toMatchObject({
       status: 400,
       errors: [{ path: 'board' }],
     });
@@ -112,7 +106,7 @@ describe('get_leaderboard', () => {
       { board: 'community-weekly', week: 'next' },
       { board: 'community-weekly', week: '2026-02-30' },
     ]) {
-      await expect(invokeTool(ctx, tool, input, anonymous())).rejects.toMatchObject({
+      await expect(invokeTool(served.ctx, tool, input, anonymous())).rejects.toMatchObject({
         status: 400,
         errors: [{ path: 'week' }],
       });
@@ -120,7 +114,7 @@ describe('get_leaderboard', () => {
   });
 
   it('answers over REST', async () => {
-    const res = await fetch(`${server.url}/api/v1/leaderboards/community-weekly?week=last&per_page=1`);
+    const res = await fetch(`${served.server.url}/api/v1/leaderboards/community-weekly?week=last&per_page=1`);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(ranked(body)).toEqual([[1, 'last-a', 30]]);
@@ -130,20 +124,17 @@ describe('get_leaderboard', () => {
       '/leaderboards/billboard?week=this',
       `/leaderboards/community-weekly?week=${'2'.repeat(11)}`,
     ]) {
-      const bad = await fetch(`${server.url}/api/v1${path}`);
+      const bad = await fetch(`${served.server.url}/api/v1${path}`);
       expect(bad.status, path).toBe(400);
       expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
     }
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('get_leaderboard', { board: 'billboard' });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ board: 'billboard', paid: true });
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

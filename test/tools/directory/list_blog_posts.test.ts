@@ -1,51 +1,46 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/list_blog_posts.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { TEST_NOW, testContext, type TestContext } from '../../helpers/context.js';
+import { TEST_NOW } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const d = directory(ctx);
-  const at = (day: string) => `${day}T09:00:00.000Z`;
-  await d.blogPost({
-    slug: 'launch-checklist',
-    title: 'The launch checklist',
-    excerpt: 'What to do',
-    body: 'Prepare your launch day.',
-    published_at: at('2026-11-20'),
-  });
-  await d.blogPost({
-    slug: 'pricing-guide',
-    title: 'Pricing your product',
-    excerpt: 'About LAUNCH pricing',
-    body: 'Charge early.',
-    published_at: at('2026-11-21'),
-  });
-  await d.blogPost({
-    slug: 'old-news',
-    title: 'Old news',
-    excerpt: '',
-    body: 'We once wrote about a Launch.',
-    published_at: at('2026-10-01'),
-  });
-  await d.blogPost({ slug: 'percent', title: '100% uptime', body: 'Split 50_50.', published_at: at('2026-11-01') });
-  await d.blogPost({ slug: 'roundup', title: 'Weekly roundup', body: 'Nothing new.', published_at: TEST_NOW });
-  await d.blogPost({ slug: 'draft-post', title: 'Launch secrets', published_at: null });
-  await d.blogPost({ slug: 'future-post', title: 'Launch in December', published_at: at('2026-12-01') });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const d = directory(ctx);
+    const at = (day: string) => `${day}T09:00:00.000Z`;
+    await d.blogPost({
+      slug: 'launch-checklist',
+      title: 'The launch checklist',
+      excerpt: 'What to do',
+      body: 'Prepare your launch day.',
+      published_at: at('2026-11-20'),
+    });
+    await d.blogPost({
+      slug: 'pricing-guide',
+      title: 'Pricing your product',
+      excerpt: 'About LAUNCH pricing',
+      body: 'Charge early.',
+      published_at: at('2026-11-21'),
+    });
+    await d.blogPost({
+      slug: 'old-news',
+      title: 'Old news',
+      excerpt: '',
+      body: 'We once wrote about a Launch.',
+      published_at: at('2026-10-01'),
+    });
+    await d.blogPost({ slug: 'percent', title: '100% uptime', body: 'Split 50_50.', published_at: at('2026-11-01') });
+    await d.blogPost({ slug: 'roundup', title: 'Weekly roundup', body: 'Nothing new.', published_at: TEST_NOW });
+    await d.blogPost({ slug: 'draft-post', title: 'Launch secrets', published_at: null });
+    await d.blogPost({ slug: 'future-post', title: 'Launch in December', published_at: at('2026-12-01') });
+  },
 });
 
-const list = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const list = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('list_blog_posts', () => {
@@ -64,11 +59,11 @@ describe('list_blog_posts', () => {
   });
 
   it('shows a scheduled post once its time has come', async () => {
-    ctx.clock.set('2026-12-02T00:00:00.000Z');
+    served.ctx.clock.set('2026-12-02T00:00:00.000Z');
     try {
       expect(slugs(await list({}))[0]).toBe('future-post');
     } finally {
-      ctx.clock.set(TEST_NOW);
+      served.ctx.clock.set(TEST_NOW);
     }
   });
 
@@ -100,22 +95,19 @@ describe('list_blog_posts', () => {
   });
 
   it('answers over REST and rejects out-of-bounds input with 400', async () => {
-    const ok = await fetch(`${server.url}/api/v1/blog?q=launch&per_page=1`);
+    const ok = await fetch(`${served.server.url}/api/v1/blog?q=launch&per_page=1`);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ items: [{ slug: 'launch-checklist' }], total: 3, per_page: 1 });
-    expect((await fetch(`${server.url}/api/v1/blog?q=${'x'.repeat(201)}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/blog?q=${'x'.repeat(200)}`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/v1/blog?page=1001`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/blog?q=${'x'.repeat(201)}`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/blog?q=${'x'.repeat(200)}`)).status).toBe(200);
+    expect((await fetch(`${served.server.url}/api/v1/blog?page=1001`)).status).toBe(400);
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('list_blog_posts', { q: 'launch' });
       expect(result.isError).toBeFalsy();
       expect(slugs(result.structuredContent)).toEqual(['launch-checklist', 'pricing-guide', 'old-news']);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -1,43 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/list_founders.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
+import { expectFieldRefused } from '../../helpers/rest.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const d = directory(ctx);
-  const acme = await g.listing({ slug: 'acme', fields: { name: 'Acme', launched_at: '2026-11-01T00:00:00.000Z' } });
-  const beta = await g.listing({ slug: 'beta', fields: { name: 'Beta', launched_at: '2026-11-15T00:00:00.000Z' } });
-  const draft = await g.listing({ slug: 'draft-co', status: 'draft' });
-  const soon = await g.listing({ slug: 'soon-co', status: 'scheduled' });
-  await d.founder({
-    slug: 'ada-lovelace',
-    name: 'Ada Lovelace',
-    listings: [acme, beta],
-    fields: { country: 'GB', title: 'CEO' },
-  });
-  await d.founder({ slug: 'anna-b', name: 'anna b', listings: [beta], fields: { country: 'se' } });
-  await d.founder({ slug: 'bob-smith', name: 'bob Smith', listings: [beta], fields: { country: 'us' } });
-  await d.founder({ slug: 'carla', name: 'Carla 100%_Real', listings: [acme, draft], fields: { country: 'US' } });
-  await d.founder({ slug: 'dora', name: 'Dora Draft', listings: [draft] });
-  await d.founder({ slug: 'emil', name: 'Emil Soon', listings: [soon] });
-  await d.founder({ slug: 'zed', name: 'Zed Nobody' });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const d = directory(ctx);
+    const acme = await g.listing({ slug: 'acme', fields: { name: 'Acme', launched_at: '2026-11-01T00:00:00.000Z' } });
+    const beta = await g.listing({ slug: 'beta', fields: { name: 'Beta', launched_at: '2026-11-15T00:00:00.000Z' } });
+    const draft = await g.listing({ slug: 'draft-co', status: 'draft' });
+    const soon = await g.listing({ slug: 'soon-co', status: 'scheduled' });
+    await d.founder({
+      slug: 'ada-lovelace',
+      name: 'Ada Lovelace',
+      listings: [acme, beta],
+      fields: { country: 'GB', title: 'CEO' },
+    });
+    await d.founder({ slug: 'anna-b', name: 'anna b', listings: [beta], fields: { country: 'se' } });
+    await d.founder({ slug: 'bob-smith', name: 'bob Smith', listings: [beta], fields: { country: 'us' } });
+    await d.founder({ slug: 'carla', name: 'Carla 100%_Real', listings: [acme, draft], fields: { country: 'US' } });
+    await d.founder({ slug: 'dora', name: 'Dora Draft', listings: [draft] });
+    await d.founder({ slug: 'emil', name: 'Emil Soon', listings: [soon] });
+    await d.founder({ slug: 'zed', name: 'Zed Nobody' });
+  },
 });
 
-const list = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const list = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('list_founders', () => {
@@ -93,26 +88,21 @@ describe('list_founders', () => {
   });
 
   it('answers over REST and rejects out-of-bounds input with 400', async () => {
-    const ok = await fetch(`${server.url}/api/v1/founders?q=LO&country=gb`);
+    const ok = await fetch(`${served.server.url}/api/v1/founders?q=LO&country=gb`);
     expect(ok.status).toBe(200);
     expect(slugs(await ok.json())).toEqual(['ada-lovelace']);
-    const bad = await fetch(`${server.url}/api/v1/founders?country=usa`);
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).errors[0].path).toBe('country');
-    expect((await fetch(`${server.url}/api/v1/founders?country=u1`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/founders?q=${'x'.repeat(121)}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/founders?q=${'x'.repeat(120)}`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/v1/founders?sort=name`)).status).toBe(400);
+    await expectFieldRefused(fetch(`${served.server.url}/api/v1/founders?country=usa`), 'country');
+    expect((await fetch(`${served.server.url}/api/v1/founders?country=u1`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/founders?q=${'x'.repeat(121)}`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/founders?q=${'x'.repeat(120)}`)).status).toBe(200);
+    expect((await fetch(`${served.server.url}/api/v1/founders?sort=name`)).status).toBe(400);
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2025-11-25', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2025-11-25', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('list_founders', { country: 'US' });
       expect(result.isError).toBeFalsy();
       expect(slugs(result.structuredContent)).toEqual(['bob-smith', 'carla']);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

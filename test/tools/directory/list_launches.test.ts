@@ -1,44 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/list_launches.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { launches } from '../../helpers/launches.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
+import { expectFieldRefused } from '../../helpers/rest.js';
 
 // The test clock is Sunday 2026-11-22 12:00 UTC (week of Monday 2026-11-16).
 const hoursAgo = (h: number) => new Date(Date.parse('2026-11-22T12:00:00.000Z') - h * 3_600_000).toISOString();
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const l = launches(ctx);
-  const tools = await given(ctx).category({ slug: 'dev-tools', name: 'Developer tools' });
-  const fresh = await l.launch({
-    slug: 'fresh',
-    week: '2026-11-16',
-    launchedAt: '2026-11-22T07:00:00.000Z',
-    categories: [tools],
-    fields: { name: 'Fresh', tagline: 'Launched this morning' },
-  });
-  await l.votes(fresh, [hoursAgo(1), hoursAgo(2)]);
-  const steady = await l.launch({ slug: 'steady', week: '2026-11-16', fields: { views_count: 500 } });
-  await l.votes(steady, [hoursAgo(100), hoursAgo(100), hoursAgo(100)]);
-  const classic = await l.launch({ slug: 'classic', week: '2026-10-05', votes: 90, fields: { followers_count: 40 } });
-  await l.votes(classic, [hoursAgo(45 * 24)]);
-  await l.launch({ slug: 'next-up', week: '2026-11-23', status: 'scheduled' });
-  await l.launch({ slug: 'draft-one', week: '2026-11-16', status: 'draft', votes: 500 });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const l = launches(ctx);
+    const tools = await given(ctx).category({ slug: 'dev-tools', name: 'Developer tools' });
+    const fresh = await l.launch({
+      slug: 'fresh',
+      week: '2026-11-16',
+      launchedAt: '2026-11-22T07:00:00.000Z',
+      categories: [tools],
+      fields: { name: 'Fresh', tagline: 'Launched this morning' },
+    });
+    await l.votes(fresh, [hoursAgo(1), hoursAgo(2)]);
+    const steady = await l.launch({ slug: 'steady', week: '2026-11-16', fields: { views_count: 500 } });
+    await l.votes(steady, [hoursAgo(100), hoursAgo(100), hoursAgo(100)]);
+    const classic = await l.launch({ slug: 'classic', week: '2026-10-05', votes: 90, fields: { followers_count: 40 } });
+    await l.votes(classic, [hoursAgo(45 * 24)]);
+    await l.launch({ slug: 'next-up', week: '2026-11-23', status: 'scheduled' });
+    await l.launch({ slug: 'draft-one', week: '2026-11-16', status: 'draft', votes: 500 });
+  },
 });
 
-const call = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const call = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('list_launches', () => {
@@ -95,12 +90,12 @@ describe('list_launches', () => {
       { page: 0 },
       { extra: 1 },
     ]) {
-      await expect(invokeTool(ctx, tool, bad, anonymous())).rejects.toMatchObject({ status: 400 });
+      await expect(invokeTool(served.ctx, tool, bad, anonymous())).rejects.toMatchObject({ status: 400 });
     }
   });
 
   it('answers over REST', async () => {
-    const res = await fetch(`${server.url}/api/v1/launches?section=upcoming&per_page=5`);
+    const res = await fetch(`${served.server.url}/api/v1/launches?section=upcoming&per_page=5`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       section: 'upcoming',
@@ -108,19 +103,14 @@ describe('list_launches', () => {
       total: 1,
       items: [{ slug: 'next-up', status: 'scheduled' }],
     });
-    const bad = await fetch(`${server.url}/api/v1/launches?section=hot`);
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).errors[0].path).toBe('section');
+    await expectFieldRefused(fetch(`${served.server.url}/api/v1/launches?section=hot`), 'section');
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('list_launches', { section: 'trending' });
       expect(result.isError).toBeFalsy();
       expect(slugs(result.structuredContent)).toEqual(['fresh', 'steady']);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

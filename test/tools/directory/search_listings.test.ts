@@ -1,85 +1,84 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/search_listings.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectHttp } from '../../mcp/clients.js';
+import { servedTools } from '../../helpers/server.js';
+import { withMcpClient } from '../../mcp/clients.js';
+import { expectFieldRefused } from '../../helpers/rest.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  const g = given(ctx);
-  const productivity = await g.category({ slug: 'productivity' });
-  const notes = await g.category({ slug: 'note-taking', parent: productivity });
-  const design = await g.category({ slug: 'design' });
-  const at = (days: number) => new Date(Date.parse('2026-11-22T12:00:00Z') - days * 86_400_000).toISOString();
-  await g.listing({
-    slug: 'notion',
-    categories: [notes],
-    fields: {
-      name: 'Notion',
-      tagline: 'All-in-one workspace for notes and docs',
-      keywords: '["wiki","docs"]',
-      country: 'US',
-      pricing_model: 'Freemium',
-      stage: 'growing',
-      domain: 'notion.so',
-      votes_count: 50,
-      views_count: 10,
-      followers_count: 7,
-      launched_at: at(3),
-    },
-  });
-  await g.listing({
-    slug: 'obsidian',
-    categories: [notes],
-    fields: {
-      name: 'Obsidian',
-      tagline: 'A private knowledge base',
-      description: 'Markdown files on your disk, linked like a graph of thoughts.',
-      country: 'ca',
-      pricing_model: 'free',
-      domain: 'obsidian.md',
-      votes_count: 80,
-      views_count: 5,
-      followers_count: 20,
-      launched_at: at(10),
-    },
-  });
-  await g.listing({
-    slug: 'figma',
-    categories: [design],
-    fields: {
-      name: 'Figma',
-      tagline: 'Collaborative interface design',
-      description: 'Design, prototype and gather feedback in one place.',
-      country: 'US',
-      pricing_model: 'subscription',
-      domain: 'www.figma.com',
-      votes_count: 30,
-      views_count: 99,
-      followers_count: 1,
-      launched_at: at(1),
-    },
-  });
-  await g.listing({
-    slug: 'upcoming-notes',
-    status: 'scheduled',
-    categories: [notes],
-    fields: { name: 'Notely', tagline: 'Notes for teams', launch_week: '2026-12-07' },
-  });
-  await g.listing({ slug: 'secret-notes', status: 'draft', fields: { name: 'Notesecret', tagline: 'Not public yet' } });
-  server = await startServer(ctx, [tool]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [tool],
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const productivity = await g.category({ slug: 'productivity' });
+    const notes = await g.category({ slug: 'note-taking', parent: productivity });
+    const design = await g.category({ slug: 'design' });
+    const at = (days: number) => new Date(Date.parse('2026-11-22T12:00:00Z') - days * 86_400_000).toISOString();
+    await g.listing({
+      slug: 'notion',
+      categories: [notes],
+      fields: {
+        name: 'Notion',
+        tagline: 'All-in-one workspace for notes and docs',
+        keywords: '["wiki","docs"]',
+        country: 'US',
+        pricing_model: 'Freemium',
+        stage: 'growing',
+        domain: 'notion.so',
+        votes_count: 50,
+        views_count: 10,
+        followers_count: 7,
+        launched_at: at(3),
+      },
+    });
+    await g.listing({
+      slug: 'obsidian',
+      categories: [notes],
+      fields: {
+        name: 'Obsidian',
+        tagline: 'A private knowledge base',
+        description: 'Markdown files on your disk, linked like a graph of thoughts.',
+        country: 'ca',
+        pricing_model: 'free',
+        domain: 'obsidian.md',
+        votes_count: 80,
+        views_count: 5,
+        followers_count: 20,
+        launched_at: at(10),
+      },
+    });
+    await g.listing({
+      slug: 'figma',
+      categories: [design],
+      fields: {
+        name: 'Figma',
+        tagline: 'Collaborative interface design',
+        description: 'Design, prototype and gather feedback in one place.',
+        country: 'US',
+        pricing_model: 'subscription',
+        domain: 'www.figma.com',
+        votes_count: 30,
+        views_count: 99,
+        followers_count: 1,
+        launched_at: at(1),
+      },
+    });
+    await g.listing({
+      slug: 'upcoming-notes',
+      status: 'scheduled',
+      categories: [notes],
+      fields: { name: 'Notely', tagline: 'Notes for teams', launch_week: '2026-12-07' },
+    });
+    await g.listing({
+      slug: 'secret-notes',
+      status: 'draft',
+      fields: { name: 'Notesecret', tagline: 'Not public yet' },
+    });
+  },
 });
 
-const search = async (input: object) => (await invokeTool(ctx, tool, input, anonymous())).body as any;
+const search = async (input: object) => (await invokeTool(served.ctx, tool, input, anonymous())).body as any;
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 
 describe('search_listings', () => {
@@ -119,12 +118,12 @@ describe('search_listings', () => {
   });
 
   it('trending ranks fresh votes above more but older votes, then the rest by votes', async () => {
-    const now = ctx.clock.now().getTime();
+    const now = served.ctx.clock.now().getTime();
     const ids = Object.fromEntries(
-      (await ctx.db.selectFrom('listings').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]),
+      (await served.ctx.db.selectFrom('listings').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]),
     );
     for (let i = 0; i < 3; i++) {
-      const user = await ctx.db
+      const user = await served.ctx.db
         .insertInto('users')
         .values({
           email: `trend${i}@x.example`,
@@ -136,12 +135,12 @@ describe('search_listings', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       // figma: three votes an hour ago; notion: one vote ten days ago.
-      await ctx.db
+      await served.ctx.db
         .insertInto('votes')
         .values({ listing_id: ids.figma!, user_id: user.id, created_at: new Date(now - 3_600_000).toISOString() })
         .execute();
       if (i === 0)
-        await ctx.db
+        await served.ctx.db
           .insertInto('votes')
           .values({
             listing_id: ids.notion!,
@@ -153,7 +152,7 @@ describe('search_listings', () => {
     expect(slugs(await search({ sort: 'trending' }))).toEqual(['figma', 'notion', 'obsidian']);
     expect(slugs(await search({ sort: 'trending', per_page: 1, page: 3 }))).toEqual(['obsidian']);
     expect(slugs(await search({ sort: 'trending', per_page: 2, page: 2 }))).toEqual(['obsidian']);
-    await ctx.db.deleteFrom('votes').execute();
+    await served.ctx.db.deleteFrom('votes').execute();
   });
 
   it('shows upcoming launches with status=upcoming', async () => {
@@ -171,9 +170,12 @@ describe('search_listings', () => {
 
   it('sees a listing written after the index was built, without a restart', async () => {
     await search({ q: 'anything' });
-    await given(ctx).listing({ slug: 'linear', fields: { name: 'Linear', tagline: 'Issue tracking built for speed' } });
+    await given(served.ctx).listing({
+      slug: 'linear',
+      fields: { name: 'Linear', tagline: 'Issue tracking built for speed' },
+    });
     expect(slugs(await search({ q: 'lineer' }))).toEqual(['linear']);
-    await ctx.db
+    await served.ctx.db
       .updateTable('listings')
       .set({ status: 'archived', updated_at: new Date().toISOString() })
       .where('slug', '=', 'linear')
@@ -182,23 +184,18 @@ describe('search_listings', () => {
   });
 
   it('answers over REST with a 400 naming a bad field', async () => {
-    const ok = await fetch(`${server.url}/api/v1/listings?q=notin&country=us`);
+    const ok = await fetch(`${served.server.url}/api/v1/listings?q=notin&country=us`);
     expect(ok.status).toBe(200);
     expect(slugs(await ok.json())).toEqual(['notion']);
-    const bad = await fetch(`${server.url}/api/v1/listings?country=usa`);
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).errors[0].path).toBe('country');
-    expect((await fetch(`${server.url}/api/v1/listings?q=${'x'.repeat(201)}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v1/listings?sort=random`)).status).toBe(400);
+    await expectFieldRefused(fetch(`${served.server.url}/api/v1/listings?country=usa`), 'country');
+    expect((await fetch(`${served.server.url}/api/v1/listings?q=${'x'.repeat(201)}`)).status).toBe(400);
+    expect((await fetch(`${served.server.url}/api/v1/listings?sort=random`)).status).toBe(400);
   });
 
   it('answers over MCP with structured content', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`);
-    try {
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
       const result = await client.callTool('search_listings', { q: 'obsidan' });
       expect((result.structuredContent as any).items[0].slug).toBe('obsidian');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

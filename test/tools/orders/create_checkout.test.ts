@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import createCheckout from '../../../tools/orders/create_checkout.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { priceProducts } from '../../helpers/orders.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
 import { connectHttp } from '../../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
-beforeAll(async () => {
-  ctx = await testContext();
-  await priceProducts(ctx);
-  server = await startServer(ctx, [createCheckout]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
+const served = servedTools({ tools: [createCheckout], seed: priceProducts });
 
 const checkout = (auth: Record<string, string>, body: unknown, key?: string) =>
-  fetch(`${server.url}/api/v1/orders/checkout`, {
+  fetch(`${served.server.url}/api/v1/orders/checkout`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
     body: JSON.stringify(body),
@@ -28,8 +17,8 @@ const checkout = (auth: Record<string, string>, body: unknown, key?: string) =>
 
 describe('create_checkout', () => {
   it('builds a pending order with a checkout_url on this site', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    const maker = await userWithKey(served.ctx, ['orders:write']);
+    const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
     const res = await checkout(maker.auth, { items: [{ product: 'launch', listing_id: id }], billing_country: 'NL' });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -48,34 +37,34 @@ describe('create_checkout', () => {
   });
 
   it('creates one order for retries with the same Idempotency-Key', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    const maker = await userWithKey(served.ctx, ['orders:write']);
+    const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
     const body = { items: [{ product: 'launch', listing_id: id }], billing_country: 'US' };
     const first = await checkout(maker.auth, body, 'order-key-1');
     const second = await checkout(maker.auth, body, 'order-key-1');
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     const [a, b] = [await first.json(), await second.json()];
     expect(b.number).toBe(a.number);
-    expect(await ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute()).toEqual([
-      { number: a.number },
-    ]);
+    expect(
+      await served.ctx.db.selectFrom('orders').select('number').where('user_id', '=', maker.userId).execute(),
+    ).toEqual([{ number: a.number }]);
     // The same key with another body is refused; without a key a retry is a new request (refused here: the launch is held).
     expect((await checkout(maker.auth, { ...body, billing_country: 'CA' }, 'order-key-1')).status).toBe(422);
     expect((await checkout(maker.auth, body)).status).toBe(400);
   });
 
   it('needs billing_country for VAT', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    const maker = await userWithKey(served.ctx, ['orders:write']);
+    const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
     const res = await checkout(maker.auth, { items: [{ product: 'launch', listing_id: id }] });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual([{ path: 'billing_country', message: expect.stringContaining('VAT') }]);
   });
 
   it('works over MCP, with the idempotency key as an argument', async () => {
-    const maker = await userWithKey(ctx, ['orders:write']);
-    const id = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
+    const maker = await userWithKey(served.ctx, ['orders:write']);
+    const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    const client = await connectHttp('v2-2026-07-28', `${served.server.url}/mcp`, maker.auth);
     try {
       const args = {
         items: [{ product: 'launch', listing_id: id }],

@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import quoteOrder from '../../../tools/orders/quote_order.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { priceProducts } from '../../helpers/orders.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
 import { connectHttp } from '../../mcp/clients.js';
 
-let ctx: TestContext;
-let server: TestServer;
 let maker: Awaited<ReturnType<typeof userWithKey>>;
 let mine: number;
 let theirs: number;
-beforeAll(async () => {
-  ctx = await testContext();
-  await priceProducts(ctx);
-  maker = await userWithKey(ctx, ['orders:write']);
-  const other = await userWithKey(ctx, ['orders:write']);
-  mine = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
-  theirs = await given(ctx).listing({ status: 'draft', fields: { owner_id: other.userId } });
-  server = await startServer(ctx, [quoteOrder]);
-});
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+const served = servedTools({
+  tools: [quoteOrder],
+  seed: async (ctx) => {
+    await priceProducts(ctx);
+    maker = await userWithKey(ctx, ['orders:write']);
+    const other = await userWithKey(ctx, ['orders:write']);
+    mine = await given(ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    theirs = await given(ctx).listing({ status: 'draft', fields: { owner_id: other.userId } });
+  },
 });
 
 const quote = (body: unknown, auth = maker.auth) =>
-  fetch(`${server.url}/api/v1/orders/quote`, {
+  fetch(`${served.server.url}/api/v1/orders/quote`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -55,7 +49,7 @@ describe('quote_order', () => {
       ['launch', '2026-11-30', 4900],
       ['billboard', null, 2500],
     ]);
-    expect(await ctx.db.selectFrom('orders').select('id').execute()).toEqual([]);
+    expect(await served.ctx.db.selectFrom('orders').select('id').execute()).toEqual([]);
   });
 
   it('reverse-charges an EU business elsewhere and charges nothing outside the EU', async () => {
@@ -105,7 +99,7 @@ describe('quote_order', () => {
   });
 
   it('works over MCP', async () => {
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
+    const client = await connectHttp('v2-2026-07-28', `${served.server.url}/mcp`, maker.auth);
     try {
       const result = await client.callTool('quote_order', {
         items: [{ product: 'launch', listing_id: mine }],

@@ -3,27 +3,22 @@
 // robots.txt), fetched from the real server over HTTP.
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext, type TestContext } from '../../helpers/context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
-import { launches } from '../../helpers/launches.js';
+import { IMPORTED_FIGURES, launches } from '../../helpers/launches.js';
 import { paidLine } from '../../helpers/orders.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
 
 const THIS = '2026-11-16';
 const LAST = '2026-11-09';
 const PUBLIC = 'http://localhost:3000';
 
-let ctx: TestContext;
-let server: TestServer;
-
+const served = servedTools();
 beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  const g = given(ctx);
-  const l = launches(ctx);
-  const d = directory(ctx);
+  const g = given(served.ctx);
+  const l = launches(served.ctx);
+  const d = directory(served.ctx);
   const category = await g.category({ slug: 'dev-tools', name: 'Developer tools' });
   const acme = await l.launch({
     slug: 'acme',
@@ -34,13 +29,7 @@ beforeAll(async () => {
       name: 'Acme & Co <Rocket>',
       tagline: 'Ship "faster" & safer',
       unlocked_sections: JSON.stringify(['story']),
-      domain_rating: 71,
-      domain_rating_previous: 65,
-      domain_rating_at: '2026-11-01',
-      domain_rating_source: 'Ahrefs',
-      revenue_cents: 120_000_00,
-      revenue_at: '2026-10-31',
-      revenue_source: 'Stripe (verified)',
+      ...IMPORTED_FIGURES,
     },
   });
   const beta = await l.launch({ slug: 'beta', week: LAST, votes: 3, fields: { name: 'Beta' } });
@@ -53,8 +42,8 @@ beforeAll(async () => {
   const hidden = await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
 
   const buyer = await d.user();
-  await paidLine(ctx, { userId: buyer, listingId: beta, product: 'billboard', amountCents: 5000 });
-  await paidLine(ctx, { userId: buyer, listingId: later, product: 'billboard', amountCents: 9000 });
+  await paidLine(served.ctx, { userId: buyer, listingId: beta, product: 'billboard', amountCents: 5000 });
+  await paidLine(served.ctx, { userId: buyer, listingId: later, product: 'billboard', amountCents: 9000 });
 
   await d.founder({
     slug: 'ada',
@@ -84,12 +73,8 @@ beforeAll(async () => {
 
   await l.award({ listing: beta, week: LAST, rank: 1, votes: 3 });
 });
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
-});
 
-const get = (path: string) => fetch(`${server.url}${path}`);
+const get = (path: string) => fetch(`${served.server.url}${path}`);
 
 /** Fetches an HTML page and checks the structure axe would flag: one h1, headings in order, labelled controls, scoped headers. */
 async function page(path: string, status = 200): Promise<{ res: Response; text: string; doc: Document }> {

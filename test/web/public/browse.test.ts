@@ -6,135 +6,124 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../../src/directory/settings.js';
 import { html } from '../../../src/web/ui/html.js';
 import { pageErrorHandler } from '../../../src/web/ui/page.js';
 import { webSession } from '../../../src/web/ui/session.js';
 import { browsePages, type CommunityListing } from '../../../src/web/public/browse.js';
 import { outboundRel } from '../../../src/web/public/listing-page.js';
-import { testContext, type TestContext } from '../../helpers/context.js';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
 import { launches } from '../../helpers/launches.js';
-import { startServer, type TestServer } from '../../helpers/server.js';
+import { servedTools } from '../../helpers/server.js';
 
 const THIS = '2026-11-16'; // the clock says Sunday 2026-11-22
 const PUBLIC = 'http://localhost:3000';
 const SCRIPT_TAGLINE = '<script>alert(1)</script> Ship faster';
 
-let ctx: TestContext;
-let server: TestServer;
 let acmeId: number;
 let hasteId: number;
 
-beforeAll(async () => {
-  ctx = await testContext();
-  server = await startServer(ctx);
-  const g = given(ctx);
-  const l = launches(ctx);
-  const d = directory(ctx);
-  const now = ctx.clock.now().toISOString();
+const served = servedTools({
+  seed: async (ctx) => {
+    const g = given(ctx);
+    const l = launches(ctx);
+    const d = directory(ctx);
+    const now = ctx.clock.now().toISOString();
 
-  const devtools = await g.category({ slug: 'dev-tools', name: 'Developer tools' });
-  await ctx.db
-    .updateTable('categories')
-    .set({
-      description: 'Tools that help developers ship software.',
-      faqs: JSON.stringify([
-        { question: 'What counts as a developer tool?', answer: 'Anything a developer uses to build.' },
-      ]),
-      compare_attributes: JSON.stringify(['Open source']),
-    })
-    .where('id', '=', devtools)
-    .execute();
-  const apis = await g.category({ slug: 'api-tools', name: 'API tools', parent: devtools });
-  await g.category({ slug: 'empty-shelf', name: 'Empty shelf' });
+    const devtools = await g.category({ slug: 'dev-tools', name: 'Developer tools' });
+    await ctx.db
+      .updateTable('categories')
+      .set({
+        description: 'Tools that help developers ship software.',
+        faqs: JSON.stringify([
+          { question: 'What counts as a developer tool?', answer: 'Anything a developer uses to build.' },
+        ]),
+        compare_attributes: JSON.stringify(['Open source']),
+      })
+      .where('id', '=', devtools)
+      .execute();
+    const apis = await g.category({ slug: 'api-tools', name: 'API tools', parent: devtools });
+    await g.category({ slug: 'empty-shelf', name: 'Empty shelf' });
 
-  acmeId = await l.launch({
-    slug: 'acme',
-    week: THIS,
-    launchedAt: '2026-11-22T08:00:00.000Z',
-    categories: [devtools, apis],
-    fields: {
-      name: 'Acme & Co',
-      plan: 'free',
-      tagline: SCRIPT_TAGLINE,
-      description: 'Acme builds rockets.\n\nSecond paragraph about rockets.',
-      features: JSON.stringify(['Fast builds', 'Zero config']),
-      usps: JSON.stringify(['Runs offline']),
-      pricing_model: 'freemium',
-      country: 'DE',
-      logo_url: 'https://cdn.example.com/acme.png',
-      not_found: JSON.stringify(['founded_year', 'pricing_summary']),
-      attributes: JSON.stringify({ 'Open source': true }),
-      domain_rating: 54,
-      domain_rating_previous: 50,
-      domain_rating_at: '2026-11-01',
-      domain_rating_source: 'Ahrefs',
-    },
-  });
-  await l.votes(acmeId, ['2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z', '2026-11-21T09:00:00.000Z']);
-  await ctx.db
-    .insertInto('listing_socials')
-    .values([
-      { listing_id: acmeId, platform: 'github', url: 'https://github.com/acme' },
-      { listing_id: acmeId, platform: 'custom', url: 'javascript:alert(1)' },
-    ])
-    .execute();
-  await ctx.db
-    .insertInto('listing_faqs')
-    .values({ listing_id: acmeId, position: 0, question: 'Is Acme free?', answer: 'There is a free plan.' })
-    .execute();
-  await ctx.db
-    .insertInto('listing_updates')
-    .values({ listing_id: acmeId, title: 'Version 2 is out', body: 'Faster than ever.', created_at: now })
-    .execute();
-  const reviewer = await d.user();
-  const troll = await d.user();
-  await ctx.db
-    .insertInto('reviews')
-    .values([
-      { listing_id: acmeId, user_id: reviewer, rating: 4, body: 'Good', flagged: 0, created_at: now },
-      { listing_id: acmeId, user_id: troll, rating: 1, body: 'Spam', flagged: 1, created_at: now },
-    ])
-    .execute();
-  await d.founder({ slug: 'ada', name: 'Ada Founder', listings: [acmeId] });
+    acmeId = await l.launch({
+      slug: 'acme',
+      week: THIS,
+      launchedAt: '2026-11-22T08:00:00.000Z',
+      categories: [devtools, apis],
+      fields: {
+        name: 'Acme & Co',
+        plan: 'free',
+        tagline: SCRIPT_TAGLINE,
+        description: 'Acme builds rockets.\n\nSecond paragraph about rockets.',
+        features: JSON.stringify(['Fast builds', 'Zero config']),
+        usps: JSON.stringify(['Runs offline']),
+        pricing_model: 'freemium',
+        country: 'DE',
+        logo_url: 'https://cdn.example.com/acme.png',
+        not_found: JSON.stringify(['founded_year', 'pricing_summary']),
+        attributes: JSON.stringify({ 'Open source': true }),
+        domain_rating: 54,
+        domain_rating_previous: 50,
+        domain_rating_at: '2026-11-01',
+        domain_rating_source: 'Ahrefs',
+      },
+    });
+    await l.votes(acmeId, ['2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z', '2026-11-21T09:00:00.000Z']);
+    await ctx.db
+      .insertInto('listing_socials')
+      .values([
+        { listing_id: acmeId, platform: 'github', url: 'https://github.com/acme' },
+        { listing_id: acmeId, platform: 'custom', url: 'javascript:alert(1)' },
+      ])
+      .execute();
+    await g.faq(acmeId, 'Is Acme free?', 'There is a free plan.');
+    await ctx.db
+      .insertInto('listing_updates')
+      .values({ listing_id: acmeId, title: 'Version 2 is out', body: 'Faster than ever.', created_at: now })
+      .execute();
+    const reviewer = await d.user();
+    const troll = await d.user();
+    await ctx.db
+      .insertInto('reviews')
+      .values([
+        { listing_id: acmeId, user_id: reviewer, rating: 4, body: 'Good', flagged: 0, created_at: now },
+        { listing_id: acmeId, user_id: troll, rating: 1, body: 'Spam', flagged: 1, created_at: now },
+      ])
+      .execute();
+    await d.founder({ slug: 'ada', name: 'Ada Founder', listings: [acmeId] });
 
-  hasteId = await l.launch({
-    slug: 'haste',
-    week: THIS,
-    votes: 1,
-    launchedAt: '2026-11-17T09:00:00.000Z',
-    categories: [devtools],
-    fields: {
-      name: 'Haste',
-      plan: 'paid',
-      tagline: 'Paid and proud',
-      url: 'https://haste.example.com',
-      attributes: JSON.stringify({ 'Open source': false }),
-      unlocked_sections: JSON.stringify(['story', 'milestones']),
-    },
-  });
-  await d.story(hasteId, { title: 'How Haste began', why_started: 'We were slow.' });
-  await ctx.db
-    .insertInto('milestones')
-    .values({ listing_id: hasteId, date: '2026-10-01', title: 'First customer', created_at: now })
-    .execute();
+    hasteId = await l.launch({
+      slug: 'haste',
+      week: THIS,
+      votes: 1,
+      launchedAt: '2026-11-17T09:00:00.000Z',
+      categories: [devtools],
+      fields: {
+        name: 'Haste',
+        plan: 'paid',
+        tagline: 'Paid and proud',
+        url: 'https://haste.example.com',
+        attributes: JSON.stringify({ 'Open source': false }),
+        unlocked_sections: JSON.stringify(['story', 'milestones']),
+      },
+    });
+    await d.story(hasteId, { title: 'How Haste began', why_started: 'We were slow.' });
+    await ctx.db
+      .insertInto('milestones')
+      .values({ listing_id: hasteId, date: '2026-10-01', title: 'First customer', created_at: now })
+      .execute();
 
-  await l.launch({
-    slug: 'gamma',
-    week: '2026-12-07',
-    status: 'scheduled',
-    categories: [devtools],
-    fields: { name: 'Gamma Soon', tagline: 'Coming soon' },
-  });
-  await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await ctx?.close();
+    await l.launch({
+      slug: 'gamma',
+      week: '2026-12-07',
+      status: 'scheduled',
+      categories: [devtools],
+      fields: { name: 'Gamma Soon', tagline: 'Coming soon' },
+    });
+    await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
+  },
 });
 
 interface Page {
@@ -144,7 +133,7 @@ interface Page {
   jsonLd: Record<string, unknown>[];
 }
 
-async function page(path: string, base = server.url): Promise<Page> {
+async function page(path: string, base = served.server.url): Promise<Page> {
   const res = await fetch(`${base}${path}`, { redirect: 'manual' });
   const text = await res.text();
   const doc = new JSDOM(text).window.document;
@@ -222,7 +211,7 @@ describe('GET /', () => {
 
 describe('GET /listings/:slug', () => {
   it('shows the whole profile, escaped, with SoftwareApplication JSON-LD and a rating from genuine reviews', async () => {
-    const before = await ctx.db
+    const before = await served.ctx.db
       .selectFrom('listings')
       .select('views_count')
       .where('id', '=', acmeId)
@@ -271,8 +260,8 @@ describe('GET /listings/:slug', () => {
     expect(p.doc.getElementById('story')).toBeNull();
     expect(p.doc.getElementById('milestones')).toBeNull();
 
-    await ctx.views.flush(); // views are written in batches
-    const after = await ctx.db
+    await served.ctx.views.flush(); // views are written in batches
+    const after = await served.ctx.db
       .selectFrom('listings')
       .select('views_count')
       .where('id', '=', acmeId)
@@ -295,11 +284,11 @@ describe('GET /listings/:slug', () => {
     const rel = async () =>
       (await page('/listings/haste')).doc.querySelector('a[href="https://haste.example.com/"]')!.getAttribute('rel');
     expect(await rel()).toBe('nofollow ugc noopener');
-    await setSetting(ctx.db, 'paid_links_follow', 'true', ctx.clock.now());
+    await setSetting(served.ctx.db, 'paid_links_follow', 'true', served.ctx.clock.now());
     try {
       expect(await rel()).toBe('ugc noopener');
     } finally {
-      await setSetting(ctx.db, 'paid_links_follow', 'false', ctx.clock.now());
+      await setSetting(served.ctx.db, 'paid_links_follow', 'false', served.ctx.clock.now());
     }
   });
 
@@ -352,16 +341,16 @@ describe('GET /listings/:slug', () => {
   it('renders the community section it is given, with the listing it needs', async () => {
     const seen: CommunityListing[] = [];
     const app = express();
-    app.use(webSession(ctx));
+    app.use(webSession(served.ctx));
     app.use(
-      browsePages(ctx, {
+      browsePages(served.ctx, {
         communitySection: async (_ctx, listing) => {
           seen.push(listing);
           return html`<h2 id="community">Community</h2><p id="community-probe">Vote for ${listing.slug}</p>`;
         },
       }),
     );
-    app.use(pageErrorHandler(ctx));
+    app.use(pageErrorHandler(served.ctx));
     const web: Server = createServer(app);
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     try {
@@ -564,10 +553,10 @@ describe('GET /launches and /launches/weeks/:week', () => {
   });
 
   it('redirects a mid-week date to its Monday and /launches/weeks to this week', async () => {
-    const mid = await fetch(`${server.url}/launches/weeks/2026-11-19`, { redirect: 'manual' });
+    const mid = await fetch(`${served.server.url}/launches/weeks/2026-11-19`, { redirect: 'manual' });
     expect(mid.status).toBe(301);
     expect(mid.headers.get('location')).toBe(`/launches/weeks/${THIS}`);
-    const bare = await fetch(`${server.url}/launches/weeks`, { redirect: 'manual' });
+    const bare = await fetch(`${served.server.url}/launches/weeks`, { redirect: 'manual' });
     expect(bare.status).toBe(302);
     expect(bare.headers.get('location')).toBe('/launches/weeks/this');
   });
