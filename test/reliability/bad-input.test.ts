@@ -379,7 +379,7 @@ describe('bad bodies', () => {
     .map((v) => JSON.stringify(v));
 
   it.each(bodyTools.map((t) => [t.name, t] as const))(
-    '%s answers 400, 415-style 400 and 413 to bodies it cannot read',
+    '%s answers 400, 415-style 400 and 413 to bodies it cannot read, corrupt encodings included',
     async (_name, tool) => {
       const [url, init] = restRequest(tool, baseline(tool));
       const post = (body: string, contentType: string | null, what: string) =>
@@ -420,6 +420,25 @@ describe('bad bodies', () => {
         await expectNamed(await post(init.body as string, contentType, what), 'Content-Type', what);
         tried.bodies += 1;
       }
+      // A body its Content-Encoding does not describe: corrupt gzip, deflate and br, an unknown coding;
+      // and bytes that are not UTF-8 in a JSON string (read as U+FFFD, so the body stays valid).
+      for (const encoding of ['gzip', 'deflate', 'br', 'zstd']) {
+        const what = `${tool.name} corrupt ${encoding} body`;
+        const res = await send(what, url, {
+          ...init,
+          body: Buffer.from('\x1f\x8b\x08\x00garbage', 'latin1'),
+          headers: { ...auth, 'content-type': 'application/json', 'content-encoding': encoding },
+        });
+        await expectNamed(res, '(body)', what);
+        tried.bodies += 1;
+      }
+      const notUtf8 = await send(`${tool.name} bytes that are not UTF-8`, url, {
+        ...init,
+        body: Buffer.concat([Buffer.from('{"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('":1}')]),
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+      expect(notUtf8.status, `${tool.name} bytes that are not UTF-8`).toBe(400);
+      tried.bodies += 1;
       const huge = await post(
         JSON.stringify({ ...JSON.parse(init.body as string), padding: 'x'.repeat(1_100_000) }),
         'application/json',
