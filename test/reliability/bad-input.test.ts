@@ -421,7 +421,7 @@ describe('bad bodies', () => {
         tried.bodies += 1;
       }
       // A body its Content-Encoding does not describe: corrupt gzip, deflate and br, an unknown coding;
-      // and bytes that are not UTF-8 in a JSON string (read as U+FFFD, so the body stays valid).
+      // then bytes that are not UTF-8 in a key (read as U+FFFD: an unknown key, a 400 like any other).
       for (const encoding of ['gzip', 'deflate', 'br', 'zstd']) {
         const what = `${tool.name} corrupt ${encoding} body`;
         const res = await send(what, url, {
