@@ -108,10 +108,14 @@ async function prepareDatabase(config: Config, demo: boolean) {
   return ctx;
 }
 
+/**
+ * What `serve` prints: the URLs the server answers as (PUBLIC_URL, by default
+ * http://localhost:PORT), so the MCP URL a person pastes is the resource its
+ * OAuth metadata names (clients compare the two). With --port 0 the port is
+ * the one the system chose.
+ */
 function banner(config: Config, port: number): string {
-  const base = process.env.PUBLIC_URL
-    ? config.publicUrl
-    : `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const base = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
   return (
     `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
     `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`
@@ -140,6 +144,8 @@ async function serveHttp(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // With --port 0 and no PUBLIC_URL, the URLs this server names (OAuth metadata, links) take the chosen port.
+  if (config.port === 0) config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
   if (opts.announce) process.stdout.write(banner(config, port));
   let stopping = false;
   const stop = async (signal: string) => {

@@ -86,6 +86,10 @@ describe('launchboard CLI', () => {
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
     });
     try {
+      // The printed MCP URL is the resource the OAuth metadata names, so an MCP client accepts it.
+      const mcp = /MCP:\s+(\S+)/.exec(out)![1]!;
+      const metadata = await (await fetch(`${new URL(mcp).origin}/.well-known/oauth-protected-resource/mcp`)).json();
+      expect(metadata.resource).toBe(mcp);
       const site = await (await fetch(`${url}/site`)).json();
       // A price was set before, so the database was not empty of products, but it had no listings: the demo was seeded.
       expect(site.counts.live_listings).toBeGreaterThanOrEqual(200);
