@@ -8,7 +8,7 @@ import type { MigrationDialect } from '../db/migrations/index.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { createRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createFetcher, type Fetcher } from './platform/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './search/search.js';
 import { ViewCounter } from './listings/view-counter.js';

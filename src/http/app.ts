@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { mcpServerFactory } from '../mcp/server.js';
 import { mcpNodeHandler } from '../mcp/node-handler.js';
 import { mcpAuthorizationGate } from '../mcp/gate.js';
+import { mcpRateLimit } from '../mcp/rate-limit.js';
 import {
   callerOf,
   hostOriginGuard,
@@ -91,14 +92,14 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
-  const nodeHandler = mcpNodeHandler(mcpAuthorizationGate(ctx, tools, mcpHandler), {
+  // Rate limits by what each request asks (mcp/rate-limit.ts), then authorization, then the SDK.
+  const nodeHandler = mcpNodeHandler(mcpRateLimit(ctx, mcpAuthorizationGate(ctx, tools, mcpHandler)), {
     onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed'),
   });
   app.all(
     '/mcp',
     hostOriginGuard(ctx),
     resolveCallerMiddleware(ctx, onError, { verifier, resource: 'mcp' }),
-    rateLimitMiddleware(ctx, onError),
     (req: Request, res: Response) => {
       const caller = callerOf(res);
       if (caller.kind === 'user') {

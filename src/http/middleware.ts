@@ -11,7 +11,7 @@ import { protectedResourceMetadataUrl, resourceUrl, type ResourceName } from '..
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { type RateLimitResult, WINDOW_SECONDS } from './rate-limit.js';
+import { budgetOf, rateLimitHeaders, tooManyRequests } from '../platform/rate-limit.js';
 import { sendProblem } from './problem.js';
 
 export function callerOf(res: Response): Caller {
@@ -43,7 +43,7 @@ export function resolveCallerMiddleware(
           ctx.config.rateLimit.failedAuthPerMinute,
           ctx.clock.now().getTime(),
         );
-        setRateLimitHeaders(res, 'failed-auth', r);
+        res.set(rateLimitHeaders('failed-auth', r));
         if (!r.allowed) return onError(res, tooManyRequests(r));
       }
       if (auth && err instanceof AppError && err.kind === 'unauthenticated') {
@@ -62,30 +62,12 @@ export function resolveCallerMiddleware(
   };
 }
 
-/** RateLimit and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers) for one policy. */
-function setRateLimitHeaders(res: Response, policy: string, r: RateLimitResult): void {
-  res.setHeader('RateLimit-Policy', `"${policy}";q=${r.limit};w=${WINDOW_SECONDS}`);
-  res.setHeader('RateLimit', `"${policy}";r=${r.remaining};t=${r.resetSeconds}`);
-}
-
-function tooManyRequests(r: RateLimitResult): AppError {
-  return new AppError(
-    'rate_limited',
-    `Too many requests: at most ${r.limit} per ${WINDOW_SECONDS} s. Retry in ${r.resetSeconds} s.`,
-    {
-      headers: { 'Retry-After': String(r.resetSeconds) },
-    },
-  );
-}
-
 export function rateLimitMiddleware(ctx: Context, onError: (res: Response, err: unknown) => void) {
   return async (_req: Request, res: Response, next: NextFunction) => {
     try {
       const caller = callerOf(res);
-      const limit =
-        caller.kind === 'anonymous' ? ctx.config.rateLimit.anonymousPerMinute : ctx.config.rateLimit.signedInPerMinute;
-      const r = await ctx.rateLimiter.hit(callerKey(caller), limit, ctx.clock.now().getTime());
-      setRateLimitHeaders(res, 'default', r);
+      const r = await ctx.rateLimiter.hit(callerKey(caller), budgetOf(ctx, caller), ctx.clock.now().getTime());
+      res.set(rateLimitHeaders('default', r));
       if (!r.allowed) throw tooManyRequests(r);
       next();
     } catch (err) {

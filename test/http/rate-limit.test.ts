@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { servedTools } from '../helpers/server.js';
-import { pingRequest, postMcp } from '../mcp/clients.js';
+import { pingRequest, postMcp, toolCallRequest } from '../mcp/clients.js';
 
 const served = servedTools({
   config: { rateLimit: { anonymousPerMinute: 3, signedInPerMinute: 10, failedAuthPerMinute: 5 } },
@@ -20,11 +20,26 @@ describe('rate limits', () => {
     expect(last.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
   });
 
-  it('limits MCP calls by the same budget and opens a new window a minute later', async () => {
-    const res = await postMcp(`${served.server.url}/mcp`, pingRequest);
-    expect(res.status).toBe(429);
+  it('spends the same budget on MCP tool calls, gives protocol housekeeping its own ten times larger, and opens a new window a minute later', async () => {
+    const mcp = `${served.server.url}/mcp`;
+    // The REST requests above spent the anonymous budget (3): a tool call is refused...
+    const call = await postMcp(mcp, toolCallRequest('get_site_info'));
+    expect(call.status).toBe(429);
+    expect(call.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(call.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    expect(Number(call.headers.get('retry-after'))).toBeGreaterThan(0);
+    // ...while pings (housekeeping) have 30 of their own.
+    const pings: number[] = [];
+    for (let i = 0; i < 31; i++) pings.push((await postMcp(mcp, pingRequest)).status);
+    expect(pings.slice(0, 30).filter((s) => s === 429)).toEqual([]);
+    const spent = await postMcp(mcp, pingRequest);
+    expect(spent.status).toBe(429);
+    expect(spent.headers.get('ratelimit')).toMatch(/^"mcp-protocol";r=0;t=\d+$/);
     served.ctx.clock.advance(60_000);
     expect((await fetch(`${served.server.url}/api/v1/site`)).status).toBe(200);
+    const again = await postMcp(mcp, toolCallRequest('get_site_info'));
+    expect(again.status).not.toBe(429);
+    expect(again.headers.get('ratelimit')).toMatch(/^"default";r=1;t=\d+$/);
   });
 
   it('answers 429 past the limit on failed credentials from one address, on REST and MCP, with RateLimit headers', async () => {

@@ -1,8 +1,11 @@
 // Fixed one-minute windows per caller. One process on SQLite counts in memory;
 // several instances on PostgreSQL share counters in the rate_limits table.
+// Both HTTP faces (REST, MCP) answer with the same headers and 429.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -65,4 +68,26 @@ export function databaseRateLimiter(db: Kysely<Database>): RateLimiter {
 
 export function createRateLimiter(dialect: 'sqlite' | 'postgres', db: Kysely<Database>): RateLimiter {
   return dialect === 'postgres' ? databaseRateLimiter(db) : memoryRateLimiter();
+}
+
+/** RateLimit and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers) for one policy. */
+export function rateLimitHeaders(policy: string, r: RateLimitResult): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${policy}";q=${r.limit};w=${WINDOW_SECONDS}`,
+    RateLimit: `"${policy}";r=${r.remaining};t=${r.resetSeconds}`,
+  };
+}
+
+/** The 429 a spent budget answers with. */
+export function tooManyRequests(r: RateLimitResult): AppError {
+  return new AppError(
+    'rate_limited',
+    `Too many requests: at most ${r.limit} per ${WINDOW_SECONDS} s. Retry in ${r.resetSeconds} s.`,
+    { headers: { 'Retry-After': String(r.resetSeconds) } },
+  );
+}
+
+/** The per-minute budget of one caller: per API key or token when signed in, per address when not. */
+export function budgetOf(ctx: Context, caller: { kind: string }): number {
+  return caller.kind === 'anonymous' ? ctx.config.rateLimit.anonymousPerMinute : ctx.config.rateLimit.signedInPerMinute;
 }
