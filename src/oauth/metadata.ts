@@ -57,5 +57,18 @@ export function metadataRoutes(ctx: Context, opts: { embedded: boolean }): Route
   if (opts.embedded) {
     router.get('/.well-known/oauth-authorization-server', (_req, res) => send(res, authorizationServerMetadata(ctx)));
   }
+  // Clients probe other well-known documents (the root resource, OpenID
+  // configuration): a JSON 404 that says where the metadata is, not a page.
+  const served = [
+    '/.well-known/oauth-protected-resource/mcp',
+    '/.well-known/oauth-protected-resource/api/v1',
+    ...(opts.embedded ? ['/.well-known/oauth-authorization-server'] : []),
+  ];
+  router.get(/^\/\.well-known\//, (req, res) => {
+    res.status(404).json({
+      error: 'not_found',
+      error_description: `${req.path} is not served here. Metadata: ${served.join(', ')}.`,
+    });
+  });
   return router;
 }
