@@ -45,6 +45,30 @@ export const errorTitle: Record<ErrorKind, string> = {
   unavailable: 'Service unavailable',
 };
 
+/** What each kind means and what a client does next: the page every problem `type` links to (/docs/errors). */
+export const errorHelp: Record<ErrorKind | 'internal', string> = {
+  invalid:
+    'The input broke a rule: a bound, a format, a required field, an unknown field, text with control characters or a link that is not http(s). `errors` names each field (`path`) and what is wrong; fix those and send again.',
+  unauthenticated:
+    'The operation needs a signed-in caller and none (or an unknown, expired or revoked credential) was sent. Send an API key or an OAuth access token as `Authorization: Bearer …`; MCP clients follow the `WWW-Authenticate` challenge to sign in.',
+  forbidden:
+    'The caller is known but may not do this: the credential lacks the scope (`insufficient_scope` names it), or a rule refuses it (voting for your own listing, an unconfirmed email). The detail says which.',
+  not_found:
+    'Nothing by that id or slug is visible to this caller. Own resources (drafts, listings, orders, claims) are 404 for everyone else; the detail names the tool that lists yours.',
+  method_not_allowed:
+    'The path exists but not with this HTTP method. The OpenAPI document at /api/v1/openapi.json lists each path and method.',
+  conflict:
+    'The request clashes with the current state: a second claim, a full week, an invite limit, a draft in the wrong status, or an Idempotency-Key reused with another body. Read the detail, then change the request or the state.',
+  payload_too_large: 'The request body is larger than the limit (1 MB on the API). Send less.',
+  unprocessable: 'The input is well formed but cannot be carried out as asked; the detail says why.',
+  rate_limited:
+    'Too many requests (or failed sign-ins, checks or invites) in the window. Wait the seconds `Retry-After` gives; the `RateLimit` header shows the budget and what is left.',
+  unavailable:
+    'The service cannot answer right now (the database is busy or unreachable). Retry after a short wait; nothing was written.',
+  internal:
+    'A fault on our side. Nothing a client sent caused it; retry later, and quote the `correlation_id` if you report it.',
+};
+
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly errors: FieldError[];

@@ -11,6 +11,7 @@ import { SCOPES } from '../auth/caller.js';
 import { SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import type { Context } from '../context.js';
 import { html, SafeHtml, sendPage } from './ui/html.js';
+import { errorsPageRouter } from './errors-page.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_PACKAGE = require.resolve('swagger-ui-dist/package.json');
@@ -196,6 +197,7 @@ export function docsRouter(ctx: Context): Router {
 
   router.get('/docs', (_req, res) => sendApiDocsPage(ctx, res));
   router.get('/docs/mcp', (_req, res) => sendMcpDocsPage(ctx, res));
+  router.use(errorsPageRouter(ctx));
 
   router.get(DOCS_INIT_SCRIPT, (_req, res) => {
     res.setHeader('Cache-Control', `public, max-age=${DOCS_CACHE_SECONDS}`);

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { errorStatus } from '../../src/errors.js';
 import { tools } from '../../tools/index.js';
 import { servedTestContext } from '../helpers/server.js';
 
@@ -145,4 +146,16 @@ describe.skipIf(!existsSync(CHROMIUM))('GET /docs in a real browser', () => {
       await browser.close();
     }
   }, 30_000);
+});
+
+describe('GET /docs/errors', () => {
+  it('answers every problem type URI with a section explaining that error', async () => {
+    const problem = await (await get('/api/v1/listings/no-such-listing')).json();
+    expect(problem.type).toMatch(/\/docs\/errors#not_found$/);
+    const res = await get(new URL(problem.type).pathname);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    for (const kind of [...Object.keys(errorStatus), 'internal']) expect(page).toContain(`<section id="${kind}">`);
+    expect(page).toContain('<code>Retry-After</code>');
+  });
 });
