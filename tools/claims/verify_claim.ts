@@ -11,7 +11,8 @@ export default defineTool({
   description:
     'Checks now whether the token of your pending claim is published: the TXT record (dns), the meta tag on the homepage (meta) or the /.well-known file (file). ' +
     '`verified` true means ownership of the listing moved to you (it does not make the listing paid). If not found, the claim stays pending and `last_error` says what was seen: fix it and call again (DNS changes can take a while to appear). ' +
-    "Email claims are verified by opening the mailed link instead: this tool answers 409 for them. Another user's claim is 404.",
+    "Email claims are verified by opening the mailed link instead: this tool answers 409 for them. Another user's claim is 404. " +
+    'One check per claim every 10 seconds: a call sooner answers 429 with Retry-After.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims/{claim_id}/verify' },
   input: z.strictObject({

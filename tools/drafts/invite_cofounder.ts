@@ -11,7 +11,8 @@ export default defineTool({
   title: 'Invite a co-founder',
   description:
     'Emails a co-founder an invite to add their own founder profile to your draft (and its listing). At most 10 invites per draft; inviting the same address again re-sends a fresh link without using another invite. ' +
-    'Only invite people the maker names, with the address the maker gives. A draft that is not yours is 404.',
+    'Only invite people the maker names, with the address the maker gives. A draft that is not yours is 404. ' +
+    'The account must have confirmed its email (403 otherwise) and may send at most 20 invites a day over all its drafts (429 after that).',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   input: z.strictObject({ id: draftId, email: z.email('must be an email address').max(254) }),
