@@ -39,6 +39,13 @@ async function uniqueSlug(trx: Db, table: 'listings' | 'founders', wanted: strin
   return `${base}-${Date.now().toString(36)}`;
 }
 
+export const submitWarning = z.object({
+  field: z.string().describe('The draft field'),
+  message: z.string().describe('What the listing did not keep, and why'),
+});
+/** A value of the draft the listing did not keep (or kept only in part). */
+export type SubmitWarning = z.infer<typeof submitWarning>;
+
 const text = (draft: Draft, f: FieldName): string | null => {
   const v = draft.fields[f].value;
   return typeof v === 'string' ? v : null;
@@ -80,13 +87,36 @@ function listingColumns(draft: Draft, parts: Set<ListingPart>) {
   return columns;
 }
 
-async function writeCategories(trx: Db, listing: Pick<Listing, 'id' | 'plan'>, names: string[]): Promise<void> {
+async function writeCategories(
+  trx: Db,
+  listing: Pick<Listing, 'id' | 'plan'>,
+  names: string[],
+  warnings: SubmitWarning[] = [],
+): Promise<void> {
   const rows = names.length > 0 ? await trx.selectFrom('categories').select(['id', 'name']).execute() : [];
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+  const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
+  if (unknown.length > 0)
+    warnings.push({
+      field: 'categories',
+      message: `not categories of this site (list_categories): ${unknown.join(', ')}`,
+    });
   // One primary category; paid listings may have up to 3 more (SPEC Part 2).
-  const ids = [
-    ...new Set(names.map((n) => byName.get(n.toLowerCase())).filter((id): id is number => id !== undefined)),
-  ].slice(0, listing.plan === 'paid' ? 4 : 1);
+  // Each category once, by name whatever its case, in the maker's order.
+  const known = [
+    ...new Map(names.filter((n) => byName.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n])).values(),
+  ];
+  const limit = listing.plan === 'paid' ? 4 : 1;
+  if (known.length > limit) {
+    warnings.push({
+      field: 'categories',
+      message:
+        limit === 1
+          ? `a free listing keeps one category (${known[0]}); ${known.slice(1).join(', ')} need a paid launch (up to 3 more categories)`
+          : `a listing keeps at most 4 categories; ${known.slice(4).join(', ')} left out`,
+    });
+  }
+  const ids = [...new Set(known.map((n) => byName.get(n.toLowerCase())!))].slice(0, limit);
   await trx.deleteFrom('listing_categories').where('listing_id', '=', listing.id).execute();
   if (ids.length > 0)
     await trx
@@ -229,14 +259,15 @@ export async function syncListing(
   draft: Draft,
   parts: Set<ListingPart>,
   userId: number,
-): Promise<void> {
+): Promise<SubmitWarning[]> {
+  const warnings: SubmitWarning[] = [];
   const listing = await trx
     .selectFrom('listings')
     .selectAll()
     .where('id', '=', draft.listing_id!)
     .where('owner_id', '=', userId)
     .executeTakeFirst();
-  if (!listing) return;
+  if (!listing) return warnings;
   const now = ctx.clock.now().toISOString();
   const columns = listingColumns(draft, parts);
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -251,7 +282,7 @@ export async function syncListing(
     .set({ ...columns, updated_at: now })
     .where('id', '=', listing.id)
     .execute();
-  if (parts.has('fields')) await writeCategories(trx, listing, list(draft, 'categories'));
+  if (parts.has('fields')) await writeCategories(trx, listing, list(draft, 'categories'), warnings);
   await writeCollections(ctx, trx, listing.id, draft, parts);
   if (Object.keys(changes).length > 0) {
     await trx
@@ -259,6 +290,7 @@ export async function syncListing(
       .values({ listing_id: listing.id, user_id: userId, changes: JSON.stringify(changes), created_at: now })
       .execute();
   }
+  return warnings;
 }
 
 export const submitted = z.object({
@@ -266,6 +298,9 @@ export const submitted = z.object({
   slug: z.string(),
   status: z.string().describe('The listing status (draft until published)'),
   created: z.boolean().describe('False when an earlier submission was updated'),
+  warnings: z
+    .array(submitWarning)
+    .describe('Draft values the listing did not keep, and why (empty when it kept everything)'),
 });
 /** What submit_draft answers, plus the submitted draft for the service's callers (never sent to clients). */
 export type Submitted = z.infer<typeof submitted> & { draft: Draft };
@@ -292,8 +327,8 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
           .executeTakeFirst()
       : undefined;
     if (existing) {
-      await syncListing(ctx, trx, draft, new Set(ALL_PARTS), userId);
-      return { draft, listing_id: existing.id, slug: existing.slug, status: existing.status, created: false };
+      const warnings = await syncListing(ctx, trx, draft, new Set(ALL_PARTS), userId);
+      return { draft, listing_id: existing.id, slug: existing.slug, status: existing.status, created: false, warnings };
     }
     const now = ctx.clock.now().toISOString();
     const name = text(draft, 'name')!;
@@ -315,16 +350,17 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
       .returning(['id', 'plan'])
       .executeTakeFirstOrThrow();
     const parts = new Set(ALL_PARTS);
+    const warnings: SubmitWarning[] = [];
     await trx
       .updateTable('listings')
       .set({ ...listingColumns(draft, parts), updated_at: now })
       .where('id', '=', row.id)
       .execute();
-    await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'));
+    await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'), warnings);
     await writeCollections(ctx, trx, row.id, draft, parts);
     draft.listing_id = row.id;
     draft.updated_at = now;
     await saveDraft(trx, draft);
-    return { draft, listing_id: row.id, slug, status: 'draft', created: true };
+    return { draft, listing_id: row.id, slug, status: 'draft', created: true, warnings };
   });
 }

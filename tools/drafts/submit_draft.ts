@@ -11,7 +11,8 @@ export default defineTool({
   title: 'Submit a draft as my listing',
   description:
     'Saves a ready draft as your listing with status draft: not published, nothing charged. Returns listing_id. Running it again updates the same listing; after submission, update_draft edits update the listing too. ' +
-    'The draft needs a name. Then publish it free (choose_free_listing) or paid (quote_order with product launch). A draft that is not yours is 404.',
+    'The draft needs a name. `warnings` lists any draft value the listing did not keep and why (e.g. a free listing keeps one category). ' +
+    'Then publish it free (choose_free_listing) or paid (quote_order with product launch). A draft that is not yours is 404.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/submit' },
   input: z.strictObject({ id: draftId }),
@@ -25,6 +26,7 @@ export default defineTool({
       slug: result.slug,
       status: result.status,
       created: result.created,
+      warnings: result.warnings,
       next_steps: [
         { tool: 'get_my_listing', why: `See listing ${result.listing_id} as it will be published.` },
         {

@@ -35,6 +35,13 @@ describe('submit_draft', () => {
     const res = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ slug: 'tallyho', status: 'draft', created: true });
+    // A free listing keeps one category: the result says so instead of dropping Finance silently.
+    expect(res.body.warnings).toEqual([
+      {
+        field: 'categories',
+        message: expect.stringMatching(/^a free listing keeps one category \(Invoicing\); Finance need a paid launch/),
+      },
+    ]);
     expect(res.body.next_steps.map((s: { tool: string }) => s.tool)).toEqual([
       'get_my_listing',
       'choose_free_listing',
@@ -83,6 +90,22 @@ describe('submit_draft', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(founder.socials)).toEqual({ linkedin: 'https://www.linkedin.com/in/mara' });
+  });
+
+  it('warns of a category the site no longer has, and answers no warnings when everything was kept', async () => {
+    const { id, maker } = await readyDraft();
+    await bed.call('PATCH', `/drafts/${id}`, maker.auth, { fields: { categories: ['Finance'] } });
+    expect((await bed.call('POST', `/drafts/${id}/submit`, maker.auth)).body.warnings).toEqual([]);
+    // The admin renames the category after the maker chose it.
+    await bed.ctx.db.updateTable('categories').set({ name: 'Money' }).where('slug', '=', 'finance').execute();
+    try {
+      const again = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
+      expect(again.body.warnings).toEqual([
+        { field: 'categories', message: 'not categories of this site (list_categories): Finance' },
+      ]);
+    } finally {
+      await bed.ctx.db.updateTable('categories').set({ name: 'Finance' }).where('slug', '=', 'finance').execute();
+    }
   });
 
   it('updates the same listing when run again, and gives a second product of the same name its own slug', async () => {
