@@ -40,8 +40,14 @@ export function mcpRateLimit(ctx: Context, handler: FetchMcpHandler): FetchMcpHa
         });
       }
       const answer = await handler.fetch(request, options);
-      for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
-      return answer;
+      // A Response's headers may be read-only: the answer is passed on with the RateLimit headers added.
+      const merged = new Headers(answer.headers);
+      for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+      return new globalThis.Response(answer.body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: merged,
+      });
     },
   };
 }
