@@ -276,18 +276,32 @@ export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string): 
 /** What counts toward completeness: every profile field, plus FAQs and founders. */
 export const COMPLETENESS_ITEMS = [...PROFILE_FIELDS, 'faqs', 'founders'] as const;
 
-export function missingOf(draft: Draft): string[] {
-  const missing: string[] = PROFILE_FIELDS.filter((f) => {
+/** The drafter has not had its say yet: the site is still being read or drafted. */
+const drafting = (draft: Draft) => draft.status === 'crawling' || draft.status === 'drafting';
+
+/** A field the maker has not set while the drafter has not had its say: shown as `pending`, not `not_found`. */
+function isPending(draft: Draft, field: FieldName): boolean {
+  return drafting(draft) && draft.fields[field].state === 'not_found';
+}
+
+/** The completeness items still empty. */
+function emptyItems(draft: Draft): string[] {
+  const empty: string[] = PROFILE_FIELDS.filter((f) => {
     const v = draft.fields[f].value;
     return v == null || (Array.isArray(v) && v.length === 0);
   });
-  if (draft.faqs.length === 0) missing.push('faqs');
-  if (draft.founders.length === 0) missing.push('founders');
-  return missing;
+  if (draft.faqs.length === 0) empty.push('faqs');
+  if (draft.founders.length === 0) empty.push('founders');
+  return empty;
+}
+
+/** What is still missing once drafted; nothing is known missing while the site is being read or drafted. */
+export function missingOf(draft: Draft): string[] {
+  return drafting(draft) ? [] : emptyItems(draft);
 }
 
 export function completenessOf(draft: Draft): number {
-  return Math.round((100 * (COMPLETENESS_ITEMS.length - missingOf(draft).length)) / COMPLETENESS_ITEMS.length);
+  return Math.round((100 * (COMPLETENESS_ITEMS.length - emptyItems(draft).length)) / COMPLETENESS_ITEMS.length);
 }
 
 /** Fields the site did not state (state not_found): the listing shows them as left blank on purpose. */
@@ -317,7 +331,8 @@ export function draftView(
   const fields = Object.fromEntries(
     PROFILE_FIELDS.map((f) => {
       const s = draft.fields[f];
-      return [f, { value: s.value, state: s.state, evidence: s.evidence, ai_value: s.ai?.value ?? null }];
+      const state: FieldState = isPending(draft, f) ? 'pending' : s.state;
+      return [f, { value: s.value, state, evidence: s.evidence, ai_value: s.ai?.value ?? null }];
     }),
   ) as Record<FieldName, { value: FieldValue; state: FieldState; evidence: Evidence[]; ai_value: FieldValue }>;
   return {

@@ -7,7 +7,10 @@ import { type FieldName, PROFILE_FIELDS } from './drafter/fields.js';
 export const draftStatus = z.enum(['crawling', 'drafting', 'ready', 'failed']);
 export type DraftStatus = z.infer<typeof draftStatus>;
 
-export const fieldState = z.enum(['ai', 'not_found', 'edited', 'manual', 'override', 'deleted']);
+// pending: the site is still being read or drafted; ai: drafted from the site; not_found: the site
+// does not say; edited, manual, override, deleted: the maker changed it (get_draft's description says so
+// once, rather than each of the 18 fields of three tools' schemas).
+export const fieldState = z.enum(['pending', 'ai', 'not_found', 'edited', 'manual', 'override', 'deleted']);
 export type FieldState = z.infer<typeof fieldState>;
 
 export const fieldName = z.enum(PROFILE_FIELDS);
@@ -75,8 +78,15 @@ export const draftViewSchema = z.object({
   milestones: z.array(milestone),
   seo: z.object({ title: z.string().nullable(), meta: z.string().nullable() }),
   competitor: comparison.nullable().describe('The comparison with competitor_url, when set'),
-  completeness: z.number().int().min(0).max(100).describe('Percent of profile fields, FAQs and founders filled'),
-  missing: z.array(z.string()).describe('What is still empty'),
+  completeness: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('Percent of profile fields, FAQs and founders filled (so far, while the draft is crawling or drafting)'),
+  missing: z
+    .array(z.string())
+    .describe('What is still empty once drafted (empty while crawling or drafting: nothing is known missing yet)'),
   not_found_on_website: z
     .array(z.string())
     .describe('Fields the site did not state (left blank on purpose, never invented)'),

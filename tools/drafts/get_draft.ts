@@ -9,9 +9,9 @@ export default defineTool({
   name: 'get_draft',
   title: 'Get a draft',
   description:
-    'Returns one of your drafts: status, every profile field with its value, state (ai, not_found, edited, manual, override, deleted), evidence quotes from the website and the AI original, ' +
+    'Returns one of your drafts: status, every profile field with its value, state (pending while the site is read and drafted, then ai, not_found, edited, manual, override, deleted), evidence quotes from the website and the AI original, ' +
     'plus FAQs, founders, socials, story, milestones, SEO, the competitor comparison, completeness and what is still missing. ' +
-    'While status is crawling or drafting, poll every few seconds (drafting takes about a minute). A draft that is not yours is 404. ' +
+    'While status is crawling or drafting, poll every few seconds (drafting takes about a minute); meanwhile nothing is reported missing. A draft that is not yours is 404. ' +
     UNTRUSTED,
   scope: 'account:read',
   http: { method: 'GET', path: '/drafts/{id}' },

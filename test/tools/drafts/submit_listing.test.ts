@@ -30,7 +30,10 @@ describe('submit_listing', () => {
       completeness: 0,
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.body.fields.name).toEqual({ value: null, state: 'not_found', evidence: [], ai_value: null });
+    // Nothing is known yet: fields are pending, nothing is reported missing or not on the website.
+    expect(res.body.fields.name).toEqual({ value: null, state: 'pending', evidence: [], ai_value: null });
+    expect(res.body.missing).toEqual([]);
+    expect(res.body.not_found_on_website).toEqual([]);
     expect(res.body.next_steps[0].tool).toBe('get_draft');
     const job = await bed.ctx.db
       .selectFrom('jobs')
