@@ -397,7 +397,46 @@ export async function viewOf(ctx: Context, draft: Draft): Promise<DraftView> {
 }
 
 /** What a maker (or their assistant) can do next with a draft. */
-export function draftNextSteps(draft: Draft): { tool: string; why: string }[] {
+/** What to do next with a draft, following its listing's real status once submitted. */
+export async function draftNextSteps(ctx: Context, draft: Draft): Promise<{ tool: string; why: string }[]> {
+  const listing = draft.listing_id
+    ? await ctx.db
+        .selectFrom('listings')
+        .select(['status', 'launch_week'])
+        .where('id', '=', draft.listing_id)
+        .executeTakeFirst()
+    : undefined;
+  return nextStepsFor(draft, listing);
+}
+
+function listingStep(
+  id: number,
+  listing: { status: string; launch_week: string | null },
+): { tool: string; why: string } {
+  switch (listing.status) {
+    case 'draft':
+      return {
+        tool: 'get_my_listing',
+        why: `See listing ${id}, then publish it free (choose_free_listing) or paid (quote_order).`,
+      };
+    case 'awaiting_badge':
+      return {
+        tool: 'get_badges',
+        why: `Listing ${id} has the free week of ${listing.launch_week} and waits for our badge on your homepage: get the badge code here.`,
+      };
+    case 'scheduled':
+      return { tool: 'get_my_listing', why: `Listing ${id} launches the week of ${listing.launch_week}.` };
+    case 'live':
+      return { tool: 'post_listing_update', why: `Listing ${id} is live: tell its followers your news.` };
+    default:
+      return { tool: 'get_my_listing', why: `See listing ${id} (status ${listing.status}).` };
+  }
+}
+
+function nextStepsFor(
+  draft: Draft,
+  listing: { status: string; launch_week: string | null } | undefined,
+): { tool: string; why: string }[] {
   switch (draft.status) {
     case 'crawling':
     case 'drafting':
@@ -427,8 +466,7 @@ export function draftNextSteps(draft: Draft): { tool: string; why: string }[] {
       ];
       if (draft.founders.length < 6)
         steps.push({ tool: 'invite_cofounder', why: 'Invite co-founders to add their own profiles.' });
-      if (draft.listing_id)
-        steps.push({ tool: 'get_my_listing', why: `See listing ${draft.listing_id}, then publish it free or paid.` });
+      if (draft.listing_id && listing) steps.push(listingStep(draft.listing_id, listing));
       return steps;
     }
   }

@@ -20,6 +20,6 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const draft = await ownDraft(ctx, ctx.db, signedInUserId(caller), input.id);
-    return { ...(await viewOf(ctx, draft)), next_steps: draftNextSteps(draft) };
+    return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };
   },
 });

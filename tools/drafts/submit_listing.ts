@@ -21,6 +21,6 @@ export default defineTool({
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {
     const draft = await createDraft(ctx, signedInUserId(caller), input.url);
-    return { ...(await viewOf(ctx, draft)), next_steps: draftNextSteps(draft) };
+    return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };
   },
 });

@@ -54,6 +54,6 @@ export default defineTool({
   handler: async (ctx, input, caller) => {
     const { id, ...patch } = input;
     const draft = await updateDraft(ctx, signedInUserId(caller), id, patch);
-    return { ...(await viewOf(ctx, draft)), next_steps: draftNextSteps(draft) };
+    return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };
   },
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { given } from '../../helpers/given.js';
 import { draftTestBed, type DraftTestBed } from './setup.js';
 
 let bed: DraftTestBed;
@@ -23,6 +24,37 @@ describe('get_draft', () => {
     expect(body.missing).toEqual([]);
     expect(body.completeness).toBe(0);
     expect(body.not_found_on_website).toEqual([]);
+  });
+
+  it("follows the listing's real status in its next steps once submitted", async () => {
+    const maker = await bed.maker();
+    const { body: created } = await bed.call('POST', '/drafts', maker.auth, { url: 'https://steps.invalid' });
+    const listingId = await given(bed.ctx).listing({
+      slug: 'steps',
+      status: 'draft',
+      fields: { owner_id: maker.userId },
+    });
+    await bed.ctx.db
+      .updateTable('drafts')
+      .set({ status: 'ready', listing_id: listingId })
+      .where('id', '=', created.id)
+      .execute();
+    const last = async () =>
+      (
+        (await bed.call('GET', `/drafts/${created.id}`, maker.auth)).body.next_steps as { tool: string; why: string }[]
+      ).at(-1)!;
+    expect(await last()).toEqual({
+      tool: 'get_my_listing',
+      why: expect.stringContaining('publish it free (choose_free_listing) or paid'),
+    });
+    await bed.ctx.db
+      .updateTable('listings')
+      .set({ status: 'awaiting_badge', launch_week: '2027-01-04' })
+      .where('id', '=', listingId)
+      .execute();
+    expect(await last()).toEqual({ tool: 'get_badges', why: expect.stringContaining('free week of 2027-01-04') });
+    await bed.ctx.db.updateTable('listings').set({ status: 'live' }).where('id', '=', listingId).execute();
+    expect((await last()).tool).toBe('post_listing_update');
   });
 
   it("answers 404 for another user's draft, 400 for an id that is not a UUID, 401 and 403 without access", async () => {
