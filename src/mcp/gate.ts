@@ -14,18 +14,24 @@ export interface FetchMcpHandler {
   fetch(request: globalThis.Request, options?: McpHandlerRequestOptions): Promise<globalThis.Response>;
 }
 
-/** The signed-in tools named by the tools/call requests of a JSON-RPC body (one message or a batch). */
-function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
+/** The params of each tools/call request in a JSON-RPC body (one message or a batch). */
+export function toolCallParams(body: unknown): { name?: unknown }[] {
   const messages = Array.isArray(body) ? body : [body];
-  const out: AnyTool[] = [];
-  for (const m of messages) {
-    if (!m || typeof m !== 'object') continue;
-    const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
-    if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
-    const tool = byName.get(params.name);
-    if (tool) out.push(tool);
-  }
-  return out;
+  return messages.flatMap((m) => {
+    const { method, params } = (m && typeof m === 'object' ? m : {}) as {
+      method?: unknown;
+      params?: { name?: unknown };
+    };
+    return method === 'tools/call' ? [params ?? {}] : [];
+  });
+}
+
+/** The known tools named by the tools/call requests of a JSON-RPC body. */
+function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
+  return toolCallParams(body).flatMap(({ name }) => {
+    const tool = typeof name === 'string' ? byName.get(name) : undefined;
+    return tool ? [tool] : [];
+  });
 }
 
 /**

@@ -8,22 +8,15 @@ import { anonymous, type Caller, callerKey } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { toProblem } from '../errors.js';
 import { budgetOf, type RateLimitResult, rateLimitHeaders, tooManyRequests } from '../platform/rate-limit.js';
-import type { FetchMcpHandler } from './gate.js';
+import { type FetchMcpHandler, toolCallParams } from './gate.js';
 
 export const PROTOCOL_BUDGET_FACTOR = 10;
-
-/** How many tools/call requests a JSON-RPC body (one message or a batch) holds. */
-function toolCalls(body: unknown): number {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.filter((m) => m && typeof m === 'object' && (m as { method?: unknown }).method === 'tools/call')
-    .length;
-}
 
 export function mcpRateLimit(ctx: Context, handler: FetchMcpHandler): FetchMcpHandler {
   return {
     async fetch(request, options) {
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
-      const calls = request.method === 'POST' ? toolCalls(options?.parsedBody) : 0;
+      const calls = request.method === 'POST' ? toolCallParams(options?.parsedBody).length : 0;
       const budget = budgetOf(ctx, caller);
       const [bucket, policy, perMinute, hits] =
         calls > 0
