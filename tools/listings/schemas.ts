@@ -1,6 +1,7 @@
 // Zod pieces shared by the my-listings tools (SPEC Part 2 "Own-listing fields"
 // and "Shared sub-objects").
 import { z } from 'zod';
+import { SOCIAL_PLATFORMS } from '../../src/drafts/drafter/fields.js';
 import { ownListingSchema } from '../../src/listings/my-listings.js';
 import { nextSteps, optionalWebLink, webLink } from '../schemas.js';
 
@@ -10,23 +11,6 @@ export const listingId = z
   .min(1)
   .describe('Your listing id (listing_id from submit_draft or list_my_listings)');
 
-/** Platform keys a socials object may use: website, custom and twelve third-party platforms. */
-export const SOCIAL_PLATFORMS = [
-  'website',
-  'custom',
-  'linkedin',
-  'x',
-  'facebook',
-  'instagram',
-  'threads',
-  'youtube',
-  'tiktok',
-  'github',
-  'gitlab',
-  'reddit',
-  'discord',
-  'medium',
-] as const;
 const link = webLink(500);
 export const socials = z
   .partialRecord(z.enum(SOCIAL_PLATFORMS), link)
