@@ -8,11 +8,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
-import { bodyReadError } from '../errors.js';
 import { usd } from '../orders/pricing.js';
 import { type OrderRow, type OrderView, orderByCheckoutToken, orderView } from '../orders/orders.js';
 import { type PaymentProvider, paymentProviderFor } from '../orders/payments/index.js';
 import { errorBox, html, noticeBox, type SafeHtml, sendPage } from './ui/html.js';
+import { isVisitorFailure, pageErrorHandler } from './ui/page.js';
 
 export interface CheckoutRouterOptions {
   /** Defaults to the configured provider (Stripe with keys, else test). */
@@ -142,12 +142,7 @@ ${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}`,
   // on the webhook makes Stripe deliver the event again later.
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    const unreadable = bodyReadError(err);
-    if (unreadable)
-      return void res
-        .status(unreadable.status)
-        .type('text/plain')
-        .send(`The form could not be read: ${unreadable.message}`);
+    if (isVisitorFailure(err)) return pageErrorHandler(ctx)(err, req, res, next);
     ctx.logger.error({ err, path: req.path }, 'checkout failed');
     if (req.path.startsWith('/webhooks/')) return void res.status(500).json({ error: 'internal error' });
     sendPage(res, {

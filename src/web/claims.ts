@@ -5,9 +5,8 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { verifyEmailLink } from '../claims/claims.js';
-import { AppError } from '../errors.js';
 import { errorBox, html, noticeBox, sendPage } from './ui/html.js';
-import { pageErrorHandler } from './ui/page.js';
+import { isVisitorFailure, pageErrorHandler } from './ui/page.js';
 
 export function claimsRouter(ctx: Context): Router {
   const router = express.Router();
@@ -51,7 +50,7 @@ export function claimsRouter(ctx: Context): Router {
 
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    if (err instanceof AppError && err.status < 500) return pageErrorHandler(ctx)(err, req, res, next);
+    if (isVisitorFailure(err)) return pageErrorHandler(ctx)(err, req, res, next);
     ctx.logger.error({ err, path: req.path }, 'claim link failed');
     sendPage(res, {
       status: 500,

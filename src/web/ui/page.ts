@@ -12,6 +12,10 @@ export function pageMiddleware(ctx: Context) {
   return [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), webSession(ctx)];
 }
 
+/** A failure that is the visitor's (an expected error or a form that cannot be read): pageErrorHandler's to answer. */
+export const isVisitorFailure = (err: unknown): boolean =>
+  (err instanceof AppError && err.status < 500) || bodyReadError(err) !== null;
+
 /**
  * Failures on a page: a form that could not be read or an expected failure
  * (AppError, e.g. a field that is not acceptable text) is a page with its
