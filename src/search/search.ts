@@ -1,265 +1,32 @@
-// Listing search (search_listings). Two engines, merged:
-//  - an in-memory index over the short fields (name, tagline, keywords) with
-//    prefix and typo matching, so typos still find ("notin" → "Notion"); see
-//    short-field-index.ts;
-//  - the database's full-text index over descriptions (SQLite FTS5 bm25,
-//    PostgreSQL tsvector), which is fast on long text but has no typo
-//    tolerance.
-// Candidate sets are capped so very common words stay fast. The in-memory
-// index also knows each listing's status, so a plain relevance search is
-// ranked without another query; only the filters go to SQL.
-//
-// The index holds public listings (live and scheduled) and follows the
-// listings table through its `updated_at` change feed: every search first
-// applies rows changed since the last sync, so a write by this process, or by
-// another instance on the same PostgreSQL, is visible on the next query.
+// Listing search (search_listings): words through the in-memory index
+// (listing-index.ts, kept in step by search-index.ts), filters and sorts
+// through SQL. A query ranks listings matching every word above those
+// matching some; when it finds little, the result offers a corrected query
+// that finds more and the categories whose names match (suggestions.ts).
 // Paid plans never change relevance (ARCHITECTURE §5).
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely, type ExpressionBuilder } from 'kysely';
+//
+// Relevance results are remembered per query while the index version they
+// were computed at holds (any indexed change bumps it): the ranking, totals,
+// highlights and suggestions come from the index, so only the summaries
+// (whose counters change without a new version) are read again.
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import type { Database, Listing } from '../../db/schema.js';
 import type { MigrationDialect } from '../../db/migrations/index.js';
+import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { subtreeIds } from '../directory/categories.js';
-import { listingSummary, PUBLIC_STATUSES, summariesByIds } from '../listings/summary.js';
-import { kthLargest, nthLowest, ShortFieldIndex, tokens, type IndexedStatus } from './short-field-index.js';
 import { trendingScores } from '../launches/trending.js';
-import { stringArray } from '../platform/json-text.js';
+import { listingSummary, summariesByIds } from '../listings/summary.js';
+import type { IndexedStatus, QueryWord } from './listing-index.js';
+import { stem, tokens } from './text.js';
+import { categorySuggestion, type SearchSuggestions, suggestionsFor } from './suggestions.js';
 
-/** The most candidates either engine contributes before filtering. */
+export { createSearchIndex, type SearchIndex } from './search-index.js';
+
+/** The most matches ranked before filtering (the best first). */
 const CANDIDATE_CAP = 2000;
-const SHORT_FIELDS_WEIGHT = 0.7;
-const FUZZY_FALLBACK_BELOW = 20;
-const DESCRIPTION_WEIGHT = 0.3;
-
-export interface SearchIndex {
-  /** Applies listing rows changed since the last sync (cheap when nothing changed). */
-  sync(): Promise<void>;
-  /**
-   * Relevance (0..1] of short-field matches by listing id: the best
-   * CANDIDATE_CAP of every status, then only those of `status` when given
-   * (the cap and the scale do not depend on it).
-   */
-  matchShortFields(q: string, status?: IndexedStatus): Map<number, number>;
-  /** A public listing's status as of the last sync (undefined: not public). */
-  statusOf(id: number): IndexedStatus | undefined;
-  size(): number;
-  /** Listings of `status` as of the last sync; undefined until the first sync has built the index. */
-  count(status: IndexedStatus): number | undefined;
-  /** Description terms' "too common to rank by" verdicts, with when they were counted (ms). */
-  readonly commonTerms: Map<string, { common: boolean; at: number }>;
-}
-
-/** Rows indexed between two turns of the event loop while syncing. */
-const YIELD_EVERY_ROWS = 2000;
-
-/** Rows read per query while building the index the first time. */
-const BUILD_PAGE_ROWS = 2000;
-
-/** How far before its cursor the change feed re-reads: longer than any write transaction and clock skew between instances. */
-export const SYNC_LAG_MS = 60_000;
-
-/** An empty index; the first sync() fills it (`serve` does that at start). */
-export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: number } = {}): SearchIndex {
-  const buildPageRows = opts.buildPageRows ?? BUILD_PAGE_ROWS;
-  const index = new ShortFieldIndex();
-  // The change-feed cursor: the largest updated_at seen. Each sync re-reads
-  // from SYNC_LAG_MS before it: updated_at is stamped before its transaction
-  // commits (and by each instance's own clock), so a write can become visible
-  // after a later-stamped one was already synced. Rows whose updated_at was
-  // indexed already are skipped, so the overlap costs an index-only read.
-  let cursor = '';
-  const indexedAt = new Map<number, string>();
-  let syncing: Promise<void> | null = null;
-  let built = false;
-
-  /**
-   * The earliest updated_at among rows in the window not yet indexed at
-   * their stamp, or null when there are none. It reads ids and stamps only
-   * (the updated_at index answers alone): most syncs find nothing, and
-   * reading the window's full rows on every search cost a millisecond when
-   * a bulk write had stamped hundreds of rows alike.
-   */
-  const earliestChange = async (since: string): Promise<string | null> => {
-    const stamps = await db
-      .selectFrom('listings')
-      .select(['id', 'updated_at'])
-      .where('updated_at', '>=', since)
-      .execute();
-    let earliest: string | null = null;
-    for (const { id, updated_at } of stamps) {
-      if (indexedAt.get(id) !== updated_at && (earliest === null || updated_at < earliest)) earliest = updated_at;
-    }
-    return earliest;
-  };
-
-  type IndexRow = Pick<Listing, 'id' | 'name' | 'tagline' | 'keywords' | 'status' | 'updated_at'>;
-  const INDEXED_COLUMNS = ['id', 'name', 'tagline', 'keywords', 'status', 'updated_at'] as const;
-
-  const indexRow = (row: IndexRow) => {
-    if (indexedAt.get(row.id) === row.updated_at) return;
-    indexedAt.set(row.id, row.updated_at);
-    if ((PUBLIC_STATUSES as readonly string[]).includes(row.status)) {
-      index.add(row.id, row.status as IndexedStatus, {
-        name: row.name,
-        tagline: row.tagline ?? '',
-        keywords: stringArray(row.keywords).join(' '),
-      });
-    } else {
-      index.remove(row.id);
-    }
-    if (row.updated_at > cursor) cursor = row.updated_at;
-  };
-
-  /**
-   * The first build reads every listing in pages by id, letting requests in
-   * between: one query for all of them held the event loop for over a
-   * second at 100k listings (a SQLite read is synchronous). A row written
-   * meanwhile carries a stamp past the build's start, so the next sync's
-   * window picks it up.
-   */
-  const build = async () => {
-    for (let after = 0; ; ) {
-      const rows = await db
-        .selectFrom('listings')
-        .select(INDEXED_COLUMNS)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(buildPageRows)
-        .execute();
-      for (const row of rows) indexRow(row);
-      if (rows.length < buildPageRows) return;
-      after = rows[rows.length - 1]!.id;
-      await nextTurn();
-    }
-  };
-
-  const apply = async () => {
-    if (cursor === '') return build();
-    const from = await earliestChange(new Date(Date.parse(cursor) - SYNC_LAG_MS).toISOString());
-    if (from === null) return;
-    const rows = await db
-      .selectFrom('listings')
-      .select(INDEXED_COLUMNS)
-      .where('updated_at', '>=', from)
-      .orderBy('updated_at')
-      .execute();
-    for (const [i, row] of rows.entries()) {
-      // A bulk write may have stamped thousands of rows: let requests in between batches.
-      if (i > 0 && i % YIELD_EVERY_ROWS === 0) await nextTurn();
-      indexRow(row);
-    }
-  };
-
-  return {
-    async sync() {
-      // One sync at a time; concurrent searches wait for the running one.
-      syncing ??= apply()
-        .then(() => {
-          built = true;
-        })
-        .finally(() => {
-          syncing = null;
-        });
-      await syncing;
-    },
-    matchShortFields(q, status) {
-      // Exact and prefix matches first; typo matches only when they are few.
-      let found = index.top(q, { typos: false, limit: CANDIDATE_CAP, status });
-      if (found.matched < FUZZY_FALLBACK_BELOW) found = index.top(q, { typos: true, limit: CANDIDATE_CAP, status });
-      // Scaled so the best match is 1 (in place: no second map).
-      for (const [id, s] of found.best) found.best.set(id, s / found.highest);
-      return found.best;
-    },
-    statusOf: (id) => index.statusOf(id),
-    size: () => index.size,
-    count: (status) => (built ? index.count(status) : undefined),
-    commonTerms: new Map(),
-  };
-}
-
-/** The ids ranked by score, best first (ties: lower id), as far as the first `count`. */
-function rankTop(ids: number[], score: Map<number, number>, count: number): number[] {
-  let threshold = -Infinity;
-  if (ids.length > count) {
-    const scores = new Float64Array(ids.length);
-    for (let i = 0; i < ids.length; i++) scores[i] = score.get(ids[i]!)!;
-    threshold = kthLargest(scores, count);
-  }
-  const above = ids.filter((id) => score.get(id)! > threshold);
-  const tied = ids.filter((id) => score.get(id) === threshold);
-  const lastTied = nthLowest(tied, count - above.length);
-  return [...above, ...tied.filter((id) => id <= lastTied)].sort((a, b) => score.get(b)! - score.get(a)! || a - b);
-}
-
-/** The words of a query, lower-cased, without punctuation (at most 12). */
-export function words(q: string): string[] {
-  return tokens(q).slice(0, 12);
-}
-
-/**
- * A description term matching more listings than this is too common to rank
- * by (its bm25 weight is near zero, and scoring every match is what made
- * common words slow): such terms are left to the short-field engine.
- */
-const COMMON_TERM_DOCS = 1000;
-/** How long, and for how many terms, whether a term is common is remembered. */
-const COMMON_TERM_MEMORY_MS = 10 * 60_000;
-const COMMON_TERM_MEMORY_SIZE = 10_000;
-
-function descriptionMatch(dialect: MigrationDialect, terms: string[]) {
-  if (dialect === 'postgres') {
-    const query = terms.map((t) => `${t}:*`).join(' | ');
-    const vector = sql`to_tsvector('english', coalesce(description, ''))`;
-    return { vector, query, where: sql`${vector} @@ to_tsquery('english', ${query})` };
-  }
-  // Each term quoted (no FTS syntax from users), prefix-matched, any term.
-  const query = terms.map((t) => `"${t}"*`).join(' OR ');
-  return { vector: null, query, where: sql`listings_fts MATCH ${query}` };
-}
-
-async function isCommonTerm(ctx: Context, term: string): Promise<boolean> {
-  // Whether a term is common is a statistic of the whole directory: one
-  // listing more or less does not change it, so it is remembered a while
-  // (counting a common prefix costs milliseconds, the count is what matters).
-  const now = ctx.clock.now().getTime();
-  const known = ctx.search.commonTerms.get(term);
-  if (known && now - known.at < COMMON_TERM_MEMORY_MS) return known.common;
-  const { where } = descriptionMatch(ctx.dialect, [term]);
-  const from = ctx.dialect === 'postgres' ? sql`listings` : sql`listings_fts`;
-  // Counting stops at the threshold, so this costs the same for any word.
-  const row = await sql<{
-    n: number;
-  }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COMMON_TERM_DOCS + 1}) AS m`.execute(
-    ctx.db,
-  );
-  const common = Number(row.rows[0]?.n ?? 0) > COMMON_TERM_DOCS;
-  if (ctx.search.commonTerms.size >= COMMON_TERM_MEMORY_SIZE)
-    ctx.search.commonTerms.delete(ctx.search.commonTerms.keys().next().value!);
-  ctx.search.commonTerms.set(term, { common, at: now });
-  return common;
-}
-
-/** Relevance (0..1] of description matches by listing id. */
-async function matchDescriptions(ctx: Context, q: string): Promise<Map<number, number>> {
-  const { db, dialect } = ctx;
-  const all = words(q);
-  const common = await Promise.all(all.map((t) => isCommonTerm(ctx, t)));
-  const terms = all.filter((_, i) => !common[i]);
-  if (terms.length === 0) return new Map();
-  const match = descriptionMatch(dialect, terms);
-  const result =
-    dialect === 'postgres'
-      ? await sql<{ id: number; score: number }>`
-          SELECT id, ts_rank(${match.vector}, to_tsquery('english', ${match.query})) AS score
-          FROM listings WHERE ${match.where} ORDER BY score DESC LIMIT ${CANDIDATE_CAP}`.execute(db)
-      : await sql<{ id: number; score: number }>`
-          SELECT rowid AS id, -bm25(listings_fts) AS score FROM listings_fts
-          WHERE ${match.where} ORDER BY bm25(listings_fts) LIMIT ${CANDIDATE_CAP}`.execute(db);
-  const rows = result.rows;
-  const top = Math.max(...rows.map((r) => Number(r.score)), Number.EPSILON);
-  return new Map(rows.map((r) => [Number(r.id), Math.max(Number(r.score), 0) / top]));
-}
+/** Recent relevance results remembered. */
+const RESULT_MEMORY = 500;
 
 export type SearchSort = 'relevance' | 'newest' | 'votes' | 'trending' | 'most_viewed' | 'most_followed';
 
@@ -276,13 +43,36 @@ export interface SearchInput {
   per_page: number;
 }
 
-/** One search result: the listing summary, with its relevance when a query was given. */
+/** One search result: the listing summary, with its relevance and matched words when a query was given. */
 export const searchHit = listingSummary.extend({
   score: z.number().optional().describe('Relevance 0..1 (only when q is given)'),
+  matched: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Words of the name, tagline and primary category that match q, lower-cased, to highlight (only when q is given; may be empty when the match is elsewhere in the listing)',
+    ),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
-export interface SearchResult {
+/** What a search adds beside its page of results. */
+export const searchExtras = {
+  did_you_mean: z
+    .object({ q: z.string(), total: z.number().int() })
+    .nullable()
+    .optional()
+    .describe(
+      'A corrected query and how many listings it finds, when q has a word the directory does not know (only when q is given)',
+    ),
+  categories: z
+    .array(categorySuggestion)
+    .optional()
+    .describe(
+      'Categories whose names match q, with their live listing counts: browse one with category=slug (only when q is given)',
+    ),
+};
+
+export interface SearchResult extends Partial<SearchSuggestions> {
   items: SearchHit[];
   total: number;
 }
@@ -304,79 +94,118 @@ async function categoryAndDescendants(db: Kysely<Database>, slug: string): Promi
   return subtreeIds(all, root.id);
 }
 
-/**
- * Relevance by listing id of the listings of `status` matching `q`, short
- * fields and descriptions weighed together. The index gives its matches of
- * that status only; description matches are checked against its statuses.
- */
-async function relevanceOf(ctx: Context, q: string, status: IndexedStatus): Promise<Map<number, number>> {
-  await ctx.search.sync();
-  const relevance = ctx.search.matchShortFields(q, status);
-  for (const [id, s] of relevance) relevance.set(id, SHORT_FIELDS_WEIGHT * s);
-  for (const [id, s] of await matchDescriptions(ctx, q)) {
-    const shortFields = relevance.get(id);
-    if (shortFields !== undefined) relevance.set(id, shortFields + DESCRIPTION_WEIGHT * s);
-    else if (ctx.search.statusOf(id) === status) relevance.set(id, DESCRIPTION_WEIGHT * s);
-  }
-  return relevance;
+/** The words of a listing's name, tagline and category that the query's words matched (through their stems), lower-cased. */
+export function matchedWords(texts: readonly (string | null)[], words: readonly QueryWord[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts)
+    for (const word of tokens(text ?? '')) if (words.some((w) => w.terms.has(stem(word)))) found.add(word);
+  return [...found];
+}
+
+/** A relevance page as remembered: everything but the summaries. */
+interface RankedPage extends SearchSuggestions {
+  ids: number[];
+  scores: number[];
+  total: number;
+  words: QueryWord[];
 }
 
 export async function searchListings(ctx: Context, input: SearchInput): Promise<SearchResult> {
   const q = input.q?.trim() ?? '';
+  if (q === '') {
+    const { items, total } = await browseIds(ctx, input, null);
+    return { items: await summariesByIds(ctx, items), total };
+  }
+  await ctx.search.sync();
   const wanted: IndexedStatus = input.status === 'live' ? 'live' : 'scheduled';
-  const relevance = q === '' ? null : await relevanceOf(ctx, q, wanted);
-  if (relevance?.size === 0) return { items: [], total: 0 };
+  const key = JSON.stringify([
+    q,
+    input.status,
+    input.sort,
+    input.category,
+    input.stage,
+    input.country,
+    input.pricing_model,
+    input.domain,
+    input.page,
+    input.per_page,
+  ]);
+  const version = ctx.search.index.version;
+  const results = ctx.search.results;
+  const known = results.get(key);
+  let ranked: RankedPage;
+  if (known && known.version === version) {
+    ranked = known.value as RankedPage;
+    results.delete(key); // refresh its place in the LRU order
+  } else {
+    const found = ctx.search.index.search(q, { status: wanted, limit: CANDIDATE_CAP });
+    const suggestions = await suggestionsFor(ctx, q, found, wanted);
+    ranked = { ...suggestions, ...(await rankPage(ctx, input, found.best)), words: found.words };
+  }
+  results.set(key, { version, value: ranked });
+  if (results.size > RESULT_MEMORY) results.delete(results.keys().next().value!);
 
-  const categoryIds = input.category ? await categoryAndDescendants(ctx.db, input.category) : null;
-  if (categoryIds && categoryIds.length === 0) return { items: [], total: 0 };
+  const summaries = await summariesByIds(ctx, ranked.ids);
+  return {
+    items: summaries.map((s, i) => ({
+      ...s,
+      score: round(ranked.scores[i]!),
+      matched: matchedWords([s.name, s.tagline, s.primary_category?.name ?? null], ranked.words),
+    })),
+    total: ranked.total,
+    did_you_mean: ranked.did_you_mean,
+    categories: ranked.categories,
+  };
+}
 
+/** The page of matches asked for, filtered, in relevance order or by another sort. */
+async function rankPage(
+  ctx: Context,
+  input: SearchInput,
+  relevance: Map<number, number>,
+): Promise<{ ids: number[]; scores: number[]; total: number }> {
+  if (relevance.size === 0) return { ids: [], scores: [], total: 0 };
+  if (input.sort !== 'relevance') {
+    const { items, total } = await browseIds(ctx, input, [...relevance.keys()]);
+    return { ids: items, scores: items.map((id) => relevance.get(id)!), total };
+  }
+  // The index gave matches of the wanted status, best first; only the other filters need SQL.
+  let ids = [...relevance.keys()];
+  if (hasSqlFilters(input)) {
+    const categoryIds = input.category ? await categoryAndDescendants(ctx.db, input.category) : null;
+    if (categoryIds?.length === 0) return { ids: [], scores: [], total: 0 };
+    const kept = new Set(
+      (
+        await ctx.db
+          .selectFrom('listings')
+          .select('id')
+          .where((eb) => filters(eb, input, categoryIds))
+          .where((eb) => idIn(ctx.dialect, eb, ids))
+          .execute()
+      ).map((r) => r.id),
+    );
+    ids = ids.filter((id) => kept.has(id));
+  }
   const offset = (input.page - 1) * input.per_page;
-  const sort = input.sort === 'relevance' && !relevance ? 'votes' : input.sort;
-  // Sorted by anything but relevance, a query still limits the listings to its matches.
-  const matches = relevance && sort !== 'relevance' ? [...relevance.keys()] : null;
+  const page = ids.slice(offset, offset + input.per_page);
+  return { ids: page, scores: page.map((id) => relevance.get(id)!), total: ids.length };
+}
 
-  const filters = (eb: ExpressionBuilder<Database, 'listings'>) => {
-    const conditions = [eb('listings.status', '=', wanted)];
+/** Listings by a sort other than relevance (among `matches` when a query gave some), as ids. */
+async function browseIds(
+  ctx: Context,
+  input: SearchInput,
+  matches: number[] | null,
+): Promise<{ items: number[]; total: number }> {
+  const categoryIds = input.category ? await categoryAndDescendants(ctx.db, input.category) : null;
+  if (categoryIds?.length === 0) return { items: [], total: 0 };
+  const where = (eb: ExpressionBuilder<Database, 'listings'>) => {
+    const conditions = [filters(eb, input, categoryIds)];
     if (matches) conditions.push(idIn(ctx.dialect, eb, matches));
-    if (categoryIds) {
-      conditions.push(
-        eb.exists(
-          eb
-            .selectFrom('listing_categories as lc')
-            .select('lc.listing_id')
-            .whereRef('lc.listing_id', '=', 'listings.id')
-            .where('lc.category_id', 'in', categoryIds),
-        ),
-      );
-    }
-    if (input.stage) conditions.push(eb(eb.fn('lower', ['listings.stage']), '=', input.stage.toLowerCase()));
-    if (input.country) conditions.push(eb(eb.fn('upper', ['listings.country']), '=', input.country.toUpperCase()));
-    if (input.pricing_model)
-      conditions.push(eb(eb.fn('lower', ['listings.pricing_model']), '=', input.pricing_model.toLowerCase()));
-    if (input.domain) {
-      const domain = normalizeDomain(input.domain);
-      conditions.push(eb.or([eb('listings.domain', '=', domain), eb('listings.domain', '=', `www.${domain}`)]));
-    }
     return eb.and(conditions);
   };
-
-  if (sort === 'relevance') {
-    // Every candidate is known and has the wanted status (relevanceOf), so
-    // only the other filters need SQL; rank in memory.
-    let ids = [...relevance!.keys()];
-    if (hasSqlFilters(input) && ids.length > 0) {
-      const rows = await ctx.db
-        .selectFrom('listings')
-        .select('id')
-        .where(filters)
-        .where((eb) => idIn(ctx.dialect, eb, ids))
-        .execute();
-      ids = rows.map((r) => r.id);
-    }
-    const page = rankTop(ids, relevance!, offset + input.per_page).slice(offset);
-    const summaries = await summariesByIds(ctx, page);
-    return { items: summaries.map((s, i) => ({ ...s, score: round(relevance!.get(page[i]!)!) })), total: ids.length };
-  }
+  const offset = (input.page - 1) * input.per_page;
+  const sort = input.sort === 'relevance' ? 'votes' : input.sort;
 
   if (sort === 'trending') {
     // Listings with recent votes, by time-decayed score, then the rest by votes.
@@ -388,7 +217,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
             await ctx.db
               .selectFrom('listings')
               .select('id')
-              .where(filters)
+              .where(where)
               .where('id', 'in', [...scores.keys()])
               .execute()
           ).map((r) => r.id);
@@ -396,7 +225,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     const countRow = await ctx.db
       .selectFrom('listings')
       .select(sql<number>`count(*)`.as('n'))
-      .where(filters)
+      .where(where)
       .executeTakeFirstOrThrow();
     let page = scored.slice(offset, offset + input.per_page);
     if (page.length < input.per_page) {
@@ -405,7 +234,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
       const rest = await ctx.db
         .selectFrom('listings')
         .select('id')
-        .where(filters)
+        .where(where)
         .orderBy('listings.votes_count', 'desc')
         .orderBy('listings.id')
         .limit(restOffset + input.per_page + scored.length)
@@ -418,7 +247,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
           .slice(restOffset, restOffset + input.per_page - page.length),
       ];
     }
-    return { items: await summariesByIds(ctx, page), total: Number(countRow.n) };
+    return { items: page, total: Number(countRow.n) };
   }
 
   const order = {
@@ -430,24 +259,43 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
   } as const;
   const [orderBy, direction] = order[sort];
   const [countRow, rows] = await Promise.all([
-    ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(filters).executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('listings').select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('listings')
       .select('id')
-      .where(filters)
+      .where(where)
       .orderBy(orderBy, direction)
       .orderBy('listings.id')
       .limit(input.per_page)
       .offset(offset)
       .execute(),
   ]);
-  return {
-    items: await summariesByIds(
-      ctx,
-      rows.map((r) => r.id),
-    ),
-    total: Number(countRow.n),
-  };
+  return { items: rows.map((r) => r.id), total: Number(countRow.n) };
+}
+
+/** The filters other than the query, as one SQL condition. */
+function filters(eb: ExpressionBuilder<Database, 'listings'>, input: SearchInput, categoryIds: number[] | null) {
+  const conditions = [eb('listings.status', '=', input.status === 'live' ? 'live' : 'scheduled')];
+  if (categoryIds) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('listing_categories as lc')
+          .select('lc.listing_id')
+          .whereRef('lc.listing_id', '=', 'listings.id')
+          .where('lc.category_id', 'in', categoryIds),
+      ),
+    );
+  }
+  if (input.stage) conditions.push(eb(eb.fn('lower', ['listings.stage']), '=', input.stage.toLowerCase()));
+  if (input.country) conditions.push(eb(eb.fn('upper', ['listings.country']), '=', input.country.toUpperCase()));
+  if (input.pricing_model)
+    conditions.push(eb(eb.fn('lower', ['listings.pricing_model']), '=', input.pricing_model.toLowerCase()));
+  if (input.domain) {
+    const domain = normalizeDomain(input.domain);
+    conditions.push(eb.or([eb('listings.domain', '=', domain), eb('listings.domain', '=', `www.${domain}`)]));
+  }
+  return eb.and(conditions);
 }
 
 /** Filters the in-memory index cannot answer. */

@@ -1,0 +1,98 @@
+// What a search offers beside its results: a corrected query when a word is
+// unknown to the directory ("prodcutivity" → "productivity", with how many it
+// finds), and the categories whose names the query matches ("calendar" →
+// Calendars, 9 products), so a search that finds little still shows what
+// exists.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { subtreeIds } from '../directory/categories.js';
+import type { IndexedStatus, QueryResult } from './listing-index.js';
+import { isStopWord, stem, tokens } from './text.js';
+
+export const categorySuggestion = z.object({
+  slug: z.string(),
+  name: z.string(),
+  listing_count: z.number().int().describe('Live listings in the category and its subcategories'),
+});
+export type CategorySuggestion = z.infer<typeof categorySuggestion>;
+
+export interface SearchSuggestions {
+  did_you_mean: { q: string; total: number } | null;
+  categories: CategorySuggestion[];
+}
+
+/** Categories offered at most. */
+const MAX_CATEGORIES = 3;
+/** A known word is still offered a correction when a typo neighbour is in this many times more listings. */
+const MORE_COMMON = 20;
+
+export async function suggestionsFor(
+  ctx: Context,
+  q: string,
+  found: QueryResult,
+  status: IndexedStatus,
+): Promise<SearchSuggestions> {
+  return { did_you_mean: didYouMean(ctx, q, found, status), categories: await matchingCategories(ctx, found) };
+}
+
+/** The query with each unknown (or far rarer than a neighbour) word replaced by its most common typo neighbour, when that finds listings. */
+function didYouMean(
+  ctx: Context,
+  q: string,
+  found: QueryResult,
+  status: IndexedStatus,
+): SearchSuggestions['did_you_mean'] {
+  const index = ctx.search.index;
+  let changed = false;
+  const corrected = found.words.map(({ word }) => {
+    const own = index.frequency(stem(word));
+    const [neighbour] = index.typoWords(word);
+    if (neighbour === undefined) return word;
+    const theirs = index.frequency(index.stemOfWord(neighbour)!);
+    if (own > 0 && theirs < own * MORE_COMMON) return word;
+    changed = true;
+    return neighbour;
+  });
+  if (!changed) return null;
+  const suggestion = corrected.join(' ');
+  if (suggestion === tokens(q).join(' ')) return null;
+  const total = index.search(suggestion, { status, limit: 0 }).matched;
+  return total > 0 ? { q: suggestion, total } : null;
+}
+
+/**
+ * Categories with at least half of their name's words matched by the
+ * query's words (through stems, the last word's prefixes and typos), the
+ * best covered first, with listings.
+ */
+async function matchingCategories(ctx: Context, found: QueryResult): Promise<CategorySuggestion[]> {
+  const matches = (nameWord: string) => found.words.some((w) => w.terms.has(stem(nameWord)));
+  const all = ctx.search.categories();
+  const candidates = all
+    .map((c) => {
+      const words = tokens(c.name).filter((w) => !isStopWord(w));
+      const matched = words.filter(matches).length;
+      const queryWordsCovered = found.words.filter((w) => words.some((n) => w.terms.has(stem(n)))).length;
+      return { c, share: words.length === 0 ? 0 : matched / words.length, queryWordsCovered };
+    })
+    .filter((m) => m.share >= 0.5)
+    .sort(
+      (a, b) => b.queryWordsCovered - a.queryWordsCovered || b.share - a.share || a.c.name.length - b.c.name.length,
+    );
+  const suggestions: CategorySuggestion[] = [];
+  for (const { c } of candidates) {
+    if (suggestions.length === MAX_CATEGORIES) break;
+    const ids = subtreeIds(all, c.id);
+    const row = await ctx.db
+      .selectFrom('listing_categories as lc')
+      .innerJoin('listings as l', 'l.id', 'lc.listing_id')
+      .select(sql<number>`count(DISTINCT lc.listing_id)`.as('n'))
+      .where('lc.category_id', 'in', ids)
+      .where('l.status', '=', 'live')
+      .executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    if (count > 0) suggestions.push({ slug: c.slug, name: c.name, listing_count: count });
+  }
+  return suggestions;
+}
