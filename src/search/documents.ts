@@ -1,6 +1,7 @@
-// What the search index reads of a listing: its row's describing columns,
-// its categories' names (with their ancestors', so a product in "Calendars"
-// under "Productivity" is found by both), its FAQs and its founders' names.
+// What the search index reads of a listing: its row's short describing
+// columns, its categories' names (with their ancestors', so a product in
+// "Calendars" under "Productivity" is found by both), its FAQ questions and
+// its founders' names. (The description is searched in the database.)
 // Read for many listings at once: four queries per batch whatever its size.
 import type { Kysely } from 'kysely';
 import type { Database, Listing } from '../../db/schema.js';
@@ -15,7 +16,6 @@ export const DOCUMENT_COLUMNS = [
   'name',
   'tagline',
   'short_description',
-  'description',
   'pricing_model',
   'features',
   'usps',
@@ -70,7 +70,7 @@ export async function listingDocuments(
       .where('listing_id', 'in', ids)
       .orderBy('position')
       .execute(),
-    db.selectFrom('listing_faqs').select(['listing_id', 'question', 'answer']).where('listing_id', 'in', ids).execute(),
+    db.selectFrom('listing_faqs').select(['listing_id', 'question']).where('listing_id', 'in', ids).execute(),
     db
       .selectFrom('listing_founders as lf')
       .innerJoin('founders as f', 'f.id', 'lf.founder_id')
@@ -84,7 +84,6 @@ export async function listingDocuments(
       name: [r.name],
       tagline: r.tagline ? [r.tagline] : [],
       shortDescription: r.short_description ? [r.short_description] : [],
-      description: r.description ? [r.description] : [],
       pricingModel: r.pricing_model ? [r.pricing_model.replace(/[-_]/g, ' ')] : [],
       features: [...stringArray(r.features), ...stringArray(r.usps)],
       keywords: [...stringArray(r.keywords), ...stringArray(r.tags)],
@@ -102,7 +101,7 @@ export async function listingDocuments(
     for (const ancestor of ancestorNames(tree, c.category_id))
       if (!doc.otherCategories.includes(ancestor)) doc.otherCategories.push(ancestor);
   }
-  for (const f of faqs) (docs.get(f.listing_id)!.faqs as string[]).push(f.question, f.answer);
+  for (const f of faqs) (docs.get(f.listing_id)!.faqs as string[]).push(f.question);
   for (const f of founders) (docs.get(f.listing_id)!.founders as string[]).push(f.name);
   return docs;
 }

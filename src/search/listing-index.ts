@@ -1,7 +1,10 @@
-// The in-memory index over everything that describes a listing: name,
+// The in-memory index over the short texts that describe a listing: name,
 // tagline, categories (with their ancestors), keywords and tags, short
-// description, features and USPs, description, FAQs, pricing model and
-// founders' names. BM25 with field weights over word stems (text.ts), so
+// description, features, USPs and attributes, FAQ questions, pricing model
+// and founders' names. (Long text, the description, is the database's
+// full-text index's: kept in memory it cost a gigabyte and 40 s to build at
+// 100k listings; search.ts merges its matches word by word, see search().)
+// BM25 with field weights over word stems (text.ts), so
 // "invoices" finds "invoicing"; prefix matches on the last word as people
 // type; typo tolerance through a deletion dictionary (SymSpell-style) over
 // the words as written, so a typo is a few hash lookups.
@@ -41,12 +44,12 @@ export const FIELDS = {
   attributes: { weight: 1.2, typicalWords: 6 },
   pricingModel: { weight: 1, typicalWords: 1 },
   founders: { weight: 1, typicalWords: 4 },
-  description: { weight: 0.6, typicalWords: 250 },
-  faqs: { weight: 0.5, typicalWords: 120 },
+  /** FAQ questions. */
+  faqs: { weight: 0.8, typicalWords: 40 },
 } as const;
 export type Field = keyof typeof FIELDS;
 
-/** Fields short enough that two words side by side are a phrase worth a bonus. */
+/** Fields short enough that two words side by side are a phrase worth a bonus, and the word as written a term. */
 const PHRASE_FIELDS: readonly Field[] = [
   'name',
   'category',
@@ -57,6 +60,18 @@ const PHRASE_FIELDS: readonly Field[] = [
   'features',
   'attributes',
 ];
+const FIELD_LIST = (Object.keys(FIELDS) as Field[]).map(
+  (field) => [field, { ...FIELDS[field], phrase: PHRASE_FIELDS.includes(field) }] as const,
+);
+
+/** A 32-bit hash (FNV-1a) of "a b": phrases are keyed by it, so a million of them cost no strings. */
+function phraseKey(a: string, b: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ 32, 0x01000193);
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /** A listing as the index reads it: each field's texts (a list field is one text per item). */
 export type ListingDocument = Partial<Record<Field, readonly string[]>>;
@@ -68,7 +83,7 @@ const PREFIX_WEIGHT = 0.6;
 const TYPO_WEIGHT = 0.45;
 /** Another form of the same root found within the typo budget ("tracker" for "tracking"). */
 const FORM_WEIGHT = 0.7;
-/** Two query words side by side in a phrase field: this share of the field's weight, per idf. */
+/** Two query words side by side in a phrase field: a bonus of this, per idf of the phrase. */
 const PHRASE_WEIGHT = 0.5;
 /** Prefix expansion of the last word: at most this many words, the most frequent first. */
 const MAX_PREFIX_WORDS = 50;
@@ -76,6 +91,8 @@ const MAX_PREFIX_WORDS = 50;
 const MAX_TYPO_WORD = 24;
 /** A query word whose stem is in fewer listings than this is looked up for typos as well (it may itself be one). */
 const TYPO_CHECK_BELOW = 3;
+/** Typo and form variants of a query word looked up outside the index, at most. */
+const MAX_VARIANTS = 3;
 /** At most this many query words count. */
 export const MAX_QUERY_WORDS = 12;
 /** Ranks listings by words matched first: larger than any score. */
@@ -129,6 +146,8 @@ interface Postings {
 export interface QueryWord {
   word: string;
   terms: Map<string, number>;
+  /** Indexed words (as written) it matched by typo or as another form, the nearest first: what to look for elsewhere. */
+  variants: string[];
 }
 
 /** The best matches of a query. */
@@ -164,10 +183,19 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, size:
 export class ListingIndex {
   /**
    * Term → the listings that have it, with its weighted BM25 frequency part
-   * in each. A term is a stem, "=word" for a word as written in a short
-   * field (when it is not its own stem), or "stem stem" for a phrase.
+   * in each. A term is a stem, or "=word" for a word as written in a short
+   * field (when it is not its own stem).
    */
   readonly #postings = new Map<string, Postings>();
+  /**
+   * Phrases, by phraseKey of two stems side by side in a short field → the
+   * slot, or slots, that have them (a hash collision only adds a rare, small
+   * bonus: phrases break ties).
+   */
+  readonly #phrases = new Map<number, number | number[]>();
+  readonly #docWeights = new Map<string, number>();
+  readonly #fieldCounts = new Map<string, number>();
+  readonly #docPhrases = new Set<number>();
   /** Every indexed word as written (lower-cased) → its stem: prefixes and typos are matched on words, scored on stems. */
   readonly #stemOf = new Map<string, string>();
   /** The words of #stemOf found as written (the others are only stems): a correction offers those first. */
@@ -234,14 +262,17 @@ export class ListingIndex {
 
   add(id: number, status: IndexedStatus, doc: ListingDocument): void {
     if (this.has(id)) this.remove(id);
-    const weights = new Map<string, number>();
-    const addWeight = (term: string, w: number) => weights.set(term, (weights.get(term) ?? 0) + w);
-    for (const field of Object.keys(FIELDS) as Field[]) {
+    // Scratch maps reused from listing to listing: a build adds 100k of them.
+    const weights = this.#docWeights;
+    const counts = this.#fieldCounts;
+    const phrases = this.#docPhrases;
+    weights.clear();
+    phrases.clear();
+    for (const [field, { weight, typicalWords, phrase }] of FIELD_LIST) {
       const texts = doc[field];
       if (!texts || texts.length === 0) continue;
-      const counts = new Map<string, number>();
+      counts.clear();
       let length = 0;
-      const phrases = PHRASE_FIELDS.includes(field);
       for (const text of texts) {
         let previous: string | null = null;
         for (const word of tokens(text)) {
@@ -249,16 +280,17 @@ export class ListingIndex {
           const s = stem(word);
           this.#addWord(word, s);
           counts.set(s, (counts.get(s) ?? 0) + 1);
-          // In short fields the word as written is a term too, so the very word outranks others of its stem.
-          if (phrases && s !== word) counts.set(`=${word}`, (counts.get(`=${word}`) ?? 0) + 1);
           length++;
-          if (phrases && previous !== null && previous !== s)
-            addWeight(`${previous} ${s}`, PHRASE_WEIGHT * FIELDS[field].weight);
+          if (!phrase) continue;
+          // In short fields the word as written is a term too, so the very word outranks others of its stem.
+          if (s !== word) counts.set(`=${word}`, (counts.get(`=${word}`) ?? 0) + 1);
+          if (previous !== null && previous !== s) phrases.add(phraseKey(previous, s));
           previous = s;
         }
       }
-      const norm = K1 * (1 - B + (B * length) / FIELDS[field].typicalWords);
-      for (const [s, tf] of counts) addWeight(s, (FIELDS[field].weight * tf * (K1 + 1)) / (tf + norm));
+      const norm = K1 * (1 - B + (B * length) / typicalWords);
+      for (const [term, tf] of counts)
+        weights.set(term, (weights.get(term) ?? 0) + (weight * tf * (K1 + 1)) / (tf + norm));
     }
     const slot = this.#takeSlot(id);
     for (const [term, weight] of weights) {
@@ -270,8 +302,14 @@ export class ListingIndex {
       postings.slots.push(slot);
       postings.weights.push(weight);
     }
-    this.#postingsAt[slot] = weights.size;
-    this.#livePostings += weights.size;
+    for (const key of phrases) {
+      const had = this.#phrases.get(key);
+      if (had === undefined) this.#phrases.set(key, slot);
+      else if (typeof had === 'number') this.#phrases.set(key, [had, slot]);
+      else had.push(slot);
+    }
+    this.#postingsAt[slot] = weights.size + phrases.size;
+    this.#livePostings += weights.size + phrases.size;
     this.#statusAt[slot] = STATUS_CODE[status];
     this.#counts.set(status, this.count(status) + 1);
     this.#version++;
@@ -306,6 +344,11 @@ export class ListingIndex {
         postings.weights.length = kept;
       }
     }
+    for (const [key, held] of this.#phrases) {
+      const kept = (typeof held === 'number' ? [held] : held).filter((slot) => alive[slot] !== 0);
+      if (kept.length === 0) this.#phrases.delete(key);
+      else this.#phrases.set(key, kept.length === 1 ? kept[0]! : kept);
+    }
     for (const [word, s] of this.#stemOf) if (!this.#postings.has(s)) this.#dropWord(word);
     for (let slot = 0; slot < this.#idAt.length; slot++) {
       if (alive[slot] === 0 && this.#idAt[slot] !== -1) {
@@ -323,23 +366,31 @@ export class ListingIndex {
    * stem is rare or unknown.
    */
   search(q: string, opts: { status: IndexedStatus; limit: number }): QueryResult {
-    const words = this.queryWords(q);
+    return this.rank(this.queryWords(q), opts);
+  }
+
+  /**
+   * As search(), for query words from queryWords(), with, per word, scores
+   * of matches found outside the index (listing id → score on the index's
+   * scale), added to the word's score in each listing.
+   */
+  rank(
+    words: QueryWord[],
+    opts: { status: IndexedStatus; limit: number; elsewhere?: readonly Map<number, number>[] },
+  ): QueryResult {
     const wanted = STATUS_CODE[opts.status];
     const matchedSlots = this.#matchedSlots;
     const score = this.#score;
     const wordsMatched = this.#wordsMatched;
     matchedSlots.length = 0;
-    for (const { terms } of words) this.#matchWord(terms, wanted);
+    for (const [i, { terms }] of words.entries()) this.#matchWord(terms, wanted, opts.elsewhere?.[i]);
     // Phrases: query words side by side (as stems) found side by side.
     for (let i = 0; i + 1 < words.length; i++) {
-      const phrase = `${stem(words[i]!.word)} ${stem(words[i + 1]!.word)}`;
-      const postings = this.#postings.get(phrase);
-      if (!postings) continue;
-      const idf = this.#idf(postings.slots.length);
-      for (let k = 0; k < postings.slots.length; k++) {
-        const slot = postings.slots[k]!;
-        if (wordsMatched[slot]! > 0) score[slot] += idf * postings.weights[k]!;
-      }
+      const held = this.#phrases.get(phraseKey(stem(words[i]!.word), stem(words[i + 1]!.word)));
+      if (held === undefined) continue;
+      const slots = typeof held === 'number' ? [held] : held;
+      const bonus = PHRASE_WEIGHT * this.#idf(slots.length);
+      for (const slot of slots) if (wordsMatched[slot]! > 0) score[slot] += bonus;
     }
     const keys = this.#keys;
     keys.length = 0;
@@ -365,7 +416,7 @@ export class ListingIndex {
     const all = [...new Set(tokens(q))].slice(0, MAX_QUERY_WORDS);
     const content = all.filter((w) => !isStopWord(w));
     const words = content.length > 0 ? content : all;
-    return words.map((word, i) => ({ word, terms: this.#termsOf(word, i === words.length - 1) }));
+    return words.map((word, i) => this.#termsOf(word, i === words.length - 1));
   }
 
   /** Indexed words within the word's typo budget (not the word itself), the nearest and most frequent first. */
@@ -414,8 +465,9 @@ export class ListingIndex {
    * prefixes; and any stem within its typo budget when its own is rare or
    * unknown and it begins no word (it may be a typo).
    */
-  #termsOf(word: string, isLast: boolean): Map<string, number> {
+  #termsOf(word: string, isLast: boolean): QueryWord {
     const terms = new Map<string, number>();
+    const variants: string[] = [];
     const expand = (term: string, weight: number) => {
       if (this.#postings.has(term) && weight > (terms.get(term) ?? 0)) terms.set(term, weight);
     };
@@ -431,10 +483,12 @@ export class ListingIndex {
     const mayBeTypo = this.frequency(own) < TYPO_CHECK_BELOW && typed.length === 0;
     for (const w of this.typoWords(word)) {
       const theirs = this.#stemOf.get(w)!;
-      if (theirs.startsWith(own) || own.startsWith(theirs)) expand(theirs, FORM_WEIGHT);
-      else if (mayBeTypo) expand(theirs, TYPO_WEIGHT);
+      const sameRoot = theirs.startsWith(own) || own.startsWith(theirs);
+      if (!sameRoot && !mayBeTypo) continue;
+      expand(theirs, sameRoot ? FORM_WEIGHT : TYPO_WEIGHT);
+      if (this.#written.has(w) && variants.length < MAX_VARIANTS) variants.push(w);
     }
-    return terms;
+    return { word, terms, variants };
   }
 
   #idf(frequency: number): number {
@@ -443,7 +497,7 @@ export class ListingIndex {
   }
 
   /** Scores one query word's terms into #score, the best term per listing, and counts the word as matched there. */
-  #matchWord(terms: Map<string, number>, wanted: number): void {
+  #matchWord(terms: Map<string, number>, wanted: number, elsewhere: Map<number, number> | undefined): void {
     const status = this.#statusAt;
     const wordScore = this.#wordScore;
     const wordSlots = this.#wordSlots;
@@ -460,6 +514,13 @@ export class ListingIndex {
         if (had === 0) wordSlots.push(slot);
         if (s > had) wordScore[slot] = s;
       }
+    }
+    // Another field of the listing: it adds to the best of the index's.
+    for (const [id, s] of elsewhere ?? []) {
+      const slot = this.#slotOf.get(id);
+      if (slot === undefined || status[slot] !== wanted || !(s > 0)) continue;
+      if (wordScore[slot] === 0) wordSlots.push(slot);
+      wordScore[slot] += s;
     }
     for (let i = 0; i < wordSlots.length; i++) {
       const slot = wordSlots.values[i]!;

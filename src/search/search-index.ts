@@ -32,6 +32,8 @@ export interface SearchIndex {
   count(status: IndexedStatus): number | undefined;
   /** Recent results, valid while the index version they were computed at holds (search.ts). */
   readonly results: Map<string, { version: number; value: unknown }>;
+  /** Description terms' "too common to rank by" verdicts, with when they were counted (ms); descriptions.ts. */
+  readonly commonTerms: Map<string, { common: boolean; at: number }>;
 }
 
 /** Rows indexed between two turns of the event loop while syncing. */
@@ -153,5 +155,6 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
     size: () => index.size,
     count: (status) => (built ? index.count(status) : undefined),
     results: new Map(),
+    commonTerms: new Map(),
   };
 }

@@ -1,6 +1,7 @@
 // Listing search (search_listings): words through the in-memory index
-// (listing-index.ts, kept in step by search-index.ts), filters and sorts
-// through SQL. A query ranks listings matching every word above those
+// (listing-index.ts, kept in step by search-index.ts) and descriptions
+// through the database's full-text index (descriptions.ts), filters and
+// sorts through SQL. A query ranks listings matching every word above those
 // matching some; when it finds little, the result offers a corrected query
 // that finds more and the categories whose names match (suggestions.ts).
 // Paid plans never change relevance (ARCHITECTURE §5).
@@ -17,6 +18,7 @@ import type { Context } from '../context.js';
 import { subtreeIds } from '../directory/categories.js';
 import { trendingScores } from '../launches/trending.js';
 import { listingSummary, summariesByIds } from '../listings/summary.js';
+import { findMatches } from './descriptions.js';
 import type { IndexedStatus, QueryWord } from './listing-index.js';
 import { stem, tokens } from './text.js';
 import { categorySuggestion, type SearchSuggestions, suggestionsFor } from './suggestions.js';
@@ -138,7 +140,7 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     ranked = known.value as RankedPage;
     results.delete(key); // refresh its place in the LRU order
   } else {
-    const found = ctx.search.index.search(q, { status: wanted, limit: CANDIDATE_CAP });
+    const found = await findMatches(ctx, q, { status: wanted, limit: CANDIDATE_CAP });
     const suggestions = await suggestionsFor(ctx, q, found, wanted);
     ranked = { ...suggestions, ...(await rankPage(ctx, input, found.best)), words: found.words };
   }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { subtreeIds } from '../directory/categories.js';
+import { findMatches } from './descriptions.js';
 import type { IndexedStatus, QueryResult } from './listing-index.js';
 import { isStopWord, stem, tokens } from './text.js';
 
@@ -33,16 +34,16 @@ export async function suggestionsFor(
   found: QueryResult,
   status: IndexedStatus,
 ): Promise<SearchSuggestions> {
-  return { did_you_mean: didYouMean(ctx, q, found, status), categories: await matchingCategories(ctx, found) };
+  return { did_you_mean: await didYouMean(ctx, q, found, status), categories: await matchingCategories(ctx, found) };
 }
 
 /** The query with each unknown (or far rarer than a neighbour) word replaced by its most common typo neighbour, when that finds listings. */
-function didYouMean(
+async function didYouMean(
   ctx: Context,
   q: string,
   found: QueryResult,
   status: IndexedStatus,
-): SearchSuggestions['did_you_mean'] {
+): Promise<SearchSuggestions['did_you_mean']> {
   const index = ctx.search.index;
   let changed = false;
   const corrected = found.words.map(({ word }) => {
@@ -57,7 +58,7 @@ function didYouMean(
   if (!changed) return null;
   const suggestion = corrected.join(' ');
   if (suggestion === tokens(q).join(' ')) return null;
-  const total = index.search(suggestion, { status, limit: 0 }).matched;
+  const total = (await findMatches(ctx, suggestion, { status, limit: 0 })).matched;
   return total > 0 ? { q: suggestion, total } : null;
 }
 
