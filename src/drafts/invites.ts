@@ -177,6 +177,14 @@ export async function acceptInvite(
         .set({ name: profile.name, title: profile.title, bio: profile.bio, updated_at: now })
         .where('id', '=', founder.id)
         .execute();
+      // Their listings are searched by founder name: the search index follows listings' updated_at.
+      await trx
+        .updateTable('listings')
+        .set({ updated_at: now })
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('listing_founders').select('listing_id').where('founder_id', '=', founder!.id),
+        )
+        .execute();
     } else {
       const base =
         profile.name
@@ -218,6 +226,7 @@ export async function acceptInvite(
           .insertInto('listing_founders')
           .values({ listing_id: invite.listing_id, founder_id: founder.id, position: linked.length })
           .execute();
+        await trx.updateTable('listings').set({ updated_at: now }).where('id', '=', invite.listing_id).execute();
       }
     }
     return { founderSlug: founder.slug };

@@ -541,28 +541,33 @@ export class ListingIndex {
     const slots = this.#matchedSlots.values;
     const keys = this.#keys.values;
     const count = this.#matchedSlots.length;
-    const relevance = (key: number) => {
-      const tier = Math.floor(key / TIER);
-      return (tier - 1 + (key - tier * TIER) / (highest || 1)) / wordCount;
-    };
+    // Computed from the slot's own figures: taken back out of a key, the score would lose its last digits.
+    const relevance = (slot: number) =>
+      (this.#wordsMatched[slot]! - 1 + this.#score[slot]! / (highest || 1)) / wordCount;
+    /** [slot, key] of the best, then [id, relevance]. */
     const ranked: [number, number][] = [];
     if (limit <= 0) return new Map();
     if (count <= limit) {
-      for (let i = 0; i < count; i++) ranked.push([this.#idAt[slots[i]!]!, keys[i]!]);
+      for (let i = 0; i < count; i++) ranked.push([slots[i]!, keys[i]!]);
     } else {
       const selection = new Float64Array(keys.subarray(0, count));
       const threshold = kthLargest(selection, limit);
       const tied: number[] = [];
+      const tiedSlot = new Map<number, number>();
       for (let i = 0; i < count; i++) {
-        if (keys[i]! > threshold) ranked.push([this.#idAt[slots[i]!]!, keys[i]!]);
-        else if (keys[i] === threshold) tied.push(this.#idAt[slots[i]!]!);
+        if (keys[i]! > threshold) ranked.push([slots[i]!, keys[i]!]);
+        else if (keys[i] === threshold) {
+          tied.push(this.#idAt[slots[i]!]!);
+          tiedSlot.set(this.#idAt[slots[i]!]!, slots[i]!);
+        }
       }
       // The ties with the lowest ids fill the places left.
       const lastTied = nthLowest(tied, limit - ranked.length);
-      for (const id of tied) if (id <= lastTied) ranked.push([id, threshold]);
+      for (const id of tied) if (id <= lastTied) ranked.push([tiedSlot.get(id)!, threshold]);
     }
-    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    return new Map(ranked.map(([id, key]) => [id, relevance(key)]));
+    const idAt = this.#idAt;
+    ranked.sort((a, b) => b[1] - a[1] || idAt[a[0]]! - idAt[b[0]]!);
+    return new Map(ranked.map(([slot]) => [idAt[slot]!, relevance(slot)]));
   }
 
   #takeSlot(id: number): number {
