@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { webLink } from '../../platform/links.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
+import { highlightWords } from '../ui/highlight.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 
@@ -62,24 +63,36 @@ export function paginationNav(req: Request, page: number, perPage: number, total
   }</p></nav>`;
 }
 
-/** A list of listing cards; `ranked` numbers them from `firstRank`. */
-export function listingCards(
-  items: ListingSummary[],
-  opts: { ranked?: boolean; firstRank?: number; metric?: (item: ListingSummary, i: number) => string } = {},
+/**
+ * A list of listing cards; `ranked` numbers them from `firstRank`;
+ * `highlight` gives the words to mark in each card's name and tagline (the
+ * search page's matched words).
+ */
+export function listingCards<T extends ListingSummary>(
+  items: T[],
+  opts: {
+    ranked?: boolean;
+    firstRank?: number;
+    metric?: (item: T, i: number) => string;
+    highlight?: (item: T) => readonly string[];
+  } = {},
 ): SafeHtml {
   if (items.length === 0) return html`<p class="muted">Nothing here yet.</p>`;
   const tag = opts.ranked ? 'ol' : 'ul';
   const first = opts.firstRank ?? 1;
-  const cards = items.map(
-    (l, i) => html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
+  const cards = items.map((l, i) => {
+    const words = opts.highlight?.(l) ?? [];
+    return html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
 ${webLink(l.logo_url) ? html`<img src="${webLink(l.logo_url)}" alt="" width="48" height="48" loading="lazy">` : ''}
-<div><a href="${listingPath(l.slug)}"><strong>${l.name}</strong></a>${l.tagline ? html`<br><span>${l.tagline}</span>` : ''}${
+<div><a href="${listingPath(l.slug)}"><strong>${highlightWords(l.name, words)}</strong></a>${
+      l.tagline ? html`<br><span>${highlightWords(l.tagline, words)}</span>` : ''
+    }${
       l.primary_category
         ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`
         : ''
     }</div>
-<span class="votes">${opts.metric ? opts.metric(l, i) : `${l.votes} ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`,
-  );
+<span class="votes">${opts.metric ? opts.metric(l, i) : `${l.votes} ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`;
+  });
   return tag === 'ol' ? html`<ol class="cards" start="${first}">${cards}</ol>` : html`<ul class="cards">${cards}</ul>`;
 }
 
