@@ -64,7 +64,7 @@ export const searchExtras = {
     .nullable()
     .optional()
     .describe(
-      'A corrected query and how many listings it finds, when q has a word the directory does not know (only when q is given)',
+      'A corrected query and how many listings of the status asked for it finds (other filters aside), when q has a word the directory does not know (only when q is given)',
     ),
   categories: z
     .array(categorySuggestion)
