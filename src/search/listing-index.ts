@@ -196,6 +196,8 @@ export class ListingIndex {
   readonly #docWeights = new Map<string, number>();
   readonly #fieldCounts = new Map<string, number>();
   readonly #docPhrases = new Set<number>();
+  /** Words as written → their "=word" terms (dropped with their words at compaction). */
+  readonly #exactTerms = new Map<string, string>();
   /** Every indexed word as written (lower-cased) → its stem: prefixes and typos are matched on words, scored on stems. */
   readonly #stemOf = new Map<string, string>();
   /** The words of #stemOf found as written (the others are only stems): a correction offers those first. */
@@ -283,7 +285,10 @@ export class ListingIndex {
           length++;
           if (!phrase) continue;
           // In short fields the word as written is a term too, so the very word outranks others of its stem.
-          if (s !== word) counts.set(`=${word}`, (counts.get(`=${word}`) ?? 0) + 1);
+          if (s !== word) {
+            const exact = this.#exactTerm(word);
+            counts.set(exact, (counts.get(exact) ?? 0) + 1);
+          }
           if (previous !== null && previous !== s) phrases.add(phraseKey(previous, s));
           previous = s;
         }
@@ -473,7 +478,7 @@ export class ListingIndex {
     };
     const own = stem(word);
     expand(own, 1);
-    expand(`=${word}`, 1);
+    expand(this.#exactTerm(word), 1);
     // Longer forms of the same stem ("host" of "hosted" → "hostable").
     if (own.length >= 4)
       for (const w of this.#prefixWords(own)) if (w.length <= own.length + 4) expand(this.#stemOf.get(w)!, FORM_WEIGHT);
@@ -570,6 +575,16 @@ export class ListingIndex {
     return new Map(ranked.map(([slot]) => [idAt[slot]!, relevance(slot)]));
   }
 
+  /** The term of a word as written ("=word"): one string per word however often it is read. */
+  #exactTerm(word: string): string {
+    let term = this.#exactTerms.get(word);
+    if (term === undefined) {
+      term = `=${word}`;
+      this.#exactTerms.set(word, term);
+    }
+    return term;
+  }
+
   #takeSlot(id: number): number {
     const slot = this.#freeSlots.pop() ?? this.#idAt.length;
     this.#idAt[slot] = id;
@@ -586,6 +601,8 @@ export class ListingIndex {
 
   /** Indexes a word as written and its stem (so typos are also matched against stems: "calender" → "calendar" of "Calendars"). */
   #addWord(word: string, s: string): void {
+    // A word's stem never changes: once seen as written, there is nothing to add (the common case, one lookup).
+    if (this.#written.has(word)) return;
     this.#written.add(word);
     this.#addTypoWord(word, s);
     if (s !== word) this.#addTypoWord(s, s);
@@ -609,6 +626,7 @@ export class ListingIndex {
   #dropWord(word: string): void {
     this.#stemOf.delete(word);
     this.#written.delete(word);
+    this.#exactTerms.delete(word);
     this.#sortedStale = true;
     if (word.length >= 4 && word.length <= MAX_TYPO_WORD) {
       for (const d of deletions(word)) {
