@@ -9,9 +9,9 @@ import { eng as englishStopWords } from 'stopword';
 /** The words of a text, lower-cased, accents folded ("Café" → "cafe"), without punctuation. */
 export function tokens(text: string): string[] {
   const lower = text.toLowerCase();
-  // Folding costs a normalisation pass, so plain ASCII (nearly all text) skips it.
-  const folded = /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}+/gu, '');
-  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Plain ASCII (nearly all text) skips the folding pass and the slower Unicode-aware split.
+  if (/^[\x00-\x7f]*$/.test(lower)) return lower.match(/[a-z0-9]+/g) ?? [];
+  return lower.normalize('NFD').replace(/\p{M}+/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Stems seen so far: a directory's vocabulary is small next to its word count, so each word is stemmed once. */
