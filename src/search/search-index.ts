@@ -32,6 +32,8 @@ export interface SearchIndex {
   count(status: IndexedStatus): number | undefined;
   /** Recent results, valid while the index version they were computed at holds (search.ts). */
   readonly results: Map<string, { version: number; value: unknown }>;
+  /** Live listing counts by category id, valid at `version` of the index (suggestions.ts). */
+  readonly categoryCounts: { version: number; counts: Map<number, number> };
   /** Description terms' "too common to rank by" verdicts, with when they were counted (ms); descriptions.ts. */
   readonly commonTerms: Map<string, { common: boolean; at: number }>;
 }
@@ -156,5 +158,6 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
     count: (status) => (built ? index.count(status) : undefined),
     results: new Map(),
     commonTerms: new Map(),
+    categoryCounts: { version: -1, counts: new Map() },
   };
 }

@@ -84,16 +84,34 @@ async function matchingCategories(ctx: Context, found: QueryResult): Promise<Cat
   const suggestions: CategorySuggestion[] = [];
   for (const { c } of candidates) {
     if (suggestions.length === MAX_CATEGORIES) break;
-    const ids = subtreeIds(all, c.id);
-    const row = await ctx.db
-      .selectFrom('listing_categories as lc')
-      .innerJoin('listings as l', 'l.id', 'lc.listing_id')
-      .select(sql<number>`count(DISTINCT lc.listing_id)`.as('n'))
-      .where('lc.category_id', 'in', ids)
-      .where('l.status', '=', 'live')
-      .executeTakeFirstOrThrow();
-    const count = Number(row.n);
+    const count = await liveCount(ctx, c.id);
     if (count > 0) suggestions.push({ slug: c.slug, name: c.name, listing_count: count });
   }
   return suggestions;
+}
+
+/**
+ * Live listings in a category and below it. Counted once per index version
+ * (any listing change bumps it, a category's count cannot change without
+ * one): a big category's count costs milliseconds.
+ */
+async function liveCount(ctx: Context, categoryId: number): Promise<number> {
+  const version = ctx.search.index.version;
+  const memory = ctx.search.categoryCounts;
+  if (memory.version !== version) {
+    memory.version = version;
+    memory.counts.clear();
+  }
+  const known = memory.counts.get(categoryId);
+  if (known !== undefined) return known;
+  const row = await ctx.db
+    .selectFrom('listing_categories as lc')
+    .innerJoin('listings as l', 'l.id', 'lc.listing_id')
+    .select(sql<number>`count(DISTINCT lc.listing_id)`.as('n'))
+    .where('lc.category_id', 'in', subtreeIds(ctx.search.categories(), categoryId))
+    .where('l.status', '=', 'live')
+    .executeTakeFirstOrThrow();
+  const count = Number(row.n);
+  memory.counts.set(categoryId, count);
+  return count;
 }

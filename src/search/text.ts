@@ -11,7 +11,12 @@ export function tokens(text: string): string[] {
   const lower = text.toLowerCase();
   // Plain ASCII (nearly all text) skips the folding pass and the slower Unicode-aware split.
   if (/^[\x00-\x7f]*$/.test(lower)) return lower.match(/[a-z0-9]+/g) ?? [];
-  return lower.normalize('NFD').replace(/\p{M}+/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    lower
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Stems seen so far: a directory's vocabulary is small next to its word count, so each word is stemmed once. */
