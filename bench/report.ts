@@ -32,6 +32,23 @@ export interface BenchReport {
     mcpGet: LoadResult;
     mcpGetLegacy: LoadResult;
   };
+  /** Issue 25: pages and get_listing asked for with br, against Express answering the home page with br. */
+  pages: {
+    expressBrCeiling: LoadResult;
+    home: LoadResult;
+    listing: LoadResult;
+    week: LoadResult;
+    restGetBr: LoadResult;
+  };
+  /** Votes in the trending window (the last 30 days) of the synthetic directory. */
+  recentVotes: number;
+  /** Bytes of each page as HTML and as sent with br; /docs: every file its page loads, and the OpenAPI document. */
+  sizes: {
+    home: { html: number; sent: number };
+    listing: { html: number; sent: number };
+    week: { html: number; sent: number };
+    docs: { files: number; plain: number; sent: number };
+  };
   generateSeconds: number;
   indexBuildSeconds: number;
   search: { typo: SearchTimings; mixed: SearchTimings };
@@ -50,6 +67,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole :
 const fmtPct = (n: number) => `${n.toFixed(0)}%`;
 const ms = (n: number) => n.toFixed(2);
 const mb = (n: number | undefined) => (n === undefined ? 'n/a' : `${n.toFixed(0)} MB`);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 interface Target {
   name: string;
@@ -60,6 +78,14 @@ interface Target {
 export function targets(r: BenchReport): Target[] {
   const restVsExpress = pct(r.http.restGet.rps, r.http.expressCeiling.rps);
   const mcpVsRest = pct(r.http.mcpGet.rps, r.http.restGet.rps);
+  const pageTarget = (label: string, page: LoadResult): Target => {
+    const ratio = pct(page.rps, r.pages.expressBrCeiling.rps);
+    return {
+      name: `${label} >= 50% of bare Express at ${r.listings} listings, compressed`,
+      measured: fmtPct(ratio),
+      pass: ratio >= 50,
+    };
+  };
   return [
     {
       name: 'get_listing over REST >= 70% of bare Express',
@@ -91,6 +117,9 @@ export function targets(r: BenchReport): Target[] {
       measured: mb(r.peakRssMb),
       pass: r.peakRssMb !== undefined && r.peakRssMb < 600,
     },
+    pageTarget('home page', r.pages.home),
+    pageTarget('listing page', r.pages.listing),
+    pageTarget('week page', r.pages.week),
   ];
 }
 
@@ -117,6 +146,31 @@ export function renderReport(r: BenchReport): string {
     row(restSearch, ofCeilings(restSearch)),
     row(mcpGet, ofRest(mcpGet)),
     row(mcpGetLegacy, ofRest(mcpGetLegacy)),
+    '',
+    '## Pages, compressed (issue 25)',
+    '',
+    `Asked for as a browser does (\`accept-encoding: gzip, deflate, br\`, so br); ${r.recentVotes} votes in the trending window.`,
+    'The compressed ceiling is the bare Express route answering the home page HTML through the same compression.',
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | server CPU µs/req | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    row(
+      r.pages.expressBrCeiling,
+      `${fmtPct(pct(r.pages.expressBrCeiling.rps, expressCeiling.rps))} of Express (JSON, uncompressed)`,
+    ),
+    ...[r.pages.home, r.pages.listing, r.pages.week, r.pages.restGetBr].map((x) =>
+      row(
+        x,
+        `${fmtPct(pct(x.rps, r.pages.expressBrCeiling.rps))} of compressed Express, ${fmtPct(pct(x.rps, expressCeiling.rps))} of Express`,
+      ),
+    ),
+    '',
+    '| page | HTML | sent with br |',
+    '|---|---:|---:|',
+    `| home | ${kb(r.sizes.home.html)} | ${kb(r.sizes.home.sent)} |`,
+    `| listing | ${kb(r.sizes.listing.html)} | ${kb(r.sizes.listing.sent)} |`,
+    `| week (a past week) | ${kb(r.sizes.week.html)} | ${kb(r.sizes.week.sent)} |`,
+    `| /docs: the page, the ${r.sizes.docs.files - 2} files it loads and the OpenAPI document | ${kb(r.sizes.docs.plain)} | ${kb(r.sizes.docs.sent)} |`,
     '',
     '## In process and start-up',
     '',

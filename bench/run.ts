@@ -1,6 +1,7 @@
 // The whole-server benchmark (issue 9): 100k synthetic listings, in-process
 // search latency and index build time, then `serve` in a child process under
-// autocannon (REST get_listing, REST typo search, MCP tools/call get_listing)
+// autocannon (REST get_listing, REST typo search, MCP tools/call get_listing,
+// and compressed: the home, listing and week pages and get_listing, issue 25)
 // next to bare node:http and bare Express ceilings; start-up time and peak RSS.
 // Prints the report and writes bench/results.md. Run: npm run bench [-- --listings N]
 import { execFileSync } from 'node:child_process';
@@ -13,10 +14,11 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { searchListings, type SearchInput } from '../src/search/search.js';
+import { addWeeks, mondayOf } from '../src/launches/weeks.js';
 import { freePort, peakRssMb, repoRoot, startServer, type RunningServer } from './children.js';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
 import { renderReport, type Percentiles } from './report.js';
-import { commonWords, createSyntheticDatabase, namePrefixes, vocabulary } from './synthetic.js';
+import { addRecentVotes, commonWords, createSyntheticDatabase, namePrefixes, vocabulary } from './synthetic.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,10 +64,13 @@ const dir = mkdtempSync(join(tmpdir(), 'lb-bench-'));
 const dbFile = join(dir, 'bench.db');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-// 1. The directory.
+// 1. The directory: launches over the four years up to today (~1 in 1,460 a
+// day), and votes on the last 30 days' launches, which trending reads.
 step(`generating ${LISTINGS} listings in ${dbFile}`);
 let t0 = performance.now();
-const { slugs, text } = await createSyntheticDatabase(dbFile, LISTINGS);
+const today = new Date();
+const { slugs, text } = await createSyntheticDatabase(dbFile, LISTINGS, 42, { lastDay: today, spanDays: 4 * 365 });
+const recentVotes = addRecentVotes(dbFile, { now: today });
 const generateSeconds = seconds(t0);
 
 // 2. Search in process: index build, then latency per query kind.
@@ -177,6 +182,10 @@ const modernHeaders = {
 };
 // A 2025-era client without a session: the SDK's stateless fallback answers over SSE.
 const legacyHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2025-11-25' };
+// Pages as a browser asks for them (issue 25): brotli preferred.
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+/** The eight weeks before this one: past weeks, each holding a week of launches. */
+const pastWeeks = Array.from({ length: 8 }, (_, i) => addWeeks(mondayOf(today), -(i + 1)));
 
 const requests = {
   restGet: sampleSlugs.map((slug): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings/${slug}` })),
@@ -193,6 +202,16 @@ const requests = {
   ),
   mcpGetLegacy: sampleSlugs.map(
     (slug): autocannon.Request => ({ method: 'POST', path: '/mcp', headers: legacyHeaders, body: mcpCall(slug) }),
+  ),
+  homePage: [{ method: 'GET', path: '/', headers: BR }] as autocannon.Request[],
+  listingPage: sampleSlugs.map(
+    (slug): autocannon.Request => ({ method: 'GET', path: `/listings/${slug}`, headers: BR }),
+  ),
+  weekPage: pastWeeks.map(
+    (week): autocannon.Request => ({ method: 'GET', path: `/launches/weeks/${week}`, headers: BR }),
+  ),
+  restGetBr: sampleSlugs.map(
+    (slug): autocannon.Request => ({ method: 'GET', path: `/api/v1/listings/${slug}`, headers: BR }),
   ),
 };
 
@@ -224,6 +243,39 @@ toolResult(
 );
 const sse = await fetchOk('/mcp', { method: 'POST', headers: legacyHeaders, body: mcpCall(slug) });
 toolResult(/^data: (.*)$/m.exec(sse)?.[1] ?? sse, 'MCP tools/call (2025-11-25)');
+/** A page answers 200 with brotli and shows what it must; returns its size as sent and unpacked. */
+async function pageOk(path: string, mustShow: string): Promise<{ sent: number; html: string }> {
+  const res = await fetch(`${serve.baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } });
+  const html = await res.text();
+  if (res.status !== 200 || res.headers.get('content-encoding') !== 'br' || !html.includes(mustShow))
+    throw new Error(
+      `GET ${path} answered ${res.status} (${res.headers.get('content-encoding')}): ${html.slice(0, 300)}`,
+    );
+  return { sent: Number(res.headers.get('content-length')), html };
+}
+const pageSizes = {
+  home: await pageOk('/', 'id="home-trending"'),
+  listing: await pageOk(`/listings/${slug}`, slug),
+  week: await pageOk(`/launches/weeks/${pastWeeks[0]}`, 'class="cards"'),
+};
+if (!/<h2 id="home-trending">[\s\S]*?<ol class="cards"/.test(pageSizes.home.html))
+  throw new Error('the home page shows no trending launches: the votes did not count');
+// What a browser downloads for /docs (page, Swagger UI files, the OpenAPI document), as files and as sent with br.
+async function transfer(path: string): Promise<{ plain: number; sent: number }> {
+  const res = await fetch(`${serve.baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } });
+  const plain = (await res.arrayBuffer()).byteLength;
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+  return { plain, sent: Number(res.headers.get('content-length') ?? plain) };
+}
+const docsPage = await fetchOk('/docs');
+const docsFiles = ['/docs', ...[...docsPage.matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g)].map((m) => m[1]!)];
+docsFiles.push('/api/v1/openapi.json');
+const docsTransfer = { files: docsFiles.length, plain: 0, sent: 0 };
+for (const path of docsFiles) {
+  const t = await transfer(path);
+  docsTransfer.plain += t.plain;
+  docsTransfer.sent += t.sent;
+}
 
 // 5. Load the server, then read its peak memory.
 const loads: Record<string, LoadResult> = {};
@@ -243,6 +295,10 @@ await loadServe('restGet', 'REST GET /api/v1/listings/{slug}', requests.restGet)
 await loadServe('restSearch', 'REST GET /api/v1/listings?q={typo}', requests.restSearch);
 await loadServe('mcpGet', 'MCP tools/call get_listing (2026-07-28, JSON)', requests.mcpGet);
 await loadServe('mcpGetLegacy', 'MCP tools/call get_listing (2025-11-25 stateless, SSE)', requests.mcpGetLegacy);
+await loadServe('homePage', 'page GET / (br)', requests.homePage);
+await loadServe('listingPage', 'page GET /listings/{slug} (br)', requests.listingPage);
+await loadServe('weekPage', 'page GET /launches/weeks/{past week} (br)', requests.weekPage);
+await loadServe('restGetBr', 'REST GET /api/v1/listings/{slug} (br)', requests.restGetBr);
 const peakRss = peakRssMb(serve.pid);
 await serve.stop();
 
@@ -266,22 +322,38 @@ const exeStartup = {
 };
 await exeServe.stop();
 
-// 6. The ceilings, answering with the body get_listing just sent.
+// 6. The ceilings, answering with the body get_listing just sent; the
+// compressed one with the home page, compressed as the server does.
 const bodyFile = join(dir, 'listing.json');
 writeFileSync(bodyFile, listingBody);
-for (const [key, name, script] of [
-  ['nodeCeiling', 'bare node:http, fixed JSON', 'bench/ceiling-node.ts'],
-  ['expressCeiling', 'bare Express 5 route, same JSON', 'bench/ceiling-express.ts'],
+const homeFile = join(dir, 'home.html');
+writeFileSync(homeFile, pageSizes.home.html);
+for (const [key, name, script, args, reqs] of [
+  ['nodeCeiling', 'bare node:http, fixed JSON', 'bench/ceiling-node.ts', ['--body', bodyFile], requests.restGet],
+  [
+    'expressCeiling',
+    'bare Express 5 route, same JSON',
+    'bench/ceiling-express.ts',
+    ['--body', bodyFile],
+    requests.restGet,
+  ],
+  [
+    'expressBrCeiling',
+    'bare Express 5 route, the home page HTML (br)',
+    'bench/ceiling-express.ts',
+    ['--body', homeFile, '--html', '--compress'],
+    requests.restGetBr,
+  ],
 ] as const) {
   const ceilingPort = await freePort();
   const server: RunningServer = await startServer({
     name,
-    args: ['--import', 'tsx', script, '--port', String(ceilingPort), '--body', bodyFile],
+    args: ['--import', 'tsx', script, '--port', String(ceilingPort), ...args],
     port: ceilingPort,
     readyPath: `/api/v1/listings/${slug}`,
   });
   try {
-    await loadOne(key, name, server, requests.restGet);
+    await loadOne(key, name, server, [...reqs]);
   } finally {
     await server.stop();
   }
@@ -303,6 +375,20 @@ const report = renderReport({
     restSearch: loads.restSearch!,
     mcpGet: loads.mcpGet!,
     mcpGetLegacy: loads.mcpGetLegacy!,
+  },
+  pages: {
+    expressBrCeiling: loads.expressBrCeiling!,
+    home: loads.homePage!,
+    listing: loads.listingPage!,
+    week: loads.weekPage!,
+    restGetBr: loads.restGetBr!,
+  },
+  recentVotes,
+  sizes: {
+    home: { html: Buffer.byteLength(pageSizes.home.html), sent: pageSizes.home.sent },
+    listing: { html: Buffer.byteLength(pageSizes.listing.html), sent: pageSizes.listing.sent },
+    week: { html: Buffer.byteLength(pageSizes.week.html), sent: pageSizes.week.sent },
+    docs: docsTransfer,
   },
   generateSeconds,
   indexBuildSeconds,

@@ -1,11 +1,13 @@
 // Synthetic directory data shared by the benchmarks: a seeded text generator
-// (Zipf-like vocabulary, ~300-word descriptions) and a bulk loader that fills
-// a migrated SQLite file with live listings in one transaction.
+// (Zipf-like vocabulary, ~300-word descriptions), a bulk loader that fills
+// a migrated SQLite file with live listings in one transaction, and recent
+// votes for the pages that rank by them.
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { ensureMainSite } from '../src/directory/sites.js';
+import { DAY_MS, mondayOf } from '../src/launches/weeks.js';
 
 /** mulberry32: a small seeded generator, so every run loads the same directory. */
 export function random(seed: number): () => number {
@@ -77,14 +79,30 @@ export function syntheticText(seed = 42): SyntheticText {
   return { rnd, pick, word, sentence };
 }
 
+/** The days listings launched on, evenly at random: `spanDays` days ending with `lastDay`'s. */
+export interface LaunchDays {
+  lastDay: Date;
+  spanDays: number;
+}
+
+/** The 320 days from 1 January 2026 (what the search benchmarks have always used). */
+const DEFAULT_LAUNCH_DAYS: LaunchDays = { lastDay: new Date(Date.UTC(2026, 0, 1) + 319 * DAY_MS), spanDays: 320 };
+
 /**
  * Inserts `count` live listings of site `siteId` into an already migrated
  * SQLite file, straight through better-sqlite3 in one transaction (the
  * benchmarks measure reads, not inserts). Returns the slugs in insert order.
  */
-export function loadSyntheticListings(dbFile: string, siteId: number, count: number, text: SyntheticText): string[] {
+export function loadSyntheticListings(
+  dbFile: string,
+  siteId: number,
+  count: number,
+  text: SyntheticText,
+  days: LaunchDays = DEFAULT_LAUNCH_DAYS,
+): string[] {
   const { rnd, pick, word, sentence } = text;
   const slugs: string[] = [];
+  const firstDay = Math.floor(days.lastDay.getTime() / DAY_MS) * DAY_MS - (days.spanDays - 1) * DAY_MS;
   const raw = new SQLite(dbFile);
   try {
     const insert = raw.prepare(
@@ -96,7 +114,7 @@ export function loadSyntheticListings(dbFile: string, siteId: number, count: num
         for (let i = 0; i < count; i++) {
           const name = `${pick(namePrefixes)} ${pick(vocabulary)}`;
           const slug = `${name.toLowerCase().replace(' ', '-')}-${i}`;
-          const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(rnd() * 320) * 86_400_000).toISOString();
+          const at = new Date(firstDay + Math.floor(rnd() * days.spanDays) * DAY_MS);
           insert.run(
             siteId,
             `${slug}.example`,
@@ -112,10 +130,10 @@ export function loadSyntheticListings(dbFile: string, siteId: number, count: num
             Math.floor(rnd() * 100),
             pick(['US', 'DE', 'GB', 'FR']),
             pick(['free', 'freemium', 'paid']),
-            at,
-            at.slice(0, 10),
-            at,
-            at,
+            at.toISOString(),
+            mondayOf(at),
+            at.toISOString(),
+            at.toISOString(),
           );
           slugs.push(slug);
         }
@@ -162,6 +180,7 @@ export async function createSyntheticDatabase(
   dbFile: string,
   count: number,
   seed = 42,
+  days?: LaunchDays,
 ): Promise<{ slugs: string[]; text: SyntheticText }> {
   const config = loadConfig(
     { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'silent' },
@@ -176,5 +195,48 @@ export async function createSyntheticDatabase(
     await ctx.close();
   }
   const text = syntheticText(seed);
-  return { slugs: loadSyntheticListings(dbFile, siteId, count, text), text };
+  return { slugs: loadSyntheticListings(dbFile, siteId, count, text, days), text };
+}
+
+/**
+ * Votes on the listings launched in the 30 days before `now` (the trending
+ * window), from `voters` confirmed accounts created for them: a few launches
+ * get hundreds, most a handful (up to 300, ~75 on average), each cast at a
+ * random time between the launch and `now`. Returns the number of votes.
+ */
+export function addRecentVotes(dbFile: string, opts: { now: Date; voters?: number; seed?: number }): number {
+  const voters = opts.voters ?? 5000;
+  const rnd = random(opts.seed ?? 7);
+  const now = opts.now.getTime();
+  const raw = new SQLite(dbFile);
+  try {
+    let votes = 0;
+    raw.transaction(() => {
+      const joined = new Date(now - 400 * DAY_MS).toISOString();
+      const addUser = raw.prepare('INSERT INTO users (email, email_verified_at, created_at) VALUES (?, ?, ?)');
+      const userIds = Array.from({ length: voters }, (_, i) =>
+        Number(addUser.run(`voter${i}@bench.example`, joined, joined).lastInsertRowid),
+      );
+      const recent = raw
+        .prepare("SELECT id, launched_at FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at <= ?")
+        .all(new Date(now - 30 * DAY_MS).toISOString(), new Date(now).toISOString()) as {
+        id: number;
+        launched_at: string;
+      }[];
+      const addVote = raw.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)');
+      for (const listing of recent) {
+        const launched = Date.parse(listing.launched_at);
+        const n = Math.min(voters, Math.floor(300 * rnd() ** 3));
+        const first = Math.floor(rnd() * voters);
+        for (let k = 0; k < n; k++) {
+          const at = new Date(launched + rnd() * (now - launched)).toISOString();
+          addVote.run(listing.id, userIds[(first + k) % voters], at);
+        }
+        votes += n;
+      }
+    })();
+    return votes;
+  } finally {
+    raw.close();
+  }
 }

@@ -551,6 +551,12 @@ export interface PaymentsTable {
   created_at: string;
 }
 
+/** Version numbers bumped by triggers, one per derived value a process caches (migration 0013). */
+export interface DataVersionsTable {
+  name: 'trending';
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -598,6 +604,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
+  data_versions: DataVersionsTable;
 }
 
 export type Listing = Selectable<ListingsTable>;

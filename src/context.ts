@@ -13,7 +13,8 @@ import { createFetcher, type Fetcher } from './platform/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './search/search.js';
 import { ViewCounter } from './listings/view-counter.js';
 import type { ProfileParts } from './listings/profile.js';
-import { VersionedCache } from './platform/versioned-cache.js';
+import { VersionedCache, VersionedValue } from './platform/versioned-cache.js';
+import { TRENDING_CACHE, type TrendingRanking } from './launches/trending.js';
 import type { CachedOutput } from './platform/prepared-output.js';
 
 export interface Context {
@@ -33,6 +34,8 @@ export interface Context {
   profiles: VersionedCache<ProfileParts>;
   /** Recently read public profiles (get_listing) without their view count, serialised; valid likewise. */
   publicProfiles: VersionedCache<CachedOutput>;
+  /** Trending scores and ranking, valid while data_versions('trending') holds (launches/trending.ts). */
+  trending: VersionedValue<TrendingRanking>;
 }
 
 export interface BuildOptions {
@@ -64,6 +67,7 @@ export async function buildContext(
     views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
     profiles: new VersionedCache<ProfileParts>(),
     publicProfiles: new VersionedCache<CachedOutput>(),
+    trending: new VersionedValue<TrendingRanking>(TRENDING_CACHE),
   };
   return {
     ...ctx,

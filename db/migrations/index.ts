@@ -12,6 +12,7 @@ import * as m0009 from './0009_read_indexes.js';
 import * as m0010 from './0010_profile_version.js';
 import * as m0011 from './0011_week_votes_index.js';
 import * as m0012 from './0012_listing_row_version.js';
+import * as m0013 from './0013_trending_version.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -33,4 +34,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0010_profile_version', up: m0010.up },
   { name: '0011_week_votes_index', up: m0011.up },
   { name: '0012_listing_row_version', up: m0012.up },
+  { name: '0013_trending_version', up: m0013.up },
 ];

@@ -1,6 +1,5 @@
 // The HTTP server: REST under /api/v1, its OpenAPI document, and MCP over
 // Streamable HTTP at /mcp, all from the same registry.
-import { createHash } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AnyTool } from '../../tools/define.js';
@@ -27,9 +26,12 @@ import { communityRouter } from '../web/community.js';
 import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
 import { uiAssetsRouter } from '../web/ui/assets.js';
+import { iconsRouter } from '../web/ui/icons.js';
 import { openApiDocument } from '../registry/openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
-import { notModified, restRouter } from './rest.js';
+import { restRouter } from './rest.js';
+import { fixedBody } from '../platform/fixed-body.js';
+import { compressResponses } from './compression.js';
 import { badgeRouter } from './badges.js';
 import { apiCors, requestLogging, securityHeaders } from './hardening.js';
 
@@ -53,16 +55,17 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const verifier = createTokenVerifier(ctx);
   // Request ids and logs, security headers, and the API's CORS policy (hardening.ts).
   app.use(requestLogging(ctx), securityHeaders());
+  // Pages, JSON and feeds compressed by negotiation (compression.ts); never
+  // /mcp, whose transport owns its wire format: JSON-RPC answers and SSE streams.
+  const compress = compressResponses();
+  app.use((req, res, next) => (req.path === '/mcp' ? next() : compress(req, res, next)));
   app.use('/api/v1', apiCors());
 
   const openapi = JSON.stringify(openApiDocument(tools, ctx.config.publicUrl));
-  const openapiEtag = `"${createHash('sha1').update(openapi).digest('base64url')}"`;
-  app.get('/api/v1/openapi.json', (req, res) => {
-    res.type('application/json').setHeader('Cache-Control', 'public, max-age=300');
-    res.setHeader('ETag', openapiEtag);
-    if (notModified(req, openapiEtag)) return void res.status(304).end();
-    res.send(openapi);
-  });
+  app.get(
+    '/api/v1/openapi.json',
+    fixedBody(openapi, { type: 'application/json; charset=utf-8', cacheControl: 'public, max-age=300' }),
+  );
 
   // The API root (get_site_info's api_base) points at its description.
   app.get('/api/v1', (_req, res) => {
@@ -139,8 +142,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(adminRouter(ctx));
   app.use(invitesRouter(ctx));
 
-  // The site's stylesheet (content-hashed URL, cached for a year).
-  app.use(uiAssetsRouter());
+  // The site's stylesheet (content-hashed URL, cached for a year), its icons and web app manifest.
+  app.use(uiAssetsRouter(), iconsRouter(ctx));
 
   // The site people browse and act on (votes, follows, reviews, reports), and the docs.
   app.use(communityRouter(ctx));

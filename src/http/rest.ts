@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { invokeTool, type ToolResponse } from '../registry/invoke.js';
 import { PreparedOutput, serialisedOutput, weakEtag } from '../platform/prepared-output.js';
+import { notModified } from '../platform/fixed-body.js';
 import { inputJsonSchema, type JsonSchema } from '../registry/json-schema.js';
 import { callerOf } from './middleware.js';
 import { sendProblem } from './problem.js';
@@ -65,13 +66,6 @@ export function jsonWithEtag(tool: AnyTool, body: unknown): { json: string; etag
   for (const [key, value] of Object.entries(body)) (volatile.includes(key) ? changing : stable)[key] = value;
   const prepared = new PreparedOutput(serialisedOutput(stable), changing);
   return { json: prepared.json(), etag: prepared.etag };
-}
-
-/** True when the request's If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or `*`. */
-export function notModified(req: Request, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const header = req.headers['if-none-match'];
-  return header?.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag)) ?? false;
 }
 
 function sendCacheable(req: Request, res: Response, tool: AnyTool, out: ToolResponse, anonymous: boolean): void {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { listingSummary, summariesByIds, type ListingSummary } from '../listings/summary.js';
-import { trendingScores } from './trending.js';
+import { trending } from './trending.js';
 import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind } from './weeks.js';
 
 export const LAUNCH_SECTIONS = [
@@ -158,19 +158,9 @@ function sectionQuery(section: Exclude<LaunchSection, 'trending'>, now: Date): {
 
 /** Live listings with votes in the trending window, by trending score (see trending.ts). */
 async function trendingPage(ctx: Context, page: Page): Promise<{ ids: number[]; total: number }> {
-  const scores = await trendingScores(ctx);
-  if (scores.size === 0) return { ids: [], total: 0 };
-  const live = await ctx.db
-    .selectFrom('listings')
-    .select(['id', 'votes_count'])
-    .where('status', '=', 'live')
-    .where('id', 'in', [...scores.keys()])
-    .execute();
-  live.sort(
-    (a, b) => scores.get(b.id)! - scores.get(a.id)! || Number(b.votes_count) - Number(a.votes_count) || a.id - b.id,
-  );
+  const { live } = await trending(ctx);
   const offset = (page.page - 1) * page.per_page;
-  return { ids: live.slice(offset, offset + page.per_page).map((r) => r.id), total: live.length };
+  return { ids: live.slice(offset, offset + page.per_page), total: live.length };
 }
 
 /** One page of a list_launches section, as listing summaries. */

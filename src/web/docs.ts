@@ -3,6 +3,7 @@
 // MCP client. Both are derived from the registry and PUBLIC_URL, read per
 // request (tests set it after the server has started).
 import express, { type Response, type Router } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tools as registry } from '../../tools/index.js';
@@ -10,7 +11,9 @@ import type { AnyTool } from '../../tools/define.js';
 import { SCOPES } from '../auth/caller.js';
 import { SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import type { Context } from '../context.js';
+import { fixedBody } from '../platform/fixed-body.js';
 import { html, SafeHtml, sendPage } from './ui/html.js';
+import { HEAD_ICONS } from './ui/icons.js';
 import { errorsPageRouter } from './errors-page.js';
 
 const require = createRequire(import.meta.url);
@@ -18,15 +21,19 @@ const SWAGGER_PACKAGE = require.resolve('swagger-ui-dist/package.json');
 const SWAGGER_DIR = path.dirname(SWAGGER_PACKAGE);
 const SWAGGER_VERSION = (require(SWAGGER_PACKAGE) as { version: string }).version;
 
-/** The vendor files the page loads; the package's own index.html and petstore initializer stay unserved. */
-const SWAGGER_FILES = new Set([
-  'swagger-ui.css',
-  'swagger-ui.css.map',
-  'swagger-ui-bundle.js',
-  'swagger-ui-bundle.js.map',
-]);
+/** The vendor files the page loads, by type; the package's own index.html and petstore initializer stay unserved. */
+const SWAGGER_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui.css.map': 'application/json; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-bundle.js.map': 'application/json; charset=utf-8',
+};
 
-/** Vendor files live under their package version, so a long immutable cache is safe. */
+/**
+ * Vendor files live under their package version, so a long immutable cache is
+ * safe. They are read on first request and kept in memory, compressed once
+ * (the bundle and the CSS the page loads are 1.9 MB as files, ~0.4 MB with br).
+ */
 export const DOCS_ASSET_BASE = `/docs/assets/swagger-ui-${SWAGGER_VERSION}`;
 export const DOCS_INIT_SCRIPT = '/docs/assets/init.js';
 
@@ -53,7 +60,7 @@ window.addEventListener('DOMContentLoaded', function () {
 // Swagger UI fetches the document (connect-src), sets inline styles and shows
 // data: images; nothing else leaves this origin.
 const DOCS_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const PAGE_STYLE = `body{margin:0;font-family:system-ui,sans-serif;color:#1a1a1a;background:#fff;line-height:1.5}
 a{color:#0b57d0}a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
@@ -81,7 +88,7 @@ function sendApiDocsPage(ctx: Context, res: Response): void {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>REST API reference · Launchboard</title>
 <meta name="description" content="The Launchboard REST API: every operation with its parameters, bodies and responses, from the OpenAPI 3.1 document.">
 <link rel="canonical" href="${base}/docs">
-<link rel="stylesheet" href="${DOCS_ASSET_BASE}/swagger-ui.css">
+<link rel="stylesheet" href="${DOCS_ASSET_BASE}/swagger-ui.css">${new SafeHtml(HEAD_ICONS)}
 <style>${new SafeHtml(PAGE_STYLE)}</style></head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
@@ -205,18 +212,18 @@ export function docsRouter(ctx: Context): Router {
     res.type('text/javascript; charset=utf-8').send(INIT_SCRIPT);
   });
 
-  const vendor = express.static(SWAGGER_DIR, {
-    index: false,
-    dotfiles: 'ignore',
-    fallthrough: true,
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-  });
-  router.use(DOCS_ASSET_BASE, (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!SWAGGER_FILES.has(req.path.slice(1))) return next();
-    return vendor(req, res, next);
-  });
+  for (const [file, type] of Object.entries(SWAGGER_FILES)) {
+    // The executable and the MCP bundle carry no source maps: those answer 404 there.
+    const source = path.join(SWAGGER_DIR, file);
+    if (!existsSync(source)) continue;
+    router.get(
+      `${DOCS_ASSET_BASE}/${file}`,
+      fixedBody(() => readFileSync(source), {
+        type,
+        cacheControl: 'public, max-age=31536000, immutable',
+        headers: { 'X-Content-Type-Options': 'nosniff' },
+      }),
+    );
+  }
   return router;
 }

@@ -65,7 +65,8 @@ the <a href="/leaderboards/community-all-time">all-time board</a> and the most-v
 <p>Trending favours recent votes. Each vote counts <strong>1 / (1 + age_hours/24)^1.5</strong>, where age_hours is how many hours ago it was cast,
 and a listing's trending score is the sum over its votes of the last ${TRENDING_WINDOW_DAYS} days.
 Older votes are left out: a vote ${TRENDING_WINDOW_DAYS} days old is worth well under 1 % of a fresh one, so leaving them out changes nothing in practice.
-On equal scores, more votes in total come first, then the lower id.</p>
+On equal scores, more votes in total come first, then the lower id.
+Trending is recalculated when votes change and at least once a minute; on a very large directory a new vote can take up to 10 seconds to move it.</p>
 <table>
 <caption>What one vote is worth in trending, by its age</caption>
 <thead><tr><th scope="col">Age of the vote</th><th scope="col">Weight</th></tr></thead>

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Router } from 'express';
+import { fixedBody } from '../../platform/fixed-body.js';
 
 const STYLESHEET = readFileSync(new URL('./style.css', import.meta.url));
 const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
@@ -14,10 +15,9 @@ export const STYLESHEET_HREF = `/assets/style.${STYLESHEET_HASH}.css`;
 
 export function uiAssetsRouter(): Router {
   const router = express.Router();
-  router.get(STYLESHEET_HREF, (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('ETag', `"${STYLESHEET_HASH}"`);
-    res.type('text/css; charset=utf-8').send(STYLESHEET);
-  });
+  router.get(
+    STYLESHEET_HREF,
+    fixedBody(STYLESHEET, { type: 'text/css; charset=utf-8', cacheControl: 'public, max-age=31536000, immutable' }),
+  );
   return router;
 }

@@ -4,6 +4,7 @@
 // (no framing, no referrer, nothing cached).
 import type { Response } from 'express';
 import { STYLESHEET_HREF } from './assets.js';
+import { HEAD_ICONS } from './icons.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -99,7 +100,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const formAction = ["'self'", ...(opts.formActionOrigins ?? [])].join(' ');
   res.setHeader(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; manifest-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   );
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', opts.cacheSeconds ? 'strict-origin-when-cross-origin' : 'no-referrer');
@@ -115,7 +116,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
 ${headMeta(opts)}
-<link rel="stylesheet" href="${STYLESHEET_HREF}"></head>
+<link rel="stylesheet" href="${STYLESHEET_HREF}">${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><a href="/"><strong>Launchboard</strong></a>

@@ -1,0 +1,71 @@
+// The site's mark as icons (issue 25): an SVG favicon every page links, the
+// same mark full-bleed for home-screen ("maskable") icons, /favicon.ico for
+// clients that ask for it unprompted, and the web app manifest named after
+// the site (its name from the settings). Fixed SVG written here: no user
+// text goes into it, and nothing comes from a CDN.
+import express, { type Router } from 'express';
+import type { Context } from '../../context.js';
+import { getSetting } from '../../directory/settings.js';
+import { fixedBody } from '../../platform/fixed-body.js';
+
+/** The mark's ground; also the browser UI colour (theme-color). */
+export const MARK_COLOUR = '#4338ca';
+
+/** Launches, ranked: a podium of three with a chevron rising over the first, drawn on a 64-unit square. */
+const GLYPH =
+  '<rect x="13" y="35" width="11" height="17" rx="2" fill="#fff"/><rect x="26.5" y="27" width="11" height="25" rx="2" fill="#fff"/>' +
+  '<rect x="40" y="41" width="11" height="11" rx="2" fill="#fff"/>' +
+  '<path d="M23 19.5 32 11l9 8.5" fill="none" stroke="#fbbf24" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>';
+
+const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${MARK_COLOUR}"/>${GLYPH}</svg>\n`;
+
+// Launchers crop a maskable icon to their own shape; everything that matters
+// stays inside the central circle of 80 % (the glyph at 80 % of its size).
+const MASKABLE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${MARK_COLOUR}"/><g transform="translate(6.4 6.4) scale(.8)">${GLYPH}</g></svg>\n`;
+
+export const FAVICON_PATH = '/favicon.svg';
+const MASKABLE_PATH = '/icon-maskable.svg';
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
+/** The icon, manifest and theme colour every page's <head> carries (fixed markup: nothing to escape). */
+export const HEAD_ICONS = `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml"><link rel="manifest" href="${MANIFEST_PATH}"><meta name="theme-color" content="${MARK_COLOUR}">`;
+
+/** Icons change with a release, not with the data: a day in caches, then revalidated by ETag. */
+const ICON_CACHE = 'public, max-age=86400';
+/** The manifest carries the site's name, which the admin may change. */
+const MANIFEST_CACHE_SECONDS = 300;
+
+export function iconsRouter(ctx: Context): Router {
+  const router = express.Router();
+  router.get(FAVICON_PATH, fixedBody(FAVICON_SVG, { type: 'image/svg+xml', cacheControl: ICON_CACHE }));
+  router.get(MASKABLE_PATH, fixedBody(MASKABLE_SVG, { type: 'image/svg+xml', cacheControl: ICON_CACHE }));
+  // Browsers and feed readers ask for /favicon.ico whatever a page links; the mark answers.
+  router.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', ICON_CACHE);
+    res.redirect(301, FAVICON_PATH);
+  });
+  // Express 5 hands a rejected read to the error handler.
+  router.get(MANIFEST_PATH, async (_req, res) => {
+    const [name, description] = await Promise.all([
+      getSetting(ctx.db, 'site_name'),
+      getSetting(ctx.db, 'site_purpose'),
+    ]);
+    const manifest = {
+      name,
+      short_name: name.length <= 12 ? name : name.slice(0, 12).trimEnd(),
+      description,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: MARK_COLOUR,
+      icons: [
+        { src: FAVICON_PATH, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: MASKABLE_PATH, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
+    };
+    res.setHeader('Cache-Control', `public, max-age=${MANIFEST_CACHE_SECONDS}`);
+    res.type('application/manifest+json; charset=utf-8').send(JSON.stringify(manifest));
+  });
+  return router;
+}

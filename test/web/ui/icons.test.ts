@@ -1,0 +1,63 @@
+// The site's mark as its icons: an SVG favicon every page links, /favicon.ico
+// answered rather than 404, and a web app manifest named after the site.
+import { describe, expect, it } from 'vitest';
+import { setSetting } from '../../../src/directory/settings.js';
+import { FAVICON_PATH, MANIFEST_PATH, MARK_COLOUR } from '../../../src/web/ui/icons.js';
+import { servedTestContext } from '../../helpers/server.js';
+
+const served = servedTestContext();
+const get = (path: string, init?: RequestInit) => fetch(`${served.server.url}${path}`, init);
+
+describe('the site icons', () => {
+  it('serves the mark as an SVG with a validator and a day of caching', async () => {
+    const res = await get(FAVICON_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64">/);
+    expect(svg).toContain(MARK_COLOUR);
+    expect(svg).not.toMatch(/<script|on\w+=|href=/i);
+    const again = await get(FAVICON_PATH, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers /favicon.ico with the mark instead of a 404', async () => {
+    const res = await get('/favicon.ico', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(FAVICON_PATH);
+    expect((await get('/favicon.ico')).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it("publishes a web app manifest with the site's name, whose icons all load", async () => {
+    await setSetting(served.ctx.db, 'site_name', 'Makers Weekly Launches', served.ctx.clock.now());
+    const res = await get(MANIFEST_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'Makers Weekly Launches',
+      short_name: 'Makers Weekl',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: MARK_COLOUR,
+    });
+    expect(manifest.icons.map((i: { purpose: string }) => i.purpose)).toEqual(['any', 'maskable']);
+    for (const icon of manifest.icons) {
+      const file = await get(icon.src);
+      expect(file.status, icon.src).toBe(200);
+      expect(file.headers.get('content-type')).toBe(icon.type);
+    }
+  });
+
+  it('is linked from every page, whose policy lets the manifest load', async () => {
+    for (const path of ['/', '/launches', '/sign-in', '/docs', '/docs/mcp', '/no-such-page']) {
+      const res = await get(path);
+      const page = await res.text();
+      expect(page, path).toContain(`<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`);
+      expect(page, path).toContain(`<link rel="manifest" href="${MANIFEST_PATH}">`);
+      expect(page, path).toContain(`<meta name="theme-color" content="${MARK_COLOUR}">`);
+      expect(res.headers.get('content-security-policy'), path).toContain("manifest-src 'self'");
+    }
+  });
+});
