@@ -133,7 +133,9 @@ export function loadSyntheticListings(
             at.toISOString(),
             mondayOf(at),
             at.toISOString(),
-            at.toISOString(),
+            // Edited at some time of their launch day, as listings are (not all on the stroke of midnight, which
+            // would put a day's worth of rows in the search change feed's re-read window on every query).
+            new Date(at.getTime() + ((i * 7919) % DAY_MS)).toISOString(),
           );
           slugs.push(slug);
         }

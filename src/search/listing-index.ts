@@ -70,7 +70,7 @@ function phraseKey(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
   h = Math.imul(h ^ 32, 0x01000193);
   for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return h | 0;
 }
 
 /** A listing as the index reads it: each field's texts (a list field is one text per item). */

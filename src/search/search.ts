@@ -110,6 +110,8 @@ interface RankedPage extends SearchSuggestions {
   scores: number[];
   total: number;
   words: QueryWord[];
+  /** Per id, its matched words (filled when the page is first shown). */
+  matched?: string[][];
 }
 
 export async function searchListings(ctx: Context, input: SearchInput): Promise<SearchResult> {
@@ -140,20 +142,25 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     ranked = known.value as RankedPage;
     results.delete(key); // refresh its place in the LRU order
   } else {
-    const found = await findMatches(ctx, q, { status: wanted, limit: CANDIDATE_CAP });
+    // Ranked in memory, only the page is needed; SQL filters and other sorts pick from the best CANDIDATE_CAP.
+    const inMemory = input.sort === 'relevance' && !hasSqlFilters(input);
+    const limit = inMemory ? input.page * input.per_page : CANDIDATE_CAP;
+    const found = await findMatches(ctx, q, { status: wanted, limit });
     const suggestions = await suggestionsFor(ctx, q, found, wanted);
-    ranked = { ...suggestions, ...(await rankPage(ctx, input, found.best)), words: found.words };
+    const page = await rankPage(ctx, input, found.best);
+    ranked = { ...suggestions, ...page, total: inMemory ? found.matched : page.total, words: found.words };
   }
   results.set(key, { version, value: ranked });
   if (results.size > RESULT_MEMORY) results.delete(results.keys().next().value!);
 
   const summaries = await summariesByIds(ctx, ranked.ids);
+  // The matched words hold with the version: a new name or tagline is a new version.
+  ranked.matched ??= summaries.map((s) =>
+    matchedWords([s.name, s.tagline, s.primary_category?.name ?? null], ranked.words),
+  );
+  const matched = ranked.matched;
   return {
-    items: summaries.map((s, i) => ({
-      ...s,
-      score: round(ranked.scores[i]!),
-      matched: matchedWords([s.name, s.tagline, s.primary_category?.name ?? null], ranked.words),
-    })),
+    items: summaries.map((s, i) => ({ ...s, score: round(ranked.scores[i]!), matched: matched[i] ?? [] })),
     total: ranked.total,
     did_you_mean: ranked.did_you_mean,
     categories: ranked.categories,
@@ -220,7 +227,7 @@ async function browseIds(
               .selectFrom('listings')
               .select('id')
               .where(where)
-              .where('id', 'in', [...scores.keys()])
+              .where((eb) => idIn(ctx.dialect, eb, [...scores.keys()]))
               .execute()
           ).map((r) => r.id);
     scored.sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
