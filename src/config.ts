@@ -9,6 +9,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default('sqlite:./data/launchboard.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LAUNCHBOARD_API_KEY: z.string().optional(),
+  LAUNCHBOARD_TOOLSETS: z.string().optional(),
   RATE_LIMIT_SIGNED_IN: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FAILED_AUTH: z.coerce.number().int().min(1).default(20),
@@ -20,6 +21,10 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-6'),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
+  DRAFTER: z.enum(['builtin', 'anthropic', 'openai-compatible']).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().min(1).optional(),
+  OPENAI_API_KEY: z.string().optional(),
   DNS_SERVERS: z.string().optional(),
   SELLER_COUNTRY: z
     .string()
@@ -36,6 +41,8 @@ export interface Config {
   databaseUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   stdioApiKey?: string;
+  /** The MCP toolsets served, comma-separated (src/registry/toolsets.ts); unset, every tool. */
+  mcpToolsets?: string;
   rateLimit: { signedInPerMinute: number; anonymousPerMinute: number; failedAuthPerMinute: number };
   /** Host header values accepted on /mcp (DNS-rebinding protection). */
   allowedHosts: string[];
@@ -51,6 +58,12 @@ export interface Config {
   anthropicModel: string;
   /** Another Messages API endpoint (a proxy, or the fake model API in tests). */
   anthropicBaseUrl?: string;
+  /** Who drafts: the built-in extractor, Claude, or an OpenAI-compatible endpoint (default: anthropic with a key, else builtin). */
+  drafter: 'builtin' | 'anthropic' | 'openai-compatible';
+  /** The operator's OpenAI-compatible chat-completions endpoint (…/v1), its model and optional key (DRAFTER=openai-compatible). */
+  openaiBaseUrl?: string;
+  openaiModel?: string;
+  openaiApiKey?: string;
   /** DNS servers (host[:port]) for claim TXT lookups; empty → the system resolver. */
   dnsServers: string[];
   /** The seller's country (ISO 3166-1 alpha-2) for VAT: reverse charge applies to EU businesses elsewhere. */
@@ -74,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither, for the test payment provider)',
     );
   }
+  const drafter = e.DRAFTER ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'builtin');
+  if (drafter === 'anthropic' && !e.ANTHROPIC_API_KEY)
+    throw new Error('Invalid configuration:\n  DRAFTER=anthropic needs ANTHROPIC_API_KEY');
+  if (drafter === 'openai-compatible' && (!e.OPENAI_BASE_URL || !e.OPENAI_MODEL))
+    throw new Error('Invalid configuration:\n  DRAFTER=openai-compatible needs OPENAI_BASE_URL and OPENAI_MODEL');
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicHost = new URL(publicUrl).hostname;
@@ -89,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     stdioApiKey: e.LAUNCHBOARD_API_KEY,
+    mcpToolsets: e.LAUNCHBOARD_TOOLSETS || undefined,
     rateLimit: {
       signedInPerMinute: e.RATE_LIMIT_SIGNED_IN,
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS,
@@ -103,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anthropicApiKey: e.ANTHROPIC_API_KEY || undefined,
     anthropicModel: e.ANTHROPIC_MODEL,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    drafter,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiModel: e.OPENAI_MODEL,
+    openaiApiKey: e.OPENAI_API_KEY || undefined,
     dnsServers: e.DNS_SERVERS
       ? e.DNS_SERVERS.split(',')
           .map((s) => s.trim())

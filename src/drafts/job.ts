@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import type { PageFacts } from './crawler/page.js';
 import { CrawlError, crawlSite, type CrawledPage } from './crawler/crawler.js';
 import { builtinDrafter, drafterFor, DrafterUnavailable, type Drafter } from './drafter/index.js';
+import { extractProposal } from './drafter/builtin.js';
 import type { DraftRequest, EvidencePage, FieldName, SiteEvidence } from './drafter/fields.js';
 import {
   applyAiDraft,
@@ -76,9 +77,26 @@ export async function draftAndGate(
     used = builtinDrafter();
     proposal = await used.draft(request);
   }
-  const gated = gateProposal(proposal, buildCorpus(request.site.pages), request.categories, request.only);
+  const corpus = buildCorpus(request.site.pages);
+  const gated = gateProposal(proposal, corpus, request.categories, request.only);
   if (gated.dropped.length > 0) ctx.logger.debug({ dropped: gated.dropped }, 'evidence gate dropped values');
+  if (used.name !== 'builtin')
+    fillFromExtractor(gated, gateProposal(extractProposal(request), corpus, request.categories, request.only));
   return { gated, drafter: used.name };
+}
+
+/**
+ * Cell by cell, what the model left without a valid value (null, malformed,
+ * or dropped by the gate) takes the extractor's gated value, if it has one:
+ * a model that fails one field does not cost the maker a fact the page states.
+ */
+export function fillFromExtractor(gated: GatedDraft, extracted: GatedDraft): void {
+  for (const [field, value] of Object.entries(extracted.fields) as [FieldName, GatedDraft['fields'][FieldName]][])
+    if (gated.fields[field]?.value === null && value.value !== null) gated.fields[field] = value;
+  if (gated.faqs.length === 0) gated.faqs = extracted.faqs;
+  if (gated.founders.length === 0) gated.founders = extracted.founders;
+  if (Object.keys(gated.company_socials).length === 0) gated.company_socials = extracted.company_socials;
+  if (gated.seo.title === null && gated.seo.meta === null) gated.seo = extracted.seo;
 }
 
 async function markFailed(ctx: Context, draftId: string, reason: string): Promise<void> {

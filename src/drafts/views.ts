@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import { type FieldName, PROFILE_FIELDS } from './drafter/fields.js';
 
-export const draftStatus = z.enum(['crawling', 'drafting', 'ready', 'failed']);
+export const draftStatus = z
+  .enum(['crawling', 'drafting', 'ready', 'failed'])
+  .describe(
+    'crawling: the site is being read; drafting: the profile is being drafted; ready: review and submit it; failed: the site could not be read (failure_reason says why: robots.txt, unreachable, not HTML, too large); update_draft with regenerate, or a new draft, tries again',
+  );
 export type DraftStatus = z.infer<typeof draftStatus>;
 
 // pending: the site is still being read or drafted; ai: drafted from the site; not_found: the site
@@ -65,7 +69,7 @@ export const draftViewSchema = z.object({
   domain: z.string(),
   status: draftStatus,
   failure_reason: z.string().nullable().describe('Why reading the site failed (status failed)'),
-  drafter: z.string().nullable().describe('Which drafter wrote the AI values: claude or builtin'),
+  drafter: z.string().nullable().describe('Which drafter wrote the AI values: claude, openai-compatible or builtin'),
   fields: z.object(
     Object.fromEntries(PROFILE_FIELDS.map((f) => [f, fieldView])) as Record<FieldName, typeof fieldView>,
   ),

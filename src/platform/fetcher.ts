@@ -23,6 +23,9 @@ export type FetchFailure =
   | 'timeout'
   | 'too_large'
   | 'unreachable'
+  | 'refused'
+  | 'no_such_host'
+  | 'no_connection'
   | 'too_many_redirects'
   | 'disallowed';
 
@@ -43,6 +46,8 @@ export interface FetchOptions {
   truncate?: boolean;
   /** Whole-request time limit in ms, all hops together (default 10 s). */
   timeoutMs?: number;
+  /** Time for DNS and the TCP/TLS connection of each hop (default 5 s): a host that drops packets fails here, as `no_connection`. */
+  connectTimeoutMs?: number;
   accept?: string;
   maxRedirects?: number;
   /** Asked before each redirect hop is requested; false stops there with a `disallowed` failure. */
@@ -66,6 +71,7 @@ export interface Fetcher {
 }
 
 const MB = 1024 * 1024;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export function createFetcher(
   config: Pick<Config, 'publicUrl' | 'version' | 'allowPrivateFetch'>,
@@ -101,7 +107,12 @@ export function createFetcher(
     const stream = got.stream(url, {
       agent,
       headers: { 'user-agent': userAgent, accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
-      timeout: { request: Math.max(1, deadline - Date.now()) },
+      timeout: {
+        request: Math.max(1, deadline - Date.now()),
+        lookup: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        connect: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        secureConnect: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      },
       followRedirect: false,
       throwHttpErrors: false,
       decompress: true,
@@ -141,7 +152,7 @@ export function createFetcher(
         ...(truncated ? { truncated } : {}),
       };
     } catch (err) {
-      throw toFetchError(err);
+      throw toFetchError(err, url, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
     } finally {
       stream.destroy();
     }
@@ -166,12 +177,32 @@ function fetchableUrl(rawUrl: string): URL {
   return url;
 }
 
-function toFetchError(err: unknown): FetchError {
+/**
+ * A got or socket error as a FetchFailure. What is known to be permanent
+ * (nothing listening, no such domain, no route to the host, no connection
+ * within the connect timeout) is told apart from a slow answer (`timeout`)
+ * and from anything else (`unreachable`, cause unknown: a reset, a DNS server
+ * failing), so callers
+ * can fail at once or retry.
+ */
+function toFetchError(err: unknown, url: URL, connectTimeoutMs: number): FetchError {
   if (err instanceof FetchError) return err;
-  const e = err as { code?: string; name?: string; message?: string };
+  const e = err as { code?: string; name?: string; message?: string; event?: string };
   const message = e.message ?? String(err);
+  const where = url.host;
   if (/is not allowed|private IP|meta address/i.test(message))
     return new FetchError('blocked', 'the address is private or reserved; only public websites can be fetched');
+  if (e.code === 'ECONNREFUSED')
+    return new FetchError('refused', `nothing accepts connections at ${where} (connection refused)`);
+  if (e.code === 'ENOTFOUND')
+    return new FetchError('no_such_host', `the domain ${url.hostname} does not exist (DNS found no address)`);
+  if (e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH')
+    return new FetchError('no_connection', `there is no route to ${where} (${e.code})`);
+  if (e.name === 'TimeoutError' && (e.event === 'lookup' || e.event === 'connect' || e.event === 'secureConnect'))
+    return new FetchError(
+      'no_connection',
+      `${where} did not accept a connection within ${Math.round(connectTimeoutMs / 1000)} seconds`,
+    );
   if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')
     return new FetchError('timeout', 'the site did not answer in time');
   if (e.name === 'MaxRedirectsError' || e.code === 'ERR_TOO_MANY_REDIRECTS')

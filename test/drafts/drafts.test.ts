@@ -160,6 +160,21 @@ describe('failures', () => {
     }
   });
 
+  it('fails a draft at once when nothing listens at the address, naming it', async () => {
+    const closed = await serveSite('sparse');
+    const url = closed.url;
+    await closed.close();
+    const { userId } = await userWithKey(ctx, ['listings:write']);
+    const draft = await createDraft(ctx, userId, url);
+    const started = Date.now();
+    await runDueJobs(ctx, jobHandlers, 'w');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await status(draft.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: `The site could not be reached: nothing accepts connections at ${new URL(url).host} (connection refused). Check the address.`,
+    });
+  });
+
   it('fails a draft of a private address in production mode at once, reading nothing', async () => {
     const { userId } = await userWithKey(production, ['listings:write']);
     for (const url of [rich.url, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/']) {

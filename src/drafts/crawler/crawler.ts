@@ -1,17 +1,21 @@
 // Reads a product's website for its draft (ARCHITECTURE §5 "Crawler"): obeys
 // robots.txt for LaunchboardBot, fetches only through the SSRF-safe fetcher
 // (10 s and 2 MB per page), accepts HTML only, decodes the declared or sniffed
-// charset, and reads at most 8 same-site pages: the homepage and the pages it
-// links to that tell the most (pricing, about, features, FAQ, contact…).
+// charset, and reads at most 8 same-site pages: the homepage, then the pages
+// its nav, footer and body link to, most likely to hold profile facts first
+// (choose.ts), filling the budget from the next ones when some cannot be read.
 // Pages are parsed in the html worker pool. Failures are CrawlErrors with a
 // sentence a maker can act on, marked transient when a retry may help.
 import robotsParserModule from 'robots-parser';
 import PQueue from 'p-queue';
 import type { Context } from '../../context.js';
 import { evidenceText, type PageFacts } from './facts.js';
-import { FetchError, type FetchResult, USER_AGENT_TOKEN } from '../../platform/fetcher.js';
+import { FetchError, type FetchOptions, type FetchResult, USER_AGENT_TOKEN } from '../../platform/fetcher.js';
 import { sharedHtmlParser, type HtmlParser } from './html-worker-pool.js';
-import { roleOfPath, sameSite } from '../drafter/site.js';
+import { sameSite } from '../drafter/site.js';
+import { type Candidate, candidatesFrom, pageKey, rankCandidates } from './choose.js';
+
+export { choosePages } from './choose.js';
 
 export type CrawlFailure =
   | 'robots'
@@ -67,6 +71,8 @@ export const MAX_PAGES = 8;
 const PAGE_BYTES = 2 * 1024 * 1024;
 const ROBOTS_BYTES = 512 * 1024;
 const MAX_CRAWL_DELAY_S = 5;
+/** Fetches beyond the page budget, to stand in for linked pages that could not be read. */
+const EXTRA_FETCHES = 4;
 
 /** http(s) URL of a maker's input ("example.com" → https://example.com/), or null. */
 export function normalizeSiteUrl(input: string): URL | null {
@@ -140,18 +146,14 @@ const robotsParser = robotsParserModule as unknown as (url: string, contents: st
  * whole line within them (the RFC asks for at least 500 KiB): too big is
  * never "no rules".
  */
-async function loadRobots(ctx: Context, origin: string): Promise<Robots | null> {
+async function loadRobots(ctx: Context, origin: string, timeoutMs?: number): Promise<Robots | null> {
   const robotsUrl = `${origin}/robots.txt`;
-  let result: FetchResult;
-  try {
-    result = await ctx.fetcher.get(robotsUrl, {
-      maxBytes: ROBOTS_BYTES,
-      truncate: true,
-      accept: 'text/plain,*/*;q=0.5',
-    });
-  } catch (err) {
-    throw fetchFailure(err, 'The site');
-  }
+  const result = await getOnceMoreIfSlow(
+    ctx,
+    robotsUrl,
+    { maxBytes: ROBOTS_BYTES, truncate: true, accept: 'text/plain,*/*;q=0.5', timeoutMs },
+    'The site',
+  );
   if (result.status >= 500 || result.status === 429) {
     throw new CrawlError(
       'robots',
@@ -163,6 +165,29 @@ async function loadRobots(ctx: Context, origin: string): Promise<Robots | null> 
   let text = result.body.toString('utf8');
   if (result.truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
   return robotsParser(robotsUrl, text);
+}
+
+const seconds = (ms: number) => String(Math.round(ms / 100) / 10);
+
+/**
+ * The first requests of a crawl (robots.txt, the page given): a slow answer is
+ * asked for once more at once, and a second one fails the crawl for good (the
+ * maker can regenerate later) rather than waiting minutes on job retries.
+ */
+async function getOnceMoreIfSlow(ctx: Context, url: string, opts: FetchOptions, what: string): Promise<FetchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.fetcher.get(url, opts);
+    } catch (err) {
+      if (!(err instanceof FetchError && err.reason === 'timeout')) throw fetchFailure(err, what);
+      if (attempt >= 2)
+        throw new CrawlError(
+          'timeout',
+          `${what} did not answer within ${seconds(opts.timeoutMs ?? 10_000)} seconds, twice in a row; try again later.`,
+          false,
+        );
+    }
+  }
 }
 
 function fetchFailure(err: unknown, what: string): CrawlError {
@@ -183,6 +208,11 @@ function fetchFailure(err: unknown, what: string): CrawlError {
         `${what} redirects to a page robots.txt does not allow LaunchboardBot to read.`,
         false,
       );
+    case 'refused':
+    case 'no_such_host':
+    case 'no_connection':
+      // Nothing to wait for: a typo or a server that is down is fixed by the maker, then regenerate retries.
+      return new CrawlError('unreachable', `${what} could not be reached: ${err.message}. Check the address.`, false);
     case 'timeout':
       return new CrawlError('timeout', `${what} did not answer within 10 seconds.`, true);
     default:
@@ -196,48 +226,6 @@ function checkStatus(result: FetchResult, what: string): void {
   throw new CrawlError('http_error', `${what} answered HTTP ${result.status}.`, transient);
 }
 
-// --- Choosing pages ----------------------------------------------------------------
-
-const ROLE_ORDER = ['pricing', 'about', 'features', 'faq', 'contact'] as const;
-const SKIP_PATH =
-  /\.(pdf|jpe?g|png|gif|svg|webp|ico|zip|gz|dmg|exe|mp4|mov|mp3|css|js|json|xml|rss|txt)$|\/(login|log-in|signin|sign-in|signup|sign-up|register|cart|checkout|account|logout|wp-admin|wp-login)(\/|$)/i;
-
-function pageKey(url: URL): string {
-  return `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '') || '/'}`;
-}
-
-/** Up to `limit` linked pages worth reading: one per role first (pricing, about, features, FAQ, contact), then more of them. */
-export function choosePages(home: string, links: { href: string; text: string }[], limit: number): string[] {
-  const seen = new Set([pageKey(new URL(home))]);
-  const candidates: { url: string; role: number; depth: number }[] = [];
-  for (const link of links) {
-    let url: URL;
-    try {
-      url = new URL(link.href);
-    } catch {
-      continue;
-    }
-    if (!sameSite(url.href, home) || SKIP_PATH.test(url.pathname)) continue;
-    url.search = '';
-    url.hash = '';
-    const key = pageKey(url);
-    if (seen.has(key)) continue;
-    const role = roleOfPath(url.pathname);
-    const byText = role === 'other' ? roleOfPath(`/${link.text.toLowerCase().replace(/\s+/g, '-')}`) : role;
-    if (byText === 'other') continue;
-    seen.add(key);
-    candidates.push({
-      url: url.href,
-      role: ROLE_ORDER.indexOf(byText),
-      depth: url.pathname.split('/').filter(Boolean).length,
-    });
-  }
-  candidates.sort((a, b) => a.role - b.role || a.depth - b.depth);
-  const firsts = ROLE_ORDER.map((_, role) => candidates.find((c) => c.role === role)).filter((c) => c !== undefined);
-  const rest = candidates.filter((c) => !firsts.includes(c));
-  return [...firsts, ...rest].slice(0, limit).map((c) => c.url);
-}
-
 // --- The crawl ------------------------------------------------------------------
 
 export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOptions = {}): Promise<CrawlResult> {
@@ -249,7 +237,7 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
   const robotsByOrigin = new Map<string, Robots | null>();
   const allowed = async (url: string) => {
     const origin = new URL(url).origin;
-    if (!robotsByOrigin.has(origin)) robotsByOrigin.set(origin, await loadRobots(ctx, origin));
+    if (!robotsByOrigin.has(origin)) robotsByOrigin.set(origin, await loadRobots(ctx, origin, opts.pageTimeoutMs));
     return robotsByOrigin.get(origin)?.isAllowed(url, USER_AGENT_TOKEN) !== false;
   };
   // Every redirect hop is checked against its own origin's robots.txt (read
@@ -260,12 +248,15 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
     allowHop: allowed,
   };
 
-  const read = async (url: string, what: string): Promise<CrawledPage> => {
+  const read = async (url: string, what: string, first = false): Promise<CrawledPage> => {
     let result: FetchResult;
-    try {
-      result = await ctx.fetcher.get(url, fetchOpts);
-    } catch (err) {
-      throw fetchFailure(err, what);
+    if (first) result = await getOnceMoreIfSlow(ctx, url, fetchOpts, what);
+    else {
+      try {
+        result = await ctx.fetcher.get(url, fetchOpts);
+      } catch (err) {
+        throw fetchFailure(err, what);
+      }
     }
     checkStatus(result, what);
     if (!isHtml(result))
@@ -294,7 +285,9 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
       false,
     );
   }
-  const home = await read(start.href, 'The homepage');
+  // A deep link is named as given: "the homepage answered 404" would send the maker looking in the wrong place.
+  const given = start.pathname === '/' && !start.search ? 'The homepage' : `The page ${start.href}`;
+  const home = await read(start.href, given, true);
   const pages: CrawledPage[] = [home];
   const skipped: CrawlResult['skipped'] = [];
 
@@ -303,32 +296,46 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
     MAX_CRAWL_DELAY_S,
   );
   const queue = new PQueue(delay > 0 ? { concurrency: 1, interval: delay * 1000, intervalCap: 1 } : { concurrency: 2 });
-  const chosen = choosePages(home.url, home.facts.links, maxPages - 1);
-  const found: (CrawledPage | null)[] = await Promise.all(
-    chosen.map((url) =>
-      queue.add(
-        async () => {
-          if (Date.now() > deadline) {
-            skipped.push({ url, reason: 'the crawl ran out of time' });
-            return null;
-          }
-          try {
-            if (!(await allowed(url))) {
-              skipped.push({ url, reason: 'robots.txt disallows it' });
-              return null;
-            }
-            const page = await read(url, 'The page');
-            if (!sameSite(page.url, home.url) || pages.some((p) => p.url === page.url)) return null;
-            return page;
-          } catch (err) {
-            skipped.push({ url, reason: err instanceof CrawlError ? err.message : 'could not be read' });
-            return null;
-          }
-        },
-        { throwOnTimeout: true },
-      ),
-    ),
-  );
-  for (const page of found) if (page && !pages.some((p) => p.url === page.url)) pages.push(page);
+
+  // Fill the budget best page first: read as many candidates as pages are
+  // still wanted, then, if some could not be read (robots.txt, 404, a
+  // redirect to a page already read), the next ones, and the links of the
+  // pages just read join the pool. Fetches are capped too, so a site of broken
+  // links cannot keep the crawl going.
+  const seen = new Set([pageKey(start), pageKey(home.url)]);
+  let pool = rankCandidates(candidatesFrom(home.url, home.facts.links, seen));
+  let fetches = 0;
+  const maxFetches = maxPages - 1 + EXTRA_FETCHES;
+  type Skip = CrawlResult['skipped'][number];
+  const readOne = async ({ url }: Candidate): Promise<CrawledPage | Skip> => {
+    if (Date.now() > deadline) return { url, reason: 'the crawl ran out of time' };
+    try {
+      if (!(await allowed(url))) return { url, reason: 'robots.txt disallows it' };
+      fetches++;
+      return await read(url, 'The page');
+    } catch (err) {
+      return { url, reason: err instanceof CrawlError ? err.message : 'could not be read' };
+    }
+  };
+  while (pages.length < maxPages && pool.length > 0 && fetches < maxFetches && Date.now() <= deadline) {
+    const wave = pool.slice(0, Math.min(maxPages - pages.length, maxFetches - fetches));
+    pool = pool.slice(wave.length);
+    const found = await Promise.all(wave.map((c) => queue.add(() => readOne(c), { throwOnTimeout: true })));
+    const more: Candidate[] = [];
+    // In rank order, whichever answered first.
+    for (const page of found) {
+      if ('reason' in page) {
+        skipped.push(page);
+        continue;
+      }
+      if (pages.length >= maxPages || !sameSite(page.url, home.url)) continue;
+      const key = pageKey(page.url);
+      if (pages.some((p) => pageKey(p.url) === key)) continue;
+      seen.add(key);
+      pages.push(page);
+      more.push(...candidatesFrom(home.url, page.facts.links, seen, 1, more.length));
+    }
+    if (more.length > 0) pool = rankCandidates([...pool, ...more]);
+  }
   return { pages, skipped };
 }

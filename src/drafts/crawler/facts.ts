@@ -13,8 +13,8 @@ export interface PageFacts {
   /** JSON-LD objects, arrays and @graph flattened. */
   jsonLd: unknown[];
   headings: { level: number; text: string }[];
-  /** Absolute http(s) links with their text. */
-  links: { href: string; text: string }[];
+  /** Absolute http(s) links with their text and where they sit (absent in pages read before areas were kept). */
+  links: { href: string; text: string; area?: 'nav' | 'footer' | 'body' }[];
   mailtos: string[];
   /** Video embeds and video links (iframes, <video>, og:video). */
   videos: string[];

@@ -98,6 +98,16 @@ function absolute(href: string | null | undefined, base: string): string | null 
   }
 }
 
+/** Where a link sits: the site's navigation (nav, header, role navigation or banner), its footer, or the body. */
+function linkArea(a: Element): 'nav' | 'footer' | 'body' {
+  for (let el = a.parentElement; el; el = el.parentElement) {
+    const role = el.getAttribute('role');
+    if (el.tagName === 'NAV' || el.tagName === 'HEADER' || role === 'navigation' || role === 'banner') return 'nav';
+    if (el.tagName === 'FOOTER' || role === 'contentinfo') return 'footer';
+  }
+  return 'body';
+}
+
 function hidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   const style = el.getAttribute('style');
@@ -251,7 +261,11 @@ export function extractPage(html: string, url: string): PageFacts {
       }
       if (seenLinks.has(href) || links.length >= LIMITS.links) continue;
       seenLinks.add(href);
-      links.push({ href, text: fold(a.textContent || a.getAttribute('aria-label') || '').slice(0, 200) });
+      links.push({
+        href,
+        text: fold(a.textContent || a.getAttribute('aria-label') || '').slice(0, 200),
+        area: linkArea(a),
+      });
     }
 
     const videos = new Set<string>();

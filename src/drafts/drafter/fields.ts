@@ -128,7 +128,7 @@ export interface DraftRequest {
 }
 
 export interface Drafter {
-  readonly name: 'builtin' | 'claude';
+  readonly name: 'builtin' | 'claude' | 'openai-compatible';
   /** Proposes values with quotes; throws DrafterUnavailable when the model cannot be reached. */
   draft(request: DraftRequest): Promise<DraftProposal>;
 }

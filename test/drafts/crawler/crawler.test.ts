@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choosePages, CrawlError, crawlSite, decodeHtml } from '../../../src/drafts/crawler/crawler.js';
 import { extractPage } from '../../../src/drafts/crawler/page.js';
-import { createFetcher } from '../../../src/platform/fetcher.js';
+import { createFetcher, FetchError } from '../../../src/platform/fetcher.js';
 import {
   createHtmlWorkerPool,
   HtmlParseError,
@@ -49,11 +49,59 @@ describe('crawling a site', () => {
       '/contact',
     ]);
     expect(result.pages.length).toBeLessThanOrEqual(8);
-    // robots.txt disallows /private/: the linked plans page was never requested.
-    expect(result.skipped).toEqual([{ url: `${rich.url}private/plans`, reason: 'robots.txt disallows it' }]);
+    // robots.txt disallows /private/: the linked plans and admin pages were never requested.
+    expect(result.skipped).toEqual([
+      { url: `${rich.url}private/plans`, reason: 'robots.txt disallows it' },
+      { url: `${rich.url}private/admin`, reason: 'robots.txt disallows it' },
+      { url: `${rich.url}blog/launch-week`, reason: 'The page answered HTTP 404.' },
+    ]);
     expect(rich.requests).not.toContain('/private/plans');
-    // Log-in pages, blog posts and other sites are not read.
-    expect(rich.requests.sort()).toEqual(['/', '/about', '/contact', '/faq', '/features', '/pricing', '/robots.txt']);
+    // Log-in pages and other sites are not read; the blog is tried last, with budget to spare.
+    expect(rich.requests.sort()).toEqual([
+      '/',
+      '/about',
+      '/blog/launch-week',
+      '/contact',
+      '/faq',
+      '/features',
+      '/pricing',
+      '/robots.txt',
+    ]);
+  });
+
+  it('fills the page budget from the nav and footer, best pages first, whatever the links are called', async () => {
+    // Lumen's facts sit behind "Plans" (/cloud), "Team" (/people) and "Imprint" (/legal/notice);
+    // "Commercial support" (/services) has a price, and the team page links to "our story".
+    const lumen = await site('lumen');
+    const result = await crawlSite(ctx, lumen.url);
+    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual([
+      '/',
+      '/cloud',
+      '/people',
+      '/product',
+      '/services',
+      '/legal/notice',
+      // Read in place of the two pages below that could not be read: found on the team page, then a policy.
+      '/our-story',
+      '/privacy',
+    ]);
+    expect(result.skipped).toEqual([
+      { url: `${lumen.url}docs/`, reason: 'robots.txt disallows it' },
+      { url: `${lumen.url}customers/acme`, reason: 'The page answered HTTP 404.' },
+    ]);
+    // Each page once, however it is linked (/cloud, /cloud?ref=hero, /cloud/#compare); nothing disallowed,
+    // no log-in page, feed or other site; the blog and changelog come last and the budget ran out before them.
+    const paths = lumen.requests.filter((r) => r !== '/robots.txt');
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(9);
+    for (const never of ['/docs/', '/login', '/feed.xml', '/blog/', '/changelog']) expect(paths).not.toContain(never);
+  });
+
+  it('never reads more pages than asked for', async () => {
+    const lumen = await site('lumen');
+    const result = await crawlSite(ctx, lumen.url, { maxPages: 3 });
+    expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/cloud', '/people']);
+    expect(lumen.requests.filter((r) => r !== '/robots.txt')).toEqual(['/', '/cloud', '/people']);
   });
 
   it('gathers evidence per page: readable text, meta, JSON-LD, headings, links, mail, embeds, icons', async () => {
@@ -63,7 +111,8 @@ describe('crawling a site', () => {
     expect(home!.facts.jsonLd[0]).toMatchObject({ '@type': 'Organization', name: 'Tallyho' });
     expect(home!.facts.headings[0]).toEqual({ level: 1, text: 'Invoices that chase themselves' });
     expect(home!.facts.readable.join(' ')).toContain('Tallyho is an invoicing tool for freelancers');
-    expect(home!.facts.links).toContainEqual({ href: 'https://github.com/tallyho', text: 'GitHub' });
+    expect(home!.facts.links).toContainEqual({ href: 'https://github.com/tallyho', text: 'GitHub', area: 'footer' });
+    expect(home!.facts.links).toContainEqual({ href: `${rich.url}pricing`, text: 'Pricing', area: 'nav' });
     expect(home!.facts.mailtos).toEqual(['hello@tallyho.example']);
     expect(home!.facts.videos).toEqual(['https://www.youtube.com/embed/tallyhoDemo1']);
     expect(home!.facts.icons.map((i) => i.rel)).toEqual(['logo', 'icon', 'apple-touch-icon']);
@@ -103,12 +152,63 @@ describe('crawling a site', () => {
       transient: false,
       message: expect.stringContaining('application/pdf'),
     });
+    // A deep link is named as given, not called the homepage.
     expect(await failure(crawlSite(ctx, `${odd.url}gone`))).toMatchObject({
       reason: 'http_error',
       transient: false,
-      message: 'The homepage answered HTTP 404.',
+      message: `The page ${odd.url}gone answered HTTP 404.`,
     });
     expect(await failure(crawlSite(ctx, `${odd.url}busy`))).toMatchObject({ reason: 'http_error', transient: true });
+  });
+
+  it('fails at once, for good, with the address, when nothing listens there', async () => {
+    const closed = await site('sparse');
+    const url = closed.url;
+    await closed.close();
+    const started = Date.now();
+    expect(await failure(crawlSite(ctx, url))).toEqual({
+      reason: 'unreachable',
+      transient: false,
+      message: `The site could not be reached: nothing accepts connections at ${new URL(url).host} (connection refused). Check the address.`,
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('fails for good when a host accepts no connection or has no address, without retries', async () => {
+    for (const [reason, message] of [
+      ['no_connection', '192.0.2.1 did not accept a connection within 5 seconds'],
+      ['no_such_host', 'the domain shop.invalid does not exist (DNS found no address)'],
+    ] as const) {
+      let calls = 0;
+      const dead = {
+        ...ctx,
+        fetcher: {
+          ...ctx.fetcher,
+          get: async () => {
+            calls++;
+            throw new FetchError(reason, message);
+          },
+        },
+      };
+      expect(await failure(crawlSite(dead, 'https://shop.invalid/'))).toEqual({
+        reason: 'unreachable',
+        transient: false,
+        message: `The site could not be reached: ${message}. Check the address.`,
+      });
+      expect(calls).toBe(1);
+    }
+  });
+
+  it('asks a slow site once more at once, then fails for good naming the page given', async () => {
+    const slow = await site('sparse', { hold: ['/pricing'] });
+    const started = Date.now();
+    expect(await failure(crawlSite(ctx, `${slow.url}pricing`, { pageTimeoutMs: 300 }))).toEqual({
+      reason: 'timeout',
+      transient: false,
+      message: `The page ${slow.url}pricing did not answer within 0.3 seconds, twice in a row; try again later.`,
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(slow.requests).toEqual(['/robots.txt', '/pricing', '/pricing']);
   });
 
   it('refuses a homepage larger than the size limit', async () => {
@@ -223,6 +323,41 @@ describe('choosing pages', () => {
       'https://acme.example/get-in-touch',
     ]);
     expect(chosen.every((u) => /acme\.example/.test(u) && !/signup|pdf|other/.test(u))).toBe(true);
+  });
+
+  it('ranks pages by the facts they likely hold, by link text or path, nav and footer before body, the blog last', () => {
+    const links = [
+      { href: 'https://acme.example/blog/new-pricing', text: 'Our new pricing', area: 'body' as const },
+      { href: 'https://acme.example/changelog', text: 'Changelog', area: 'nav' as const },
+      { href: 'https://acme.example/docs', text: 'Docs', area: 'nav' as const },
+      { href: 'https://acme.example/terms', text: 'Terms', area: 'footer' as const },
+      { href: 'https://acme.example/x1', text: 'Paid hosting', area: 'nav' as const },
+      { href: 'https://acme.example/x2', text: 'Store', area: 'body' as const },
+      { href: 'https://acme.example/x3', text: 'SaaS', area: 'footer' as const },
+      { href: 'https://acme.example/commercial-support', text: 'Services', area: 'footer' as const },
+      { href: 'https://acme.example/ueber-uns', text: 'Über uns', area: 'footer' as const },
+      { href: 'https://acme.example/y1', text: 'Legal', area: 'footer' as const },
+      { href: 'https://acme.example/y2', text: 'Team', area: 'body' as const },
+      { href: 'https://acme.example/impressum', text: 'Impressum', area: 'nav' as const },
+      { href: 'https://acme.example/index.html', text: 'Home', area: 'nav' as const },
+      { href: 'https://acme.example/X1/', text: 'Hosting', area: 'body' as const },
+    ];
+    expect(choosePages('https://acme.example/', links, 20).map((u) => new URL(u).pathname)).toEqual([
+      '/x1', // pricing, nav
+      '/ueber-uns', // about, footer (then the other about pages below, nav and footer before body)
+      '/x3',
+      '/commercial-support',
+      '/x2',
+      '/y1',
+      '/impressum',
+      '/y2',
+      '/docs', // anything else: "Hosting" alone may be self-hosting docs
+      '/X1/',
+      '/terms',
+      '/changelog',
+      '/blog/new-pricing',
+    ]);
+    // /index.html is the homepage, already read.
   });
 });
 
