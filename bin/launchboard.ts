@@ -23,11 +23,12 @@ import { tools } from '../tools/index.js';
 
 const USAGE = `usage: launchboard <command>
 
-  serve [--port N] [--host H] [--demo] [--workers N]
+  serve [--port N] [--host H] [--demo] [--workers N] [--toolsets T1,T2]
                                          serve the site, REST (/api/v1), OpenAPI and MCP (/mcp) over HTTP;
                                          --demo seeds a demo directory when the database is empty;
-                                         --workers N serves from N processes (use one per core)
-  stdio                                  serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
+                                         --workers N serves from N processes (use one per core);
+                                         --toolsets offers only those MCP toolsets (directory, maker, orders, read)
+  stdio [--toolsets T1,T2]               serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
   migrate                                apply pending database migrations
   doctor [--json]                        check the deployment (database, migrations, URLs, signing keys, mail,
                                          payments, disk) and say what is wrong; exits 1 when a check fails
@@ -72,6 +73,7 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
       host: { type: 'string' },
       demo: { type: 'boolean' },
       workers: { type: 'string' },
+      toolsets: { type: 'string' },
     },
   });
   const workers = values.workers === undefined ? 1 : Number(values.workers);
@@ -81,6 +83,7 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
     ...process.env,
     ...(values.port ? { PORT: values.port } : {}),
     ...(values.host ? { HOST: values.host } : {}),
+    ...(values.toolsets ? { LAUNCHBOARD_TOOLSETS: values.toolsets } : {}),
   };
   const config = loadConfig(env);
   // On SQLite, rate-limit counters live in each process: with N workers (the
@@ -224,8 +227,12 @@ async function serve(args: string[]): Promise<void> {
   await serveHttp(await prepareDatabase(config, demo), { runJobs: true, announce: true });
 }
 
-async function stdio(): Promise<void> {
-  const config = loadConfig();
+async function stdio(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { toolsets: { type: 'string' } } });
+  const config = loadConfig({
+    ...process.env,
+    ...(values.toolsets ? { LAUNCHBOARD_TOOLSETS: values.toolsets } : {}),
+  });
   const { runStdio } = await import('../src/mcp/stdio.js');
   const ctx = await buildContext(config);
   await ensureMainSite(ctx);
@@ -385,7 +392,7 @@ async function main(argv: string[]): Promise<void> {
       return serve(args);
     case 'stdio':
       limitHeapGrowth();
-      return stdio();
+      return stdio(args);
     case 'migrate': {
       await withContext(loadConfig(), async () => undefined);
       process.stdout.write('database is migrated\n');

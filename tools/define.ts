@@ -26,6 +26,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   http: { method: HttpMethod; path: string; status?: number };
   input: I;
   output: O;
+  /**
+   * The top-level output fields MCP's tools/list names, by type only: what an
+   * agent chains on (ids, status, next_steps). Absent: every top-level field.
+   * The OpenAPI document keeps the full output schema (src/registry/mcp-schema.ts).
+   */
+  keyOutputs?: string[];
   annotations: ToolAnnotations;
   /** Accepts an Idempotency-Key (REST header, MCP `idempotency_key` argument). */
   idempotencyKey?: boolean;

@@ -1,5 +1,6 @@
-// The registry: every tool, nothing else. MCP tools, REST routes, the OpenAPI
-// document and the contract tests are all derived from this list.
+// The registry: every tool, in the toolsets a client may ask for, nothing else.
+// MCP tools, REST routes, the OpenAPI document and the contract tests are all
+// derived from this list.
 import get_account from './account/get_account.js';
 import claim_listing from './claims/claim_listing.js';
 import list_my_claims from './claims/list_my_claims.js';
@@ -43,8 +44,8 @@ import get_order from './orders/get_order.js';
 import list_my_orders from './orders/list_my_orders.js';
 import quote_order from './orders/quote_order.js';
 
-export const tools: AnyTool[] = [
-  // Public
+// The public directory.
+const directory: AnyTool[] = [
   get_site_info,
   search_listings,
   get_listing,
@@ -63,7 +64,10 @@ export const tools: AnyTool[] = [
   get_badges,
   list_interview_questions,
   list_products,
-  // Account
+];
+
+// A maker's account, drafts, listings and claims.
+const maker: AnyTool[] = [
   get_account,
   submit_listing,
   list_my_drafts,
@@ -71,7 +75,6 @@ export const tools: AnyTool[] = [
   update_draft,
   invite_cofounder,
   submit_draft,
-  // My listings
   list_my_listings,
   get_my_listing,
   update_my_listing,
@@ -81,13 +84,24 @@ export const tools: AnyTool[] = [
   set_founder_story,
   answer_interview,
   choose_free_listing,
-  // Claims
   claim_listing,
   verify_claim,
   list_my_claims,
-  // Orders
-  quote_order,
-  create_checkout,
-  list_my_orders,
-  get_order,
 ];
+
+const orders: AnyTool[] = [quote_order, create_checkout, list_my_orders, get_order];
+
+/** Every tool, once. */
+export const tools: AnyTool[] = [...directory, ...maker, ...orders];
+
+/**
+ * Named parts of the registry. `orders` lists the prices it sells at too, and
+ * `read` is every read-only tool, so `read` alone makes a browsing assistant
+ * that can look at a maker's drafts, listings and orders but change nothing.
+ */
+export const toolsets = {
+  directory,
+  maker,
+  orders: [list_products, ...orders],
+  read: tools.filter((tool) => tool.annotations.readOnlyHint),
+} satisfies Record<string, AnyTool[]>;

@@ -1,13 +1,15 @@
 // MCP authorization at the HTTP level: the 401/403 (with the OAuth challenge)
-// of tools/call requests that need sign-in, before the SDK sees them.
-import type { McpHandlerRequestOptions } from '@modelcontextprotocol/server';
+// of tools/call requests that need sign-in, before the SDK sees them; and the
+// toolsets a client asks for in the endpoint's query (`/mcp?toolsets=…`).
+import type { AuthInfo, McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import type { AnyTool } from '../../tools/define.js';
 import { anonymous, type Caller } from '../auth/caller.js';
 import { protectedResourceMetadataUrl, resourceUrl } from '../auth/resources.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { checkScope } from '../registry/invoke.js';
-import { ONLY_TOOL } from './server.js';
+import { parseToolsets, selectTools, type ToolsetName } from '../registry/toolsets.js';
+import { ONLY_TOOL, offeredTools, TOOLSETS } from './server.js';
 
 /** The web-standard face of the SDK's MCP handler (what toNodeHandler drives). */
 export interface FetchMcpHandler {
@@ -42,17 +44,33 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
  * `error="insufficient_scope"` naming it (step-up). The rule and the
  * challenge are checkScope's, the same every face runs. Everything else
  * (initialize, tools/list, public tools) goes to the SDK handler, and a
- * single tools/call names its tool (ONLY_TOOL). The body arrives parsed
+ * single tools/call names its tool (ONLY_TOOL). A `toolsets` query narrows
+ * what this server offers (TOOLSETS): a tool outside it is unknown here, as
+ * on tools/list; an unknown toolset name is a 400. The body arrives parsed
  * (mcp-node.ts); a request without a parsed body has no JSON to authorize
  * and goes to the SDK as sent, which answers it.
  */
 export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: FetchMcpHandler): FetchMcpHandler {
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const served = offeredTools(ctx, tools);
+  const everyTool = new Map(served.map((t) => [t.name, t]));
   return {
     async fetch(request, options) {
-      if (request.method !== 'POST' || options?.parsedBody === undefined) return handler.fetch(request, options);
+      let toolsets: ToolsetName[] | undefined;
+      try {
+        toolsets = parseToolsets(new URL(request.url).searchParams.get('toolsets') ?? undefined);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return globalThis.Response.json(
+          { error: 'invalid_request', error_description: err.message },
+          { status: 400, headers: { 'Cache-Control': 'no-store' } },
+        );
+      }
+      const byName = toolsets ? new Map(selectTools(served, toolsets).map((t) => [t.name, t])) : everyTool;
+      const authInfo = toolsets ? withExtra(options?.authInfo, { [TOOLSETS]: toolsets }) : options?.authInfo;
+      if (request.method !== 'POST' || options?.parsedBody === undefined)
+        return handler.fetch(request, toolsets ? { ...options, authInfo } : options);
       const body = options.parsedBody;
-      const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
+      const caller = (authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const called = calledTools(body, byName);
       const challengeAt = called.some((tool) => tool.scope !== null)
         ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'))
@@ -72,11 +90,16 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       }
       // A request that is one call of a known tool names it to the server
       // factory (mcp/server.ts), which then registers that tool alone.
-      const authInfo =
-        options?.authInfo && !Array.isArray(body) && called.length === 1
-          ? { ...options.authInfo, extra: { ...options.authInfo.extra, [ONLY_TOOL]: called[0]!.name } }
-          : options?.authInfo;
-      return handler.fetch(request, { ...options, authInfo });
+      const only = !Array.isArray(body) && called.length === 1 ? called[0]!.name : undefined;
+      return handler.fetch(request, {
+        ...options,
+        authInfo: only ? withExtra(authInfo, { [ONLY_TOOL]: only }) : authInfo,
+      });
     },
   };
+}
+
+/** authInfo with more entries in `extra` (none to extend: undefined, as given). */
+function withExtra(authInfo: AuthInfo | undefined, extra: Record<string, unknown>): AuthInfo | undefined {
+  return authInfo && { ...authInfo, extra: { ...authInfo.extra, ...extra } };
 }

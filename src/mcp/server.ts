@@ -17,12 +17,9 @@ import { asUnavailable } from '../platform/db-errors.js';
 import { invokeTool } from '../registry/invoke.js';
 import { registerResources } from '../../resources/index.js';
 import { openApiDocument } from '../registry/openapi.js';
-import {
-  IDEMPOTENCY_ARGUMENT,
-  mcpInputJsonSchema,
-  outputJsonSchema,
-  passThroughSchema,
-} from '../registry/json-schema.js';
+import { IDEMPOTENCY_ARGUMENT, passThroughSchema } from '../registry/json-schema.js';
+import { mcpInputSchema, mcpOutputSchema } from '../registry/mcp-schema.js';
+import { parseToolsets, selectTools, type ToolsetName } from '../registry/toolsets.js';
 
 const INSTRUCTIONS =
   'Launchboard is a product-launch directory. Call get_site_info first. Public tools need no sign-in; maker tools need an OAuth token or API key with the listed scope. ' +
@@ -39,15 +36,28 @@ interface PreparedTool {
   };
 }
 
+/**
+ * The annotations tools/list shows. The spec gives destructiveHint and
+ * idempotentHint meaning only when readOnlyHint is false, so a read-only
+ * tool's list entry leaves them out. The title stays here too for clients of
+ * 2025-03-26, which know no top-level title.
+ */
+export function mcpAnnotations(tool: AnyTool): ToolAnnotations {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
+  return readOnlyHint
+    ? { title: tool.title, readOnlyHint, openWorldHint }
+    : { title: tool.title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint };
+}
+
 export function prepareTools(tools: AnyTool[]): PreparedTool[] {
   return tools.map((tool) => ({
     tool,
     config: {
       title: tool.title,
       description: tool.description,
-      inputSchema: passThroughSchema(mcpInputJsonSchema(tool)),
-      outputSchema: passThroughSchema(outputJsonSchema(tool)),
-      annotations: { title: tool.title, ...tool.annotations },
+      inputSchema: passThroughSchema(mcpInputSchema(tool)),
+      outputSchema: passThroughSchema(mcpOutputSchema(tool)),
+      annotations: mcpAnnotations(tool),
     },
   }));
 }
@@ -130,18 +140,42 @@ export function buildMcpServer(
   return server;
 }
 
+/**
+ * The key in authInfo.extra under which the HTTP gate names the toolsets a
+ * client asked for (`/mcp?toolsets=…`); that request's server offers only them.
+ */
+export const TOOLSETS = 'launchboard/toolsets';
+
 /** The caller an HTTP middleware attached as `req.auth.extra.caller`. */
 function callerOf(authExtra: Record<string, unknown> | undefined): Caller {
   return (authExtra?.caller as Caller | undefined) ?? anonymous();
 }
 
+/** The tools this server offers: those of the toolsets in LAUNCHBOARD_TOOLSETS, else all. */
+export function offeredTools(ctx: Context, tools: AnyTool[]): AnyTool[] {
+  return selectTools(tools, parseToolsets(ctx.config.mcpToolsets));
+}
+
 export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: Caller): McpServerFactory {
-  const prepared = prepareTools(tools);
-  const alone = new Map(prepared.map((p) => [p.tool.name, [p]]));
+  const offered = offeredTools(ctx, tools);
+  const prepared = prepareTools(offered);
   const openapi = openApiDocument(tools, ctx.config.publicUrl);
+  // The tools of each selection asked for, by name in registry order (a handful of selections at most).
+  const selections = new Map<string, Map<string, PreparedTool>>();
+  const selection = (names: ToolsetName[] | undefined) => {
+    const key = names?.join(',') ?? '';
+    let chosen = selections.get(key);
+    if (!chosen) {
+      const wanted = new Set(selectTools(offered, names));
+      chosen = new Map(prepared.filter((p) => wanted.has(p.tool)).map((p) => [p.tool.name, p]));
+      selections.set(key, chosen);
+    }
+    return chosen;
+  };
   return (requestContext) => {
     const extra = requestContext.authInfo?.extra;
-    const only = typeof extra?.[ONLY_TOOL] === 'string' ? alone.get(extra[ONLY_TOOL]) : undefined;
-    return buildMcpServer(ctx, only ?? prepared, fixedCaller ?? callerOf(extra), openapi, !only);
+    const selected = selection(extra?.[TOOLSETS] as ToolsetName[] | undefined);
+    const only = typeof extra?.[ONLY_TOOL] === 'string' ? selected.get(extra[ONLY_TOOL]) : undefined;
+    return buildMcpServer(ctx, only ? [only] : [...selected.values()], fixedCaller ?? callerOf(extra), openapi, !only);
   };
 }

@@ -1,6 +1,6 @@
-// JSON Schemas of every tool, computed once at start and shared by all the
-// per-request MCP servers (and by the OpenAPI generator), so building a server
-// per request stays cheap.
+// The full JSON Schemas of every tool, as the OpenAPI document publishes them.
+// MCP's tools/list advertises lean renderings of them (mcp-schema.ts), computed
+// once at start and shared by all the per-request MCP servers.
 import { z } from 'zod';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { AnyTool } from '../../tools/define.js';
@@ -20,27 +20,6 @@ export function inputJsonSchema(tool: AnyTool): JsonSchema {
 
 export function outputJsonSchema(tool: AnyTool): JsonSchema {
   return strip(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
-}
-
-/** The MCP input schema: the tool's input plus `idempotency_key` where accepted. */
-export function mcpInputJsonSchema(tool: AnyTool): JsonSchema {
-  const schema = inputJsonSchema(tool);
-  if (!tool.idempotencyKey) return schema;
-  const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  return {
-    ...schema,
-    properties: {
-      ...properties,
-      [IDEMPOTENCY_ARGUMENT]: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 255,
-        pattern: '^[\\x20-\\x7e]+$',
-        description:
-          'Optional. Makes retries safe: the same key with the same arguments returns the first result (kept 24 h).',
-      },
-    },
-  };
 }
 
 /**

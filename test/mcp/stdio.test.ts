@@ -8,18 +8,18 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tools } from '../../tools/index.js';
+import { tools, toolsets } from '../../tools/index.js';
 import { testDatabaseUrl } from '../helpers/context.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-stdio-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function serverParams() {
+async function serverParams(flags: string[] = []) {
   const db = await testDatabaseUrl({ sqliteFile: join(dir, `stdio-${Date.now()}.db`) });
   return {
     params: {
       command: process.execPath,
-      args: ['bin/launchboard.js', 'stdio'],
+      args: ['bin/launchboard.js', 'stdio', ...flags],
       env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost:3000' } as Record<
         string,
         string
@@ -63,6 +63,19 @@ describe('MCP over stdio (launchboard stdio)', () => {
       expect(listed.tools.length).toBe(tools.length);
       const result = await client.callTool({ name: 'get_site_info', arguments: {} });
       expect((result.structuredContent as { counts: unknown }).counts).toEqual({ live_listings: 0, categories: 0 });
+    } finally {
+      await client.close();
+      await drop();
+    }
+  });
+
+  it('lists only the toolsets named by --toolsets', async () => {
+    const { params, drop } = await serverParams(['--toolsets', 'orders']);
+    const client = new Client({ name: 'stdio-test-toolsets', version: '1.0.0' });
+    await client.connect(new StdioClientTransport(params));
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name)).toEqual(['get_site_info', ...toolsets.orders.map((t) => t.name)]);
     } finally {
       await client.close();
       await drop();

@@ -1,13 +1,15 @@
 // Invariants every tool must keep, looped over the registry, plus the golden
-// snapshot of the tool list with its schemas and the rule that every tool has
-// its own test file.
+// snapshot of the tool list with the schemas MCP advertises (the full schemas
+// are pinned by the OpenAPI golden) and the rule that every tool has its own
+// test file.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
-import { inputJsonSchema, mcpInputJsonSchema, outputJsonSchema } from '../../src/registry/json-schema.js';
+import { inputJsonSchema, outputJsonSchema } from '../../src/registry/json-schema.js';
+import { mcpInputSchema, mcpOutputSchema } from '../../src/registry/mcp-schema.js';
 import { expectGolden } from '../helpers/golden.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -61,8 +63,8 @@ describe('the tool registry', () => {
         http: t.http,
         annotations: t.annotations,
         idempotencyKey: t.idempotencyKey ?? false,
-        inputSchema: mcpInputJsonSchema(t),
-        outputSchema: outputJsonSchema(t),
+        inputSchema: mcpInputSchema(t),
+        outputSchema: mcpOutputSchema(t),
       })),
     );
   });

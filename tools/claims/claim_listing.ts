@@ -10,7 +10,8 @@ export default defineTool({
   name: 'claim_listing',
   title: 'Claim a listing',
   description:
-    "Starts a claim of an existing live or upcoming listing of your company, to manage it. Methods: `dns` (add a TXT record at the listing's domain), `meta` (a meta tag on its homepage), `file` (a text file at /.well-known/launchboard-verification.txt on its site) — each returns the exact token and where to put it; publish it, then call verify_claim — or `email` (give `email`, an address at the listing's domain: we mail a link there, and opening it verifies; verify_claim is not used). " +
+    'Starts a claim of an existing live or upcoming listing of your company, to manage it. dns, meta and file return the exact token and where to publish it; then call verify_claim. ' +
+    'email mails a link to `email`, and opening it verifies (verify_claim is not used). ' +
     'Claims expire after 14 days; calling again for the same listing reuses your pending claim (its token stays; email sends a fresh link). A verified claim moves ownership to you; it does not make the listing paid.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims' },
@@ -19,11 +20,12 @@ export default defineTool({
     method: z
       .enum(CLAIM_METHODS)
       .describe(
-        'dns: TXT record; meta: tag on the homepage; file: /.well-known file; email: link sent to an address at the domain',
+        "dns: a TXT record at the listing's domain; meta: a meta tag on its homepage; file: /.well-known/launchboard-verification.txt on its site; email: a link mailed to an address at the domain",
       ),
     email: z.string().max(254).optional().describe("Only for method email: an address at the listing's domain"),
   }),
   output: claimWithSteps,
+  keyOutputs: ['claim_id', 'status', 'token', 'instructions', 'expires_at', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

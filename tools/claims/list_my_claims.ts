@@ -14,6 +14,7 @@ export default defineTool({
   http: { method: 'GET', path: '/claims' },
   input: z.strictObject({ ...pagination }),
   output: pageOf(claimViewSchema),
+  keyOutputs: ['items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyClaims(ctx, signedInUserId(caller), input);

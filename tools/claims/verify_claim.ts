@@ -21,6 +21,7 @@ export default defineTool({
   output: claimWithSteps.extend({
     verified: z.boolean().describe('True when the claim is verified and the listing is yours'),
   }),
+  keyOutputs: ['claim_id', 'status', 'verified', 'last_error', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

@@ -14,6 +14,7 @@ export default defineTool({
   http: { method: 'GET', path: '/blog/{slug}' },
   input: z.strictObject({ slug: slug.describe('Blog post slug') }),
   output: blogPostSchema,
+  keyOutputs: ['slug', 'title', 'url', 'body_markdown', 'faqs'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => blogPost(ctx, input.slug),
 });

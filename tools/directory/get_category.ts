@@ -19,6 +19,7 @@ export default defineTool({
     ...pagination,
   }),
   output: categoryPageSchema,
+  keyOutputs: ['slug', 'name', 'subcategories', 'items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => categoryPage(ctx, input),
 });

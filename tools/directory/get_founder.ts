@@ -17,6 +17,7 @@ export default defineTool({
   http: { method: 'GET', path: '/founders/{slug}' },
   input: z.strictObject({ slug: slug.describe('Founder slug') }),
   output: founderProfileSchema,
+  keyOutputs: ['slug', 'name', 'profile_url', 'companies', 'stories'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => founderProfile(ctx, input.slug),
 });

@@ -16,6 +16,7 @@ export default defineTool({
   http: { method: 'GET', path: '/listings/{slug}' },
   input: z.strictObject({ slug: slug.describe('The listing slug, from search_listings or a listing URL') }),
   output: listingProfile,
+  keyOutputs: ['slug', 'name', 'url', 'status', 'votes', 'not_found_on_website', 'links'],
   // Not idempotent in the strict sense: each call counts a view.
   annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
   // Each read counts a view; the count alone does not make a new version for caches.

@@ -34,6 +34,7 @@ export default defineTool({
     mcp: z.object({ url: z.string(), transport: z.string(), protocol_versions: z.array(z.string()) }),
     rules: z.array(z.string()),
   }),
+  keyOutputs: ['name', 'purpose', 'urls', 'counts', 'rules'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: (ctx) => siteInfo(ctx),
 });

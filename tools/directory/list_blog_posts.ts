@@ -18,6 +18,7 @@ export default defineTool({
     ...pagination,
   }),
   output: pageOf(blogPostSummary),
+  keyOutputs: ['items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input) => {
     const result = await listBlogPosts(ctx, input);

@@ -7,7 +7,7 @@ export default defineTool({
   name: 'list_categories',
   title: 'List categories',
   description:
-    "Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft's `categories` field. Set include_empty=false to hide categories with no live listings.",
+    "Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft's `categories` field.",
   scope: null,
   http: { method: 'GET', path: '/categories' },
   input: z.strictObject({

@@ -17,6 +17,7 @@ export default defineTool({
   http: { method: 'GET', path: '/drafts/{id}' },
   input: z.strictObject({ id: draftId }),
   output: draftView,
+  keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const draft = await ownDraft(ctx, ctx.db, signedInUserId(caller), input.id);

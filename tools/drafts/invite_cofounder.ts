@@ -17,6 +17,7 @@ export default defineTool({
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   input: z.strictObject({ id: draftId, email: z.email('must be an email address').max(254) }),
   output: inviteResult.extend({ next_steps: nextSteps }),
+  keyOutputs: ['email', 'resent', 'invites_left', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

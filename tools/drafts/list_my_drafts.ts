@@ -30,6 +30,7 @@ export default defineTool({
       updated_at: z.string(),
     }),
   ),
+  keyOutputs: ['items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listDrafts(ctx, signedInUserId(caller), input);

@@ -12,8 +12,7 @@ export const draftId = z
   .describe('The draft id (a UUID from submit_listing or list_my_drafts)');
 
 const text500 = z.string().max(500).nullable();
-const list = (what: string) =>
-  z.array(z.string().max(200)).max(20).nullable().describe(`${what}: at most 20 items of 200 characters`);
+const list = z.array(z.string().max(200)).max(20).nullable();
 
 /** update_draft `fields`: every value is a string (or array) or null; null removes the field. */
 export const draftFields = z
@@ -23,16 +22,16 @@ export const draftFields = z
     short_description: text500,
     description: z.string().max(20000).nullable(),
     stage: text500,
-    categories: list('Category names from list_categories; the first is primary'),
-    tags: list('Tags'),
+    categories: list.describe('Category names from list_categories; the first is primary'),
+    tags: list,
     pricing_model: text500.describe('e.g. free, freemium, subscription, one-time, paid, open-source'),
     pricing_summary: text500,
     country: text500.describe('Two-letter ISO country code, e.g. DE'),
     city: text500,
     founded_year: text500.describe('Four-digit year, e.g. "2021"'),
-    features: list('Features'),
-    usps: list('Unique selling points'),
-    keywords: list('Keywords'),
+    features: list,
+    usps: list.describe('Unique selling points'),
+    keywords: list,
     contact_email: text500,
     demo_video_url: optionalWebLink(text500).describe('A video link'),
     logo_url: optionalWebLink(text500),
@@ -53,9 +52,7 @@ export const story = z
     >,
   )
   .partial()
-  .describe(
-    `Founder story sections (${STORY_SECTIONS.join(', ')}), each at most 8000 characters; an empty string clears a section`,
-  );
+  .describe('Merged by section; an empty string clears one');
 
 const https = z
   .string()
@@ -78,7 +75,7 @@ export const milestone = z.strictObject({
 export const seo = z
   .strictObject({ title: z.string().max(70), meta: z.string().max(170) })
   .partial()
-  .describe('Search title (max 70) and meta description (max 170); an empty string clears');
+  .describe('Search title and meta description, merged; an empty string clears one');
 
 export { faq, fieldName, socials };
 

@@ -17,6 +17,7 @@ export default defineTool({
   http: { method: 'POST', path: '/drafts', status: 201 },
   input: z.strictObject({ url: z.string().min(1).max(2048).describe('The product website, e.g. https://example.com') }),
   output: draftView,
+  keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

@@ -23,32 +23,36 @@ export default defineTool({
   name: 'update_draft',
   title: 'Update a draft',
   description:
-    'Edits one of your drafts; send only what changes. `fields`: profile field values (null removes a field); a value you set becomes edited (the AI had one) or manual. ' +
-    '`lock_fields`: lock fields against AI redrafts (state override). `restore`: bring back the AI original (also unlocks). `regenerate`: redraft up to 5 fields from the website evidence (may take a few seconds; on a failed draft it retries reading the site). ' +
-    'A field may appear in only one of fields, restore and regenerate. `faqs` (replaces all; the schema allows 10, keep it to 5), `founders` (replaces all, first is primary, max 6), `milestones` (replaces all, max 50), ' +
-    '`company_socials` / `founder_socials` (replace all), `story` and `seo` (merge by section; empty string clears), `competitor_url` (the service reads and compares it; empty string clears). ' +
-    'Categories must be names from list_categories. Once submitted, the listing is updated too; submit_draft need not be called again. Write only what the maker states. ' +
+    'Edits one of your drafts; send only what changes (each argument says how it applies). A field may appear in only one of fields, restore and regenerate. ' +
+    'Once submitted, the listing is updated too; submit_draft need not be called again. Write only what the maker states. ' +
     UNTRUSTED,
   scope: 'listings:write',
   http: { method: 'PATCH', path: '/drafts/{id}' },
   input: z.strictObject({
     id: draftId,
-    fields: draftFields.optional(),
-    lock_fields: z.array(fieldName).max(20).optional(),
-    regenerate: z.array(fieldName).max(5).optional(),
-    restore: z.array(fieldName).max(20).optional(),
-    faqs: z.array(faq).max(10).optional().describe('Replaces all FAQs; at most 10 (5 recommended)'),
+    fields: draftFields
+      .optional()
+      .describe('Profile field values; null removes one. A value you set becomes edited (the AI had one) or manual'),
+    lock_fields: z.array(fieldName).max(20).optional().describe('Lock against AI redrafts (state override)'),
+    regenerate: z
+      .array(fieldName)
+      .max(5)
+      .optional()
+      .describe('Redraft from the website evidence (takes seconds; on a failed draft, reads the site again)'),
+    restore: z.array(fieldName).max(20).optional().describe('Bring back the AI original (also unlocks)'),
+    faqs: z.array(faq).max(10).optional().describe('Replaces all; keep it to 5'),
     company_socials: socials.optional(),
     founder_socials: socials.optional(),
-    founders: z.array(founder).max(6).optional().describe('Replaces the list; the first is primary'),
+    founders: z.array(founder).max(6).optional().describe('Replaces all; the first is primary'),
     story: story.optional(),
-    milestones: z.array(milestone).max(50).optional().describe('Replaces all milestones'),
+    milestones: z.array(milestone).max(50).optional().describe('Replaces all'),
     competitor_url: optionalWebLink(z.string().max(2048))
       .optional()
-      .describe("A competitor's website to read and compare; empty string clears"),
+      .describe("A competitor's website, read and compared with this draft; an empty string clears"),
     seo: seo.optional(),
   }),
   output: draftView,
+  keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

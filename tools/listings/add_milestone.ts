@@ -15,7 +15,7 @@ export default defineTool({
   name: 'add_milestone',
   title: 'Add a milestone',
   description:
-    'Adds a milestone (date YYYY-MM-DD and title required; description, https url optional) to one of your listings. Milestones show publicly on paid listings or when the section is unlocked. Returns the milestone with its id (for delete_milestone).',
+    'Adds a milestone to one of your listings. Milestones show publicly on paid listings or when the section is unlocked. Returns the milestone with its id (for delete_milestone).',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/milestones', status: 201 },
   input: z.strictObject({
@@ -33,6 +33,7 @@ export default defineTool({
     url: z.string().nullable(),
     created_at: z.string(),
   }),
+  keyOutputs: ['id', 'date', 'title'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...milestone }, caller) =>

@@ -15,6 +15,7 @@ export default defineTool({
   http: { method: 'GET', path: '/me/listings/{listing_id}' },
   input: z.strictObject({ listing_id: listingId }),
   output: ownListing,
+  keyOutputs: ['listing_id', 'slug', 'name', 'status', 'plan', 'launch_week', 'next_steps'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const listing = await loadOwnListing(ctx, signedInUserId(caller), input.listing_id);

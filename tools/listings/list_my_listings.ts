@@ -14,6 +14,7 @@ export default defineTool({
   http: { method: 'GET', path: '/me/listings' },
   input: z.strictObject({ ...pagination }),
   output: pageOf(ownListingSummary),
+  keyOutputs: ['items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyListings(ctx, signedInUserId(caller), input);

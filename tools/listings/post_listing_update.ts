@@ -10,7 +10,7 @@ export default defineTool({
   name: 'post_listing_update',
   title: 'Post a listing update',
   description:
-    'Posts an update (title max 200, plain-text body max 5000) on one of your listings. It appears on the listing and the latest-updates feed, and every follower is told (a notification and an email). Write what the maker wants to say; never invent news.',
+    'Posts an update (a title and a plain-text body) on one of your listings. It appears on the listing and the latest-updates feed, and every follower is told (a notification and an email). Write what the maker wants to say; never invent news.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   input: z.strictObject({
@@ -19,6 +19,7 @@ export default defineTool({
     body: z.string().min(1).max(5000),
   }),
   output: postedUpdate,
+  keyOutputs: ['id', 'created_at', 'followers_notified'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...post }, caller) =>

@@ -12,9 +12,7 @@ export const listingId = z
   .describe('Your listing id (listing_id from submit_draft or list_my_listings)');
 
 const link = webLink(500);
-export const socials = z
-  .partialRecord(z.enum(SOCIAL_PLATFORMS), link)
-  .describe(`Platform key to link (max 500 characters). Keys: ${SOCIAL_PLATFORMS.join(', ')}`);
+export const socials = z.partialRecord(z.enum(SOCIAL_PLATFORMS), link).describe('Replaces all: platform → link');
 
 export const faq = z.strictObject({ question: z.string().min(1).max(300), answer: z.string().min(1).max(1500) });
 

@@ -17,6 +17,7 @@ export default defineTool({
   http: { method: 'POST', path: '/orders/checkout' },
   input: z.strictObject(orderRequest),
   output: orderWithSteps,
+  keyOutputs: ['number', 'status', 'total_cents', 'checkout_url', 'expires_at', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

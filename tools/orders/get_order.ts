@@ -21,6 +21,7 @@ export default defineTool({
       .describe('The order number'),
   }),
   output: orderWithSteps,
+  keyOutputs: ['number', 'status', 'total_cents', 'checkout_url', 'lines', 'next_steps'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const order = await getOrder(ctx, signedInUserId(caller), input.number);

@@ -14,6 +14,7 @@ export default defineTool({
   http: { method: 'GET', path: '/orders' },
   input: z.strictObject({ ...pagination }),
   output: pageOf(orderViewSchema),
+  keyOutputs: ['items', 'total'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const { items, total } = await listMyOrders(ctx, signedInUserId(caller), input);

@@ -9,14 +9,14 @@ export default defineTool({
   name: 'quote_order',
   title: 'Quote an order',
   description:
-    "Prices an order at the admin's current prices (USD cents, excluding VAT) and validates every item and option; nothing is saved or charged. Items: `launch` {listing_id, week?, categories?} for a submitted listing that is not live (live at once, or in a future week within the booking horizon that has paid capacity); " +
-    '`featured` {listing_id, week} (a future week; the listing must be public by then); `billboard` {listing_id, amount_cents} (at least the billboard minimum; a PAID ranking); `premium-profile` {listing_id}. ' +
-    "Give billing_country (and vat_number for EU businesses) to see VAT: EU consumers pay their country's rate, a valid VAT number of another EU country gets the reverse charge, outside the EU no VAT. " +
-    'Errors name the field, e.g. items.0.week. Then call create_checkout with the same body.',
+    "Prices an order at the admin's current prices (USD cents, excluding VAT) and validates every item and option; nothing is saved or charged. " +
+    'A `launch` is for a submitted listing that is not live yet; `featured` needs the listing public by its week; the `billboard` is a PAID ranking. ' +
+    'Give billing_country (and vat_number for EU businesses) to see VAT. Errors name the field, e.g. items.0.week. Then call create_checkout with the same body.',
   scope: 'orders:write',
   http: { method: 'POST', path: '/orders/quote' },
   input: z.strictObject(orderRequest),
   output: quote,
+  keyOutputs: ['lines', 'subtotal_cents', 'vat', 'total_cents', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const priced = await priceOrder(ctx, signedInUserId(caller), input);

@@ -18,7 +18,7 @@ export const orderItem = z.strictObject({
     .max(10)
     .optional()
     .describe(
-      'launch: a future week (YYYY-MM-DD, snapped to its Monday) within the booking horizon; leave out to go live at once. featured: required, a future week.',
+      'launch: a future week (YYYY-MM-DD, snapped to its Monday) within the booking horizon with paid capacity; leave out to go live at once. featured: required, a future week.',
     ),
   amount_cents: z
     .number()
