@@ -79,10 +79,17 @@ export type ListingDocument = Partial<Record<Field, readonly string[]>>;
 const K1 = 1.2;
 const B = 0.75;
 /** A prefix or typo match counts for less than the word itself. */
-const PREFIX_WEIGHT = 0.6;
-const TYPO_WEIGHT = 0.45;
+const PREFIX_WEIGHT = 0.7;
+/** A word one edit away, when the query word may itself be a typo. */
+const TYPO_WEIGHT = 0.6;
 /** Another form of the same root found within the typo budget ("tracker" for "tracking"). */
-const FORM_WEIGHT = 0.7;
+const FORM_WEIGHT = 0.65;
+/** A longer word beginning with the query word's stem ("hostable" for "hosted"). */
+const STEM_FORM_WEIGHT = 0.5;
+/** Two edits away counts for this share of one edit away. */
+const SECOND_EDIT = 0.7;
+/** A root shorter than this is too short to call another word its form ("riri" is no root of "ririos"). */
+const MIN_ROOT = 5;
 /** Two query words side by side in a phrase field: a bonus of this, per idf of the phrase. */
 const PHRASE_WEIGHT = 0.5;
 /** Prefix expansion of the last word: at most this many words, the most frequent first. */
@@ -481,16 +488,19 @@ export class ListingIndex {
     expand(this.#exactTerm(word), 1);
     // Longer forms of the same stem ("host" of "hosted" → "hostable").
     if (own.length >= 4)
-      for (const w of this.#prefixWords(own)) if (w.length <= own.length + 4) expand(this.#stemOf.get(w)!, FORM_WEIGHT);
+      for (const w of this.#prefixWords(own))
+        if (w.length <= own.length + 4) expand(this.#stemOf.get(w)!, STEM_FORM_WEIGHT);
     // A last word that begins indexed words is being typed, not mistyped.
     const typed = isLast ? this.#prefixWords(word) : [];
     for (const w of typed) expand(this.#stemOf.get(w)!, PREFIX_WEIGHT);
     const mayBeTypo = this.frequency(own) < TYPO_CHECK_BELOW && typed.length === 0;
     for (const w of this.typoWords(word)) {
       const theirs = this.#stemOf.get(w)!;
-      const sameRoot = theirs.startsWith(own) || own.startsWith(theirs);
+      const root = theirs.length < own.length ? theirs : own;
+      const sameRoot = root.length >= MIN_ROOT && (theirs.startsWith(own) || own.startsWith(theirs));
       if (!sameRoot && !mayBeTypo) continue;
-      expand(theirs, sameRoot ? FORM_WEIGHT : TYPO_WEIGHT);
+      const nearness = editDistance(word, w, 2) <= 1 ? 1 : SECOND_EDIT;
+      expand(theirs, (sameRoot ? FORM_WEIGHT : TYPO_WEIGHT) * nearness);
       if (this.#written.has(w) && variants.length < MAX_VARIANTS) variants.push(w);
     }
     return { word, terms, variants };

@@ -67,6 +67,10 @@ describe('the single executable', () => {
     expect(await site.json()).toMatchObject({ name: 'Launchboard' });
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
+    // Search reads words through its bundled stemmer and stop-word list.
+    const search = await fetch(`${base}/api/v1/listings?q=the+calendars`);
+    expect(search.status).toBe(200);
+    expect(await search.json()).toMatchObject({ items: [], total: 0, did_you_mean: null, categories: [] });
     // The site's stylesheet, carried as an asset beside the script.
     const stylesheet = /href="(\/assets\/style\.[0-9a-f]+\.css)"/.exec(await home.text())?.[1];
     expect(stylesheet).toBeDefined();
