@@ -13,6 +13,7 @@ import { createFetcher, type Fetcher } from './platform/fetcher.js';
 import { createSearchIndex, type SearchIndex } from './search/search.js';
 import { ViewCounter } from './listings/view-counter.js';
 import type { ProfileParts } from './listings/profile.js';
+import type { ListingSummary } from './listings/summary.js';
 import { VersionedCache, VersionedValue } from './platform/versioned-cache.js';
 import { TRENDING_CACHE, type TrendingRanking } from './launches/trending.js';
 import type { CachedOutput } from './platform/prepared-output.js';
@@ -34,6 +35,8 @@ export interface Context {
   profiles: VersionedCache<ProfileParts>;
   /** Recently read public profiles (get_listing) without their view count, serialised; valid likewise. */
   publicProfiles: VersionedCache<CachedOutput>;
+  /** Listing summaries by id at their profile_version, views aside (listings/summary.ts). */
+  summaries: VersionedCache<ListingSummary>;
   /** Trending scores and ranking, valid while data_versions('trending') holds (launches/trending.ts). */
   trending: VersionedValue<TrendingRanking>;
 }
@@ -67,6 +70,7 @@ export async function buildContext(
     views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
     profiles: new VersionedCache<ProfileParts>(),
     publicProfiles: new VersionedCache<CachedOutput>(),
+    summaries: new VersionedCache<ListingSummary>(10_000),
     trending: new VersionedValue<TrendingRanking>(TRENDING_CACHE),
   };
   return {

@@ -29,11 +29,45 @@ export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
 
 /**
  * Summaries for listing ids, in the order given (ids that do not exist are
- * skipped). Two queries whatever the number of ids.
+ * skipped). Each is built once per profile version (ctx.summaries: the
+ * version follows every change a summary shows but the view count, which is
+ * read fresh), so a feed or a search page costs one read by id when nothing
+ * changed, and two more for the listings that did.
  */
 export async function summariesByIds(ctx: Context, ids: readonly number[]): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
+  const stamps = await ctx.db
+    .selectFrom('listings')
+    .select(['id', 'profile_version', 'views_count'])
+    .where('id', 'in', unique)
+    .execute();
+  const versionOf = new Map(stamps.map((r) => [r.id, Number(r.profile_version)]));
+  const viewsOf = new Map(stamps.map((r) => [r.id, Number(r.views_count)]));
+  const byId = new Map<number, ListingSummary>();
+  for (const { id } of stamps) {
+    const cached = ctx.summaries.get(id, versionOf.get(id)!);
+    if (cached) byId.set(id, cached);
+  }
+  // Built from rows read after the versions: a write in between stores newer text under the older
+  // version, which the next read's newer version does not match, so it is built again.
+  const stale = stamps.filter((r) => !byId.has(r.id)).map((r) => r.id);
+  for (const { id, summary } of await buildSummaries(ctx, stale)) {
+    ctx.summaries.set(id, versionOf.get(id)!, summary);
+    byId.set(id, summary);
+  }
+  return ids.flatMap((id) => {
+    const summary = byId.get(id);
+    return summary ? [{ ...summary, views: viewsOf.get(id) ?? summary.views }] : [];
+  });
+}
+
+/** Summaries of listing ids, in no particular order. Two queries whatever the number of ids. */
+async function buildSummaries(
+  ctx: Context,
+  unique: readonly number[],
+): Promise<{ id: number; summary: ListingSummary }[]> {
+  if (unique.length === 0) return [];
   const rows = await ctx.db
     .selectFrom('listings')
     .select([
@@ -63,30 +97,27 @@ export async function summariesByIds(ctx: Context, ids: readonly number[]): Prom
     .where('lc.is_primary', '=', 1)
     .execute();
   const primaryOf = new Map(primaries.map((p) => [p.listing_id, { slug: p.slug, name: p.name }]));
-  const byId = new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        slug: r.slug,
-        name: r.name,
-        url: r.url,
-        tagline: r.tagline,
-        logo_url: r.logo_url,
-        status: r.status,
-        votes: Number(r.votes_count),
-        followers: Number(r.followers_count),
-        views: Number(r.views_count),
-        launch_week: r.launch_week,
-        launched_at: r.launched_at,
-        primary_category: primaryOf.get(r.id) ?? null,
-        country: r.country,
-        pricing_model: r.pricing_model,
-        stage: r.stage,
-        profile_url: `${ctx.config.publicUrl}/listings/${r.slug}`,
-      } satisfies ListingSummary,
-    ]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return rows.map((r) => ({
+    id: r.id,
+    summary: {
+      slug: r.slug,
+      name: r.name,
+      url: r.url,
+      tagline: r.tagline,
+      logo_url: r.logo_url,
+      status: r.status,
+      votes: Number(r.votes_count),
+      followers: Number(r.followers_count),
+      views: Number(r.views_count),
+      launch_week: r.launch_week,
+      launched_at: r.launched_at,
+      primary_category: primaryOf.get(r.id) ?? null,
+      country: r.country,
+      pricing_model: r.pricing_model,
+      stage: r.stage,
+      profile_url: `${ctx.config.publicUrl}/listings/${r.slug}`,
+    } satisfies ListingSummary,
+  }));
 }
 
 /**
