@@ -78,7 +78,8 @@ export type ListingDocument = Partial<Record<Field, readonly string[]>>;
 
 const K1 = 1.2;
 const B = 0.75;
-/** A prefix or typo match counts for less than the word itself. */
+// What a match by anything but the word itself counts for (the word: 1).
+/** A word the last query word begins, as people type. */
 const PREFIX_WEIGHT = 0.7;
 /** A word one edit away, when the query word may itself be a typo. */
 const TYPO_WEIGHT = 0.6;
@@ -101,7 +102,7 @@ const TYPO_CHECK_BELOW = 3;
 /** Typo and form variants of a query word looked up outside the index, at most. */
 const MAX_VARIANTS = 3;
 /** At most this many query words count. */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 /** Ranks listings by words matched first: larger than any score. */
 const TIER = 1e6;
 
