@@ -7,16 +7,14 @@
 // and sets LAUNCHBOARD_REQUIRE_BROWSER=1, so there a missing browser fails
 // instead of skipping.
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { given } from '../helpers/given.js';
 import { servedTools } from '../helpers/server.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import { chromiumAvailable, launchChromium, axeViolations } from './chromium.js';
 
 const SCREENSHOTS = join(process.cwd(), 'artifacts', 'screenshots');
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -33,25 +31,6 @@ const PRODUCTS: [name: string, tagline: string, category: 'calendars' | 'notes' 
   ['Chronicle', 'A calendar of your product’s releases, shared with customers', 'calendars', 'CA'],
   ['Planwell', 'Weekly planning with your calendar and tasks side by side', 'calendars', 'AU'],
 ];
-
-/** Every accessibility violation axe-core finds on the page, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            opts: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.skipIf(!chromiumAvailable)('the search page in a real browser', () => {
   const served = servedTools({
@@ -112,7 +91,7 @@ describe.skipIf(!chromiumAvailable)('the search page in a real browser', () => {
     expect(await page.locator('mark', { hasText: 'calendar' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.search-suggestions a[href="/categories/calendars"]').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'search-phone-first-screen.png') });
-    expect(await violations(page), 'phone: accessibility').toEqual([]);
+    expect(await axeViolations(page), 'phone: accessibility').toEqual([]);
 
     // Opening the filters shows the pickers; a typo is offered its correction.
     await page.getByText('Filters', { exact: true }).click();
@@ -123,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('the search page in a real browser', () => {
     expect(await page.locator('details.search-filters').getAttribute('open')).not.toBeNull();
     await expectResultsOnFirstScreen(page, 'with a filter');
     await page.screenshot({ path: join(SCREENSHOTS, 'search-phone-typo.png') });
-    expect(await violations(page), 'phone, typo: accessibility').toEqual([]);
+    expect(await axeViolations(page), 'phone, typo: accessibility').toEqual([]);
     await page.close();
   });
 
@@ -134,16 +113,16 @@ describe.skipIf(!chromiumAvailable)('the search page in a real browser', () => {
     const first = await page.locator('ul.cards > li').first().boundingBox();
     expect(first!.y + first!.height).toBeLessThanOrEqual(LAPTOP.height);
     await page.screenshot({ path: join(SCREENSHOTS, 'search-laptop.png'), fullPage: true });
-    expect(await violations(page), 'laptop: accessibility').toEqual([]);
+    expect(await axeViolations(page), 'laptop: accessibility').toEqual([]);
 
     await page.goto(`${served.server.url}/search?q=prodcutivity+calender&pricing_model=freemium`);
     await page.screenshot({ path: join(SCREENSHOTS, 'search-laptop-filtered.png'), fullPage: true });
-    expect(await violations(page), 'laptop, filtered: accessibility').toEqual([]);
+    expect(await axeViolations(page), 'laptop, filtered: accessibility').toEqual([]);
 
     await page.goto(`${served.server.url}/search?q=xylophone`);
     expect(await page.getByRole('status').textContent()).toBe('No products match “xylophone”.');
     await page.screenshot({ path: join(SCREENSHOTS, 'search-laptop-nothing.png'), fullPage: true });
-    expect(await violations(page), 'laptop, nothing found: accessibility').toEqual([]);
+    expect(await axeViolations(page), 'laptop, nothing found: accessibility').toEqual([]);
     await page.close();
   });
 });

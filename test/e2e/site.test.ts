@@ -8,7 +8,6 @@
 // Chromium and sets LAUNCHBOARD_REQUIRE_BROWSER=1, so there a missing browser
 // fails instead of skipping.
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,36 +19,14 @@ import { launches } from '../helpers/launches.js';
 import { checkoutOverRest, priceProducts } from '../helpers/orders.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
-import { chromiumAvailable, launchChromium, signUpInBrowser } from './chromium.js';
+import { chromiumAvailable, launchChromium, signUpInBrowser, axeViolations } from './chromium.js';
 
 const SCREENSHOTS = join(process.cwd(), 'artifacts', 'screenshots');
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const THIS_WEEK = '2026-11-16'; // the Monday of TEST_NOW's week
-
-/** Serious and critical accessibility violations axe-core finds on the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            opts: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function review(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  expect(await seriousViolations(page), `${name} page accessibility`).toEqual([]);
+  expect(await axeViolations(page, ['serious', 'critical']), `${name} page accessibility`).toEqual([]);
 }
 
 /** The rank shown for a listing on the launch week page. */

@@ -83,17 +83,45 @@ export function listingCards<T extends ListingSummary>(
   const cards = items.map((l, i) => {
     const words = opts.highlight?.(l) ?? [];
     return html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
-${webLink(l.logo_url) ? html`<img src="${webLink(l.logo_url)}" alt="" width="48" height="48" loading="lazy">` : ''}
-<div><a href="${listingPath(l.slug)}"><strong>${highlightWords(l.name, words)}</strong></a>${
-      l.tagline ? html`<br><span>${highlightWords(l.tagline, words)}</span>` : ''
+${productLogo(l, 48)}
+<div><a class="card-name" href="${listingPath(l.slug)}"><strong>${highlightWords(l.name, words)}</strong></a>${
+      l.tagline ? html`<span class="card-tagline">${highlightWords(l.tagline, words)}</span>` : ''
     }${
       l.primary_category
-        ? html`<br><small class="muted">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`
+        ? html`<small class="card-meta">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`
         : ''
     }</div>
-<span class="votes">${opts.metric ? opts.metric(l, i) : `${l.votes} ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`;
+<span class="votes">${opts.metric ? opts.metric(l, i) : html`<strong>${l.votes}</strong> ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`;
   });
   return tag === 'ol' ? html`<ol class="cards" start="${first}">${cards}</ol>` : html`<ul class="cards">${cards}</ul>`;
+}
+
+/**
+ * A product's logo square: its logo (an https: image, as the pages' CSP allows)
+ * or, without one, a monogram of its initials on a colour derived from its
+ * name, so the same product always gets the same square. Decorative: the
+ * product's name is always written beside it.
+ */
+export function productLogo(listing: { name: string; logo_url?: string | null }, size: number): SafeHtml {
+  const logo = webLink(listing.logo_url);
+  // The pages' CSP loads images from https: only; a plain-http logo would show as a broken image.
+  if (logo?.startsWith('https:'))
+    return html`<img src="${logo}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async">`;
+  return html`<span class="monogram" style="--hue:${nameHue(listing.name)}" aria-hidden="true">${initials(listing.name)}</span>`;
+}
+
+/** The first letters of the first two words ("Acme Cloud" → "AC"), or the first letter of one word. */
+export function initials(name: string): string {
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const letters = words.slice(0, 2).map((w) => [...w][0]);
+  return (letters.join('') || '?').toUpperCase();
+}
+
+/** A hue (0–359) from the name: a small string hash, stable across runs. */
+export function nameHue(name: string): number {
+  let h = 0;
+  for (const c of name) h = (h * 31 + c.codePointAt(0)!) % 360;
+  return h;
 }
 
 /** A plain 404 page for an unknown slug or week. */

@@ -76,12 +76,12 @@ function boardTable(board: Leaderboard): SafeHtml {
       thirdParty ? html`<td>${day(item.metric.as_of)}</td><td>${item.metric.source ?? 'unknown'}</td>` : ''
     }</tr>`,
   );
-  return html`<table>
+  return html`<div class="table-scroll" role="region" aria-label="${BOARD_TITLES[board.board]}" tabindex="0"><table>
 <caption class="visually-hidden">${BOARD_TITLES[board.board]}</caption>
 <thead><tr><th scope="col">Rank</th><th scope="col">Product</th><th scope="col">${METRIC_HEADINGS[board.board]}</th>${
     board.board === 'domain-rating' ? html`<th scope="col">Trend</th>` : ''
   }${thirdParty ? html`<th scope="col">As of</th><th scope="col">Source</th>` : ''}</tr></thead>
-<tbody>${rows}</tbody></table>`;
+<tbody>${rows}</tbody></table></div>`;
 }
 
 /** The sources and dates of a third-party board's page, summarised above the table. */

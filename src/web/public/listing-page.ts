@@ -3,6 +3,8 @@
 // (votes, follows, reviews, reports) passed in by the router.
 // Maker text is data: the `html` tag escapes it, and only http(s) links from
 // makers become links, with the rel the site's link policy gives them.
+// Facts the company's website did not state are simply absent here: that list
+// (not_found_on_website) is a note for the owner and the API, not the public.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { webLink } from '../../platform/links.js';
@@ -18,7 +20,7 @@ import {
 } from '../../listings/profile.js';
 import { getSetting } from '../../directory/settings.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
-import { absoluteUrl, listingPath, sendPublicPage, faqPageLd, loadBySlug } from './common.js';
+import { absoluteUrl, listingPath, sendPublicPage, faqPageLd, loadBySlug, productLogo } from './common.js';
 import { formatDay } from './launches-page.js';
 
 /** What the community section needs to know about the listing. */
@@ -50,19 +52,6 @@ export function outboundRel(plan: string, paidLinksFollow: boolean): string {
   return paid && paidLinksFollow ? 'ugc noopener' : 'nofollow ugc noopener';
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  short_description: 'Short description',
-  pricing_model: 'Pricing model',
-  pricing_summary: 'Pricing',
-  founded_year: 'Founding year',
-  contact_email: 'Contact email',
-  demo_video_url: 'Demo video',
-  logo_url: 'Logo',
-  usps: 'What sets it apart',
-  faqs: 'FAQs',
-};
-const fieldName = (key: string) => FIELD_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
-
 const PLATFORM_NAMES: Record<string, string> = {
   website: 'Website',
   custom: 'Other link',
@@ -87,8 +76,6 @@ const STORY_HEADINGS: Record<Exclude<StorySection, 'title'>, string> = {
   lessons: 'Lessons learned',
   whats_next: "What's next",
 };
-
-const NOT_STATED = html`<span class="muted">Not stated on the company's website.</span>`;
 
 /** Plain text with blank lines between paragraphs. */
 function paragraphs(text: string | null | undefined): SafeHtml | string {
@@ -117,7 +104,6 @@ interface PageData {
 }
 
 function headerBlock({ profile, rel }: PageData): SafeHtml {
-  const logo = webLink(profile.logo_url);
   const website = webLink(profile.links.website);
   const primary = profile.categories[0];
   const when =
@@ -126,9 +112,9 @@ function headerBlock({ profile, rel }: PageData): SafeHtml {
       : profile.status === 'scheduled' && profile.launch_week
         ? html`Launching <a href="/launches/weeks/${profile.launch_week}">the week of ${formatDay(profile.launch_week)}</a>`
         : '';
-  return html`<div class="listing-head" style="display:flex;gap:1rem;align-items:center">
-${logo ? html`<img src="${logo}" alt="" width="72" height="72" style="object-fit:contain">` : ''}
-<div><h1 style="margin:0">${profile.name}</h1>${profile.tagline ? html`<p style="margin:.25rem 0">${profile.tagline}</p>` : ''}</div>
+  return html`<div class="listing-head">
+${productLogo(profile, 72)}
+<div><h1>${profile.name}</h1>${profile.tagline ? html`<p class="listing-tagline">${profile.tagline}</p>` : ''}</div>
 </div>
 ${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? html`in <a href="/categories/${primary.slug}">${primary.name}</a>` : ''}</p>` : ''}
 <p>${plural(profile.votes, 'community vote', 'community votes')} · ${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
@@ -151,22 +137,17 @@ function listBlock(id: string, heading: string, items: string[]): SafeHtml | str
 }
 
 function pricingBlock(p: ListingProfile): SafeHtml {
-  const missing = (key: string) =>
-    p.not_found_on_website.includes(key) ? NOT_STATED : html`<span class="muted">Not given.</span>`;
+  const notGiven = html`<span class="muted">Not given.</span>`;
   return section(
     'pricing',
     'Pricing',
-    html`<dl><dt>Model</dt><dd>${p.pricing.model ?? missing('pricing_model')}</dd><dt>Details</dt><dd>${p.pricing.summary ?? missing('pricing_summary')}</dd></dl>`,
+    html`<dl><dt>Model</dt><dd>${p.pricing.model ?? notGiven}</dd><dt>Details</dt><dd>${p.pricing.summary ?? notGiven}</dd></dl>`,
   );
 }
 
 function detailsBlock(p: ListingProfile): SafeHtml {
-  const row = (label: string, value: SafeHtml | string | number | null, key?: string) =>
-    value === null || value === ''
-      ? key && p.not_found_on_website.includes(key)
-        ? html`<dt>${label}</dt><dd>${NOT_STATED}</dd>`
-        : ''
-      : html`<dt>${label}</dt><dd>${value}</dd>`;
+  const row = (label: string, value: SafeHtml | string | number | null) =>
+    value === null || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`;
   const place = [p.city, p.country].filter(Boolean).join(', ');
   const email = p.contact_email && /^[^\s@<>"]+@[^\s@<>"]+$/.test(p.contact_email) ? p.contact_email : null;
   return section(
@@ -179,23 +160,13 @@ ${row(
     ? html`${p.categories.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="/categories/${c.slug}">${c.name}</a>${c.primary ? html` <span class="muted">(primary)</span>` : ''}`)}`
     : null,
 )}
-${row('Stage', p.stage, 'stage')}
-${row('Based in', place || null, 'country')}
-${row('Founded', p.founded_year, 'founded_year')}
-${row('Contact', email ? html`<a href="mailto:${email}">${email}</a>` : null, 'contact_email')}
+${row('Stage', p.stage)}
+${row('Based in', place || null)}
+${row('Founded', p.founded_year)}
+${row('Contact', email ? html`<a href="mailto:${email}">${email}</a>` : null)}
 ${row('Tags', p.tags.length ? p.tags.join(', ') : null)}
 ${row('Awards', p.awards.length ? html`${p.awards.map((a, i) => html`${i > 0 ? '; ' : ''}${a.title}, <a href="/launches/weeks/${a.week}">week of ${formatDay(a.week)}</a>`)}` : null)}
 </dl>`,
-  );
-}
-
-function notStatedBlock(p: ListingProfile): SafeHtml | string {
-  if (p.not_found_on_website.length === 0) return '';
-  return section(
-    'not-stated',
-    "Not stated on the company's website",
-    html`<p>These facts were not stated on the company's website, so they are left blank here rather than guessed:</p>
-<ul>${p.not_found_on_website.map((f) => html`<li>${fieldName(f)}: not stated on the company's website</li>`)}</ul>`,
   );
 }
 
@@ -443,7 +414,6 @@ ${listBlock('features', 'Features', profile.features)}
 ${listBlock('usps', 'What sets it apart', profile.usps)}
 ${pricingBlock(profile)}
 ${detailsBlock(profile)}
-${notStatedBlock(profile)}
 ${foundersBlock(profile)}
 ${storyBlock(profile)}
 ${milestonesBlock(profile, data.rel)}

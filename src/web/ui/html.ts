@@ -4,7 +4,7 @@
 // (no framing, no referrer, nothing cached).
 import type { Response } from 'express';
 import { STYLESHEET_HREF } from './assets.js';
-import { HEAD_ICONS } from './icons.js';
+import { HEAD_ICONS, HEADER_MARK_SVG } from './icons.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -109,9 +109,9 @@ export function sendPage(res: Response, opts: PageOptions): void {
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
   const account = opts.signedInAs
-    ? html`<div><a href="/account">${opts.signedInAs}</a>
+    ? html`<div class="account"><a href="/account"><span class="visually-hidden">Account: </span><span class="account-email">${opts.signedInAs}</span><span aria-hidden="true" class="account-short">Account</span></a>
 <form class="inline" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
-    : html`<div><a href="/sign-in">Sign in</a> · <a href="/sign-up">Sign up</a></div>`;
+    : html`<div class="account"><a href="/sign-in">Sign in</a><a class="button" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
@@ -119,14 +119,15 @@ ${headMeta(opts)}
 <link rel="stylesheet" href="${STYLESHEET_HREF}">${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
-<header class="site"><a href="/"><strong>Launchboard</strong></a>
-<nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>
-${account}</header>
+<header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>
+<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
+${account}</div></header>
 <main id="main">
 ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
-<footer class="site"><p><a href="/how-ranking-works">How ranking works</a> · <a href="/feeds/launches.rss">RSS</a> · <a href="/feeds/launches.atom">Atom</a> · <a href="/docs">API &amp; MCP docs</a></p></footer>
+<footer class="site"><div class="bar"><p>Launchboard: products launched each week, ranked by the community.</p>
+<nav aria-label="Footer"><ul><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
 </body>
 </html>`;
   res

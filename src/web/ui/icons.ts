@@ -19,6 +19,9 @@ const GLYPH =
 
 const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${MARK_COLOUR}"/>${GLYPH}</svg>\n`;
 
+/** The same mark inline in the page header, beside the site's name (which names the link: the mark is decoration). */
+export const HEADER_MARK_SVG = `<svg aria-hidden="true" focusable="false" viewBox="0 0 64 64" width="32" height="32"><rect width="64" height="64" rx="14" fill="${MARK_COLOUR}"/>${GLYPH}</svg>`;
+
 // Launchers crop a maskable icon to their own shape; everything that matters
 // stays inside the central circle of 80 % (the glyph at 80 % of its size).
 const MASKABLE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${MARK_COLOUR}"/><g transform="translate(6.4 6.4) scale(.8)">${GLYPH}</g></svg>\n`;

@@ -252,7 +252,9 @@ describe('GET /listings/:slug', () => {
     ]) {
       expect(body).toContain(text);
     }
-    expect(body).toContain("Founding year: not stated on the company's website");
+    // What the company's website did not state is the owner's note, not a public fact.
+    expect(body.toLowerCase()).not.toContain("not stated on the company's website");
+    expect(p.doc.getElementById('not-stated')).toBeNull();
     expect(p.doc.querySelector('a[href="/categories/dev-tools"]')).not.toBeNull();
     expect(p.doc.querySelector('a[href="/categories/api-tools"]')).not.toBeNull();
     expect(p.doc.querySelector('a[href="/founders/ada"]')!.textContent).toBe('Ada Founder');
