@@ -6,9 +6,21 @@ export type Scope = (typeof SCOPES)[number];
 
 export type Caller =
   | { kind: 'anonymous'; ip: string }
-  | { kind: 'user'; userId: number; scopes: Scope[]; via: 'api_key' | 'oauth'; credentialId: string };
+  | { kind: 'user'; userId: number; scopes: Scope[]; via: 'api_key' | 'oauth' | 'web_session'; credentialId: string };
 
 export const anonymous = (ip = 'local'): Caller => ({ kind: 'anonymous', ip });
+
+/**
+ * A person acting on the website: every scope, since the session is the
+ * person themself (an API key or a token is access they handed to a program).
+ */
+export const webCaller = (userId: number): Caller => ({
+  kind: 'user',
+  userId,
+  scopes: [...SCOPES],
+  via: 'web_session',
+  credentialId: `web#${userId}`,
+});
 
 /** The key rate limits and idempotency records are scoped by. */
 export function callerKey(caller: Caller): string {

@@ -18,6 +18,7 @@ import {
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { oauthRouter } from '../oauth/router.js';
 import { webAuthRouter } from '../web/auth/router.js';
+import { makerRouter } from '../web/maker/router.js';
 import { adminRouter } from '../web/admin.js';
 import { checkoutRouter } from '../web/checkout.js';
 import { invitesRouter } from '../web/invites.js';
@@ -132,6 +133,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   // documents) and for people (sign-up, sign-in, account, API keys).
   app.use(oauthRouter(ctx));
   app.use(webAuthRouter(ctx));
+  app.use(makerRouter(ctx));
 
   // Pages people open from links: the checkout (they pay there, never through
   // the API), the Stripe webhook (raw body, parsed inside its router), and

@@ -14,7 +14,10 @@ export default defineTool({
   input: z.strictObject({}),
   output: z.object({
     user: z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable(), created_at: z.string() }),
-    credential: z.object({ kind: z.enum(['api_key', 'oauth']), scopes: z.array(z.string()) }),
+    credential: z.object({
+      kind: z.enum(['api_key', 'oauth', 'web_session']).describe('web_session: the person on the website'),
+      scopes: z.array(z.string()),
+    }),
     allowed_operations: z.array(z.string()),
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -65,6 +65,8 @@ export interface PageOptions {
   cacheSeconds?: number;
   /** The h1 is written by the body itself (default: the title). */
   customHeading?: boolean;
+  /** Reload the page after this many seconds (a draft being read), with no script. */
+  refreshSeconds?: number;
 }
 
 const SITE_NAV: [string, string][] = [
@@ -108,19 +110,20 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const cacheable = opts.cacheSeconds && !opts.signedInAs && (opts.status ?? 200) === 200;
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
+  const launch = html`<a class="button launch" href="/submit">Launch<span class="launch-more"> your product</span></a>`;
   const account = opts.signedInAs
-    ? html`<div class="account"><a href="/account"><span class="visually-hidden">Account: </span><span class="account-email">${opts.signedInAs}</span><span aria-hidden="true" class="account-short">Account</span></a>
+    ? html`<div class="account">${launch}<a href="/account"><span class="visually-hidden">Account: </span><span class="account-email">${opts.signedInAs}</span><span aria-hidden="true" class="account-short">Account</span></a>
 <form class="inline" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
-    : html`<div class="account"><a href="/sign-in">Sign in</a><a class="button" href="/sign-up">Sign up</a></div>`;
+    : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
-${headMeta(opts)}
+${headMeta(opts)}${opts.refreshSeconds ? html`<meta http-equiv="refresh" content="${opts.refreshSeconds}">` : ''}
 <link rel="stylesheet" href="${STYLESHEET_HREF}">${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>
-<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
+<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${(opts.signedInAs ? [...SITE_NAV, ['/my', 'Dashboard']] : SITE_NAV).map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
 ${account}</div></header>
 <main id="main">
 ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
