@@ -29,8 +29,11 @@ ${
 }
 <h2>Notifications</h2>
 <p><a href="/account/notifications">Notifications</a>${unread > 0 ? ` (${unread} new)` : ''}: updates from the listings you follow.</p>
+<h2>Your launches</h2>
+<p><a href="/my">Dashboard</a>: your listings, drafts, orders and claims. <a href="/submit">Launch a product</a>.</p>
 <h2>Access for programs</h2>
-<p><a href="/account/api-keys">API keys</a>: create keys for scripts and assistants (sent as <code>Authorization: Bearer</code>).</p>`,
+<p><a href="/account/api-keys">API keys</a>: create keys for scripts and assistants (sent as <code>Authorization: Bearer</code>).</p>
+<form method="post" action="/sign-out">${csrfField(web.csrfToken)}<button type="submit" class="secondary">Sign out</button></form>`,
     });
   });
   return router;

@@ -70,6 +70,11 @@ ${more('/launches?section=trending', 'More trending products', trending.total, t
 ${listingCards(upcoming.items, { metric: (l) => (l.launch_week ? `Week of ${formatDay(l.launch_week)}` : 'Scheduled') })}
 ${more('/launches?section=upcoming', 'All upcoming launches', upcoming.total, upcoming.items.length)}
 </section>
+<aside class="card launch-cta" aria-labelledby="home-launch">
+<h2 id="home-launch">Making something?</h2>
+<p>Give us your website: we draft your listing from it in about a minute, you check it, then launch free in a few weeks or pick your week.</p>
+<p><a class="button" href="/submit">Launch your product</a> <a href="/launch">Free or paid: how launching works</a></p>
+</aside>
 <p><a href="/categories">Browse by category</a> · <a href="/launches">All launches</a> · <a href="/leaderboards">Leaderboards</a></p>`,
   });
 }

@@ -73,9 +73,6 @@ const SITE_NAV: [string, string][] = [
   ['/launches', 'Launches'],
   ['/leaderboards', 'Leaderboards'],
   ['/categories', 'Categories'],
-  ['/founders', 'Founders'],
-  ['/blog', 'Blog'],
-  ['/awards', 'Awards'],
   ['/search', 'Search'],
   ['/docs', 'API & MCP'],
 ];
@@ -110,10 +107,10 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const cacheable = opts.cacheSeconds && !opts.signedInAs && (opts.status ?? 200) === 200;
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
-  const launch = html`<a class="button launch" href="/submit">Launch<span class="launch-more"> your product</span></a>`;
+  const launch = html`<a class="button launch" href="/submit"><span>Launch<span class="launch-more"> your product</span></span></a>`;
   const account = opts.signedInAs
-    ? html`<div class="account">${launch}<a href="/account"><span class="visually-hidden">Account: </span><span class="account-email">${opts.signedInAs}</span><span aria-hidden="true" class="account-short">Account</span></a>
-<form class="inline" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
+    ? html`<div class="account">${launch}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
+<form class="inline sign-out" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
     : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
@@ -123,14 +120,14 @@ ${headMeta(opts)}${opts.refreshSeconds ? html`<meta http-equiv="refresh" content
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>
-<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${(opts.signedInAs ? [...SITE_NAV, ['/my', 'Dashboard']] : SITE_NAV).map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
+<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
 ${account}</div></header>
 <main id="main">
 ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
 <footer class="site"><div class="bar"><p>Launchboard: products launched each week, ranked by the community.</p>
-<nav aria-label="Footer"><ul><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
+<nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
 </body>
 </html>`;
   res
