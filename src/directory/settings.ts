@@ -16,7 +16,60 @@ export const settingSchemas = {
   billboard_minimum_cents: z.number().int().min(0),
   /** Paid listings' outbound links drop `nofollow` (free listings always carry `nofollow ugc`). */
   paid_links_follow: z.boolean(),
+  /** Who sells the paid launches, as receipts name them; an empty name means the site name. */
+  seller_name: z.string().max(200),
+  seller_address: z.string().max(1000),
+  seller_vat_id: z.string().max(40),
+  /** The Terms and Privacy pages, in Markdown. */
+  terms_markdown: z.string().min(1).max(10000),
+  privacy_markdown: z.string().min(1).max(10000),
 } as const;
+
+// What a fresh install says; the admin replaces both with their own text.
+const DEFAULT_TERMS = `These terms were written for this software's defaults. The people who run this site should replace them with their own (Admin → Site settings).
+
+# Listings
+- List products you make or represent. A draft is made from your website; you check it and you answer for what your listing says.
+- The site team may edit, hide or remove a listing that is misleading, unlawful or not a product.
+- Ownership of a listing is shown by a DNS record, a meta tag, a file on the site or an email at the product's domain (claims).
+
+# Launches
+- A free launch is queued for a week 6 to 8 weeks out and goes live once the site's badge is on your homepage.
+- A paid launch is live in the week you chose. The price is the one shown at checkout, in US dollars, plus VAT where it applies. The person pays on the checkout page; the API never takes payment.
+
+# Votes and reviews
+- One vote per person per listing, from confirmed accounts only; makers do not vote for their own products.
+- Buying or trading votes, or voting from several accounts, is not allowed; such votes are removed.
+- Reviews must be your own experience of the product. Anyone can report a listing or a review.
+
+# The service
+- The site is provided as it is. Rankings come from community votes; paid plans never change them.`;
+
+const DEFAULT_PRIVACY = `This is what this software does with data in its default set-up. The people who run this site should replace this text with their own (Admin → Site settings), naming who they are and how to reach them.
+
+# Your account
+- Your email address, the name you give and a hash of your password (never the password itself).
+- Two cookies: your session and a form security token. No advertising or tracking cookies.
+
+# What is public
+- Listings, founder profiles, vote counts, reviews with the reviewer's name, and listing updates.
+- Who voted is not shown publicly.
+
+# Drafting from your website
+- When you submit a website, the service reads a few of its public pages, obeying its robots.txt, and keeps the quotes it drafted from.
+- If the site is configured with an AI model provider, the text of those pages is sent to that provider to draft the listing.
+
+# Numbers makers see
+- A listing's views, outbound clicks and badge clicks are counted once per person a day. People who are not signed in are told apart by a hash of their address and browser with a secret that changes daily; it is kept for a few days and never shown.
+
+# Payments
+- Payments go through the payment provider's page. This site never sees card details; it keeps the order, its lines, the billing country and VAT number you give.
+
+# Email
+- Account emails (confirmation, password reset), claim links, co-founder invites and, if you follow listings, their updates.
+
+# Deleting
+- Ask the site's operator to delete your account; your listings, drafts and keys go with it.`;
 
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
@@ -32,6 +85,11 @@ export const settingDefaults: { [K in SettingKey]: SettingValue<K> } = {
   booking_horizon_weeks: 26,
   billboard_minimum_cents: 1000,
   paid_links_follow: false,
+  seller_name: '',
+  seller_address: '',
+  seller_vat_id: '',
+  terms_markdown: DEFAULT_TERMS,
+  privacy_markdown: DEFAULT_PRIVACY,
 };
 
 export function isSettingKey(key: string): key is SettingKey {

@@ -28,6 +28,11 @@ const LABELS: Partial<Record<SettingKey, [label: string, hint: string]>> = {
     'Paid listings’ links are followed',
     'When ticked, paid listings’ outbound links drop rel="nofollow" (free listings always carry nofollow ugc).',
   ],
+  seller_name: ['Seller name', 'Who sells paid launches, as receipts name them. Empty: the site name.'],
+  seller_address: ['Seller address', 'The postal address receipts show.'],
+  seller_vat_id: ['Seller VAT id', 'The VAT identification number receipts show.'],
+  terms_markdown: ['Terms (Markdown)', 'The text of the Terms page (/terms).'],
+  privacy_markdown: ['Privacy (Markdown)', 'The text of the Privacy page (/privacy).'],
 };
 
 const labelOf = (key: SettingKey) => LABELS[key]?.[0] ?? key;
@@ -57,12 +62,14 @@ function settingInput(key: SettingKey, value: unknown): SafeHtml {
   }
   const max = schema instanceof z.ZodString ? schema.maxLength : null;
   const maxAttr = max === null ? '' : html` maxlength="${max}"`;
+  // An optional text (the seller's VAT id) may be left empty.
+  const required = schema instanceof z.ZodString && (schema.minLength ?? 0) > 0 ? html` required` : '';
   if (max !== null && max > 200) {
     return html`<label for="${id}">${label} <code>${key}</code></label>${hintEl}
-<textarea id="${id}" name="${key}" rows="3" required${maxAttr}${describedBy}>${String(value ?? '')}</textarea>`;
+<textarea id="${id}" name="${key}" rows="${max > 2000 ? 14 : 3}"${required}${maxAttr}${describedBy}>${String(value ?? '')}</textarea>`;
   }
   return html`<label for="${id}">${label} <code>${key}</code></label>${hintEl}
-<input id="${id}" type="text" name="${key}" required${maxAttr} value="${String(value ?? '')}"${describedBy}>`;
+<input id="${id}" type="text" name="${key}"${required}${maxAttr} value="${String(value ?? '')}"${describedBy}>`;
 }
 
 /** Reads one setting from the form: the typed value, or why it is wrong. */

@@ -30,6 +30,7 @@ ${csrfField(web.csrfToken)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD}" maxlength="200" aria-describedby="password-hint">
 <p id="password-hint">At least ${MIN_PASSWORD} characters.</p>
+<p class="hint">By creating an account you accept the <a href="/terms">Terms</a>; the <a href="/privacy">Privacy</a> page says what we keep.</p>
 <button type="submit">Create account</button>
 </form>
 <p>Already have an account? <a href="/sign-in?return_to=${encodeURIComponent(opts.returnTo)}">Sign in</a>.</p>`,

@@ -8,6 +8,7 @@ import { categoryPages } from './categories-page.js';
 import { comparePages } from './compare-page.js';
 import { homePages } from './home.js';
 import { launchPages } from './launches-page.js';
+import { legalPages } from './legal-pages.js';
 import { listingPages, type BrowseDeps } from './listing-page.js';
 import { searchPages } from './search-page.js';
 
@@ -22,6 +23,7 @@ export function browsePages(ctx: Context, deps: BrowseDeps = {}): Router {
     categoryPages(ctx),
     comparePages(ctx),
     launchPages(ctx),
+    legalPages(ctx),
   );
   return router;
 }

@@ -127,7 +127,7 @@ ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
 <footer class="site"><div class="bar"><p>Launchboard: products launched each week, ranked by the community.</p>
-<nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
+<nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/terms">Terms</a></li><li><a href="/privacy">Privacy</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
 </body>
 </html>`;
   res
