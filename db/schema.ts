@@ -557,6 +557,29 @@ export interface DataVersionsTable {
   version: Generated<number>;
 }
 
+/** A listing's counts for one UTC day (listings/stats.ts); votes and followers per day come from their own tables. */
+export interface ListingDailyStatsTable {
+  listing_id: number;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  views: Generated<number>;
+  outbound_clicks: Generated<number>;
+  badge_clicks: Generated<number>;
+}
+
+/** Who was counted today: a salted hash, deleted when the day is over. */
+export interface ListingStatVisitorsTable {
+  day: string;
+  listing_id: number;
+  kind: 'view' | 'outbound' | 'badge';
+  visitor: string;
+}
+
+export interface ListingStatSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -605,6 +628,9 @@ export interface Database {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   data_versions: DataVersionsTable;
+  listing_daily_stats: ListingDailyStatsTable;
+  listing_stat_visitors: ListingStatVisitorsTable;
+  listing_stat_salts: ListingStatSaltsTable;
 }
 
 export type Listing = Selectable<ListingsTable>;

@@ -18,6 +18,7 @@ import {
   runJob,
 } from './platform/jobs.js';
 import { checkAllBadges } from './launches/free-launch.js';
+import { pruneListingStats } from './listings/stats.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
 import { runWeeklyRollover } from './launches/rollover.js';
@@ -27,6 +28,9 @@ export const WEEKLY_ROLLOVER = 'weekly_rollover';
 export const BADGE_CHECKS = 'badge_checks';
 /** How often homepages of listings awaiting their badge are checked. */
 export const BADGE_CHECK_EVERY_MS = 60 * 60_000;
+
+/** Deletes the visitor hashes and salts of finished days (the daily counts stay). */
+export const STATS_PRUNE = 'listing_stats_prune';
 
 /** Monday 00:00 UTC after `now`. */
 export function nextMonday(now: Date): Date {
@@ -49,6 +53,13 @@ export async function ensureBadgeChecksScheduled(
   return enqueue(ctx, BADGE_CHECKS, {}, { runAt: new Date(ctx.clock.now().getTime() + delayMs), dedupe: true });
 }
 
+/** Makes sure one queued listing_stats_prune job exists, due just after the next midnight UTC. */
+export async function ensureStatsPruneScheduled(ctx: Context): Promise<{ id: number; created: boolean }> {
+  const next = new Date(ctx.clock.now());
+  next.setUTCHours(24, 1, 0, 0);
+  return enqueue(ctx, STATS_PRUNE, {}, { runAt: next, dedupe: true });
+}
+
 /** Every job kind this program runs, by kind. */
 export const jobHandlers: JobHandlers = {
   [SEND_MAIL]: deliverOutboxMail,
@@ -62,6 +73,11 @@ export const jobHandlers: JobHandlers = {
     const result = await checkAllBadges(ctx);
     if (result.checked > 0) ctx.logger.info(result, 'badge checks');
     await ensureBadgeChecksScheduled(ctx);
+  },
+  // Visitors are told apart only within their day: yesterday's hashes and salt go (listings/stats.ts).
+  [STATS_PRUNE]: async (ctx) => {
+    await pruneListingStats(ctx.db, ctx.clock.now().toISOString().slice(0, 10));
+    await ensureStatsPruneScheduled(ctx);
   },
   // Submit by URL: read the site, draft, gate (drafts-job.ts).
   [DRAFT_SITE]: (ctx, payload, job) => runDraftJob(ctx, payload, job),
@@ -104,6 +120,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   await runWeeklyRollover(ctx);
   await ensureRolloverScheduled(ctx);
   await ensureBadgeChecksScheduled(ctx, 0);
+  await ensureStatsPruneScheduled(ctx);
 
   // Claims due jobs while a p-queue slot is free; each finished job makes room for the next at once.
   const queue = new PQueue({ concurrency: opts.concurrency ?? 2 });

@@ -13,6 +13,7 @@ import * as m0010 from './0010_profile_version.js';
 import * as m0011 from './0011_week_votes_index.js';
 import * as m0012 from './0012_listing_row_version.js';
 import * as m0013 from './0013_trending_version.js';
+import * as m0014 from './0014_listing_daily_stats.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -35,4 +36,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0011_week_votes_index', up: m0011.up },
   { name: '0012_listing_row_version', up: m0012.up },
   { name: '0013_trending_version', up: m0013.up },
+  { name: '0014_listing_daily_stats', up: m0014.up },
 ];

@@ -60,7 +60,7 @@ const DEFAULT_PRIVACY = `This is what this software does with data in its defaul
 - If the site is configured with an AI model provider, the text of those pages is sent to that provider to draft the listing.
 
 # Numbers makers see
-- A listing's views, outbound clicks and badge clicks are counted once per person a day. People who are not signed in are told apart by a hash of their address and browser with a secret that changes daily; it is kept for a few days and never shown.
+- A listing's views, outbound clicks and badge clicks are counted once per person a day. People who are not signed in are told apart by a hash of their address and browser with a secret that changes daily; the hash is deleted once its day is over and is never shown.
 
 # Payments
 - Payments go through the payment provider's page. This site never sees card details; it keeps the order, its lines, the billing country and VAT number you give.

@@ -172,7 +172,8 @@ export function badgeEmbed(
   style: BadgeStyle,
 ): BadgeEmbed {
   const image = badgeImageUrl(publicUrl, subject.listing.slug, badge, style);
-  const link = `${publicUrl}/listings/${encodeURIComponent(subject.listing.slug)}`;
+  // ?ref=badge: the listing page counts the visits the badge brings (listings/stats.ts).
+  const link = `${publicUrl}/listings/${encodeURIComponent(subject.listing.slug)}?ref=badge`;
   const { width, height } = badgeDimensions(style.shape, style.size);
   const html =
     `<a href="${escapeXml(link)}">` +

@@ -2,9 +2,11 @@
 // (and at shutdown), so reading a profile is not also a database write. A
 // crash loses at most a second of views: a counter, not a record. Profiles
 // add the views still pending in this process, so counts read back at once.
+// The owner's per-day numbers (stats.ts) ride on the same flush.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { DailyStatsBuffer } from './stats.js';
 
 export const VIEW_FLUSH_MS = 1000;
 
@@ -26,6 +28,8 @@ export class ViewCounter {
   private pending = new Map<number, number>();
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
+  /** Per-day hits for the owner's numbers, written with each flush in their own transaction. */
+  readonly daily = new DailyStatsBuffer();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,12 +49,17 @@ export class ViewCounter {
     return this.pending.get(listingId) ?? 0;
   }
 
+  /** Writes the pending views and the per-day hits. */
+  async flush(): Promise<void> {
+    await Promise.all([this.flushViews(), this.daily.flush(this.db, this.onError)]);
+  }
+
   /**
    * Writes the pending views in one transaction: one UPDATE for all the
    * listings viewed the same number of times (a handful of statements for a
    * busy second, where one per listing cost as much as the reads it counted).
    */
-  async flush(): Promise<void> {
+  private async flushViews(): Promise<void> {
     if (this.flushing) return this.flushing;
     if (this.pending.size === 0) return;
     const batch = this.pending;

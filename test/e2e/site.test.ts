@@ -132,7 +132,7 @@ describe.skipIf(!chromiumAvailable)('the site in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(makerSiteUrl);
     await page.locator('a img').first().click();
-    await page.waitForURL(`${server.url}/listings/beta-tool`);
+    await page.waitForURL(`${server.url}/listings/beta-tool?ref=badge`);
     expect(await page.title()).toMatch(/Beta Tool/);
     await page.close();
   });

@@ -19,8 +19,19 @@ import {
   type StorySection,
 } from '../../listings/profile.js';
 import { getSetting } from '../../directory/settings.js';
+import { countListingHit, outboundTarget, type Visitor } from '../../listings/stats.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
-import { absoluteUrl, listingPath, sendPublicPage, faqPageLd, loadBySlug, productLogo } from './common.js';
+import { webOf } from '../ui/session.js';
+import {
+  absoluteUrl,
+  isSlug,
+  listingPath,
+  sendNotFound,
+  sendPublicPage,
+  faqPageLd,
+  loadBySlug,
+  productLogo,
+} from './common.js';
 import { formatDay } from './launches-page.js';
 
 /** What the community section needs to know about the listing. */
@@ -65,6 +76,39 @@ const PLATFORM_NAMES: Record<string, string> = {
   producthunt: 'Product Hunt',
 };
 const platformName = (key: string) => PLATFORM_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+
+/** The link to the product's website: through /go/:slug, which counts the click for the owner's numbers. */
+const outboundPath = (slug: string) => `/go/${slug}`;
+
+/** Who is visiting, for the owner's numbers (listings/stats.ts hashes it; nothing of it is stored). */
+function visitorOf(req: Request, res: Response): Visitor {
+  return { userId: webOf(res)?.session?.userId ?? null, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
+}
+
+/**
+ * Counts the view, and a badge click when the page was opened from the badge
+ * on the product's own site (its link carries ?ref=badge; the badge shown on
+ * this site's pages does not count).
+ */
+function countVisit(ctx: Context, req: Request, res: Response, listing: { id: number; owner_id: number | null }): void {
+  const visitor = visitorOf(req, res);
+  countListingHit(ctx, listing, 'view', visitor);
+  const referrer = req.get('referer') ?? '';
+  if (req.query.ref === 'badge' && !referrer.startsWith(`${ctx.config.publicUrl}/`))
+    countListingHit(ctx, listing, 'badge', visitor);
+}
+
+/** GET /go/:slug: a 302 to the listing's own stored website, counted; never anywhere the request names. */
+async function outboundRedirect(ctx: Context, req: Request, res: Response): Promise<void> {
+  const slug = String(req.params.slug);
+  const target = isSlug(slug) ? await outboundTarget(ctx, slug) : null;
+  if (!target) return sendNotFound(ctx, req, res, 'listing');
+  countListingHit(ctx, target, 'outbound', visitorOf(req, res));
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.redirect(302, target.url);
+}
 
 const STORY_HEADINGS: Record<Exclude<StorySection, 'title'>, string> = {
   story: 'The story',
@@ -119,7 +163,7 @@ ${productLogo(profile, 72)}
 ${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? html`in <a href="/categories/${primary.slug}">${primary.name}</a>` : ''}</p>` : ''}
 <p>${plural(profile.votes, 'community vote', 'community votes')} · ${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
 ${ratingLine(profile)}
-${website ? html`<p><a href="${website}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}`;
+${website ? html`<p><a href="${outboundPath(profile.slug)}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}`;
 }
 
 function aboutBlock(p: ListingProfile): SafeHtml | string {
@@ -270,7 +314,7 @@ function domainRatingBlock(p: ListingProfile): SafeHtml | string {
 function linksBlock(p: ListingProfile, rel: string): SafeHtml | string {
   const links: [string, string][] = [];
   const website = webLink(p.links.website);
-  if (website) links.push(['Website', website]);
+  if (website) links.push(['Website', outboundPath(p.slug)]);
   for (const [platform, value] of Object.entries(p.socials)) {
     const url = webLink(value);
     if (url && !(platform === 'website' && url === website)) links.push([platformName(platform), url]);
@@ -288,7 +332,7 @@ function badgesBlock({ profile: p, badges }: PageData): SafeHtml | string {
   return section(
     'badges',
     'Badges',
-    html`<p>${badges.map((b) => html`<a href="${b.link_url}"><img src="${b.image_url}" alt="${badgeAlt(b, p.name)}" width="${b.width}" height="${b.height}" loading="lazy"></a> `)}</p>
+    html`<p>${badges.map((b) => html`<a href="${p.links.profile}"><img src="${b.image_url}" alt="${badgeAlt(b, p.name)}" width="${b.width}" height="${b.height}" loading="lazy"></a> `)}</p>
 <details><summary>Embed code for ${p.name}'s website</summary>
 ${badges.map((b) => html`<p>${b.label}</p><pre style="white-space:pre-wrap;word-break:break-all"><code>${b.html}</code></pre>`)}
 </details>`,
@@ -375,6 +419,7 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
 async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Response): Promise<void> {
   const row = await loadBySlug(ctx, req, res, 'listing', (slug) => publicListingBySlug(ctx, slug));
   if (!row) return;
+  countVisit(ctx, req, res, row);
   const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
   const [profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
     profileOf(ctx, { ...row, views_count: countListingView(ctx, row) }),
@@ -432,5 +477,6 @@ ${compareBlock(data)}`,
 export function listingPages(ctx: Context, deps: BrowseDeps): Router {
   const router = express.Router();
   router.get('/listings/:slug', (req, res) => listingPage(ctx, deps, req, res));
+  router.get('/go/:slug', (req, res) => outboundRedirect(ctx, req, res));
   return router;
 }

@@ -126,11 +126,11 @@ describe('get_badges', () => {
       week: null,
       rank: null,
       image_url: 'http://localhost:3000/badges/acme/launched.svg?shape=standard&mode=auto&size=m',
-      link_url: 'http://localhost:3000/listings/acme',
+      link_url: 'http://localhost:3000/listings/acme?ref=badge',
       width: 250,
       height: 54,
       html:
-        '<a href="http://localhost:3000/listings/acme">' +
+        '<a href="http://localhost:3000/listings/acme?ref=badge">' +
         '<img src="http://localhost:3000/badges/acme/launched.svg?shape=standard&amp;mode=auto&amp;size=m" alt="Acme: Launched on Launchboard" width="250" height="54">' +
         '</a>',
     });
@@ -150,7 +150,7 @@ describe('get_badges', () => {
   it('escapes every attribute of the HTML embed', async () => {
     const [listed] = (await badges({ slug: 'weird' })).items;
     expect(listed.html).toBe(
-      '<a href="http://localhost:3000/listings/weird">' +
+      '<a href="http://localhost:3000/listings/weird?ref=badge">' +
         '<img src="http://localhost:3000/badges/weird/listed.svg?shape=standard&amp;mode=auto&amp;size=m" ' +
         'alt="A &amp; B &lt;script&gt;&quot;x&quot;&lt;/script&gt;: Listed on Launchboard" width="250" height="54"></a>',
     );

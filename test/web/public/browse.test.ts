@@ -274,9 +274,7 @@ describe('GET /listings/:slug', () => {
 
   it('marks outbound links of a free listing nofollow ugc and never links a javascript: URL', async () => {
     const p = await page('/listings/acme');
-    const website = [...p.doc.querySelectorAll('a')].find(
-      (a) => a.getAttribute('href') === 'https://acme.example.com/',
-    )!;
+    const website = [...p.doc.querySelectorAll('a')].find((a) => a.getAttribute('href') === '/go/acme')!;
     expect(website.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(p.doc.querySelector('a[href="https://github.com/acme"]')!.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(p.text).not.toContain('javascript:');
@@ -284,7 +282,7 @@ describe('GET /listings/:slug', () => {
 
   it('drops nofollow on a paid listing only when the admin turns paid_links_follow on', async () => {
     const rel = async () =>
-      (await page('/listings/haste')).doc.querySelector('a[href="https://haste.example.com/"]')!.getAttribute('rel');
+      (await page('/listings/haste')).doc.querySelector('a[href="/go/haste"]')!.getAttribute('rel');
     expect(await rel()).toBe('nofollow ugc noopener');
     await setSetting(served.ctx.db, 'paid_links_follow', 'true', served.ctx.clock.now());
     try {
