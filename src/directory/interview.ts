@@ -40,6 +40,11 @@ export async function answerInterview(
         .execute();
     }
   });
+  return interviewAnswers(ctx, userId);
+}
+
+/** A person's interview answers, in question order. */
+export async function interviewAnswers(ctx: Context, userId: number) {
   return ctx.db
     .selectFrom('interview_answers as a')
     .innerJoin('interview_questions as q', 'q.id', 'a.question_id')

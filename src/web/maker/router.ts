@@ -4,7 +4,7 @@
 // and sessions loaded only on these paths.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { pageErrorHandler, pageMiddleware } from '../ui/page.js';
+import { MAKER_FORMS, pageErrorHandler, pageMiddleware } from '../ui/page.js';
 import { dashboardRoutes } from './dashboard.js';
 import { draftRoutes } from './draft-page.js';
 import { launchRoutes } from './launch-page.js';
@@ -15,7 +15,7 @@ export const MAKER_PATHS = ['/submit', '/launch', '/drafts', '/my'];
 
 export function makerRouter(ctx: Context): Router {
   const router = express.Router();
-  router.use(MAKER_PATHS, ...pageMiddleware(ctx));
+  router.use(MAKER_PATHS, ...pageMiddleware(ctx, MAKER_FORMS));
   router.use(submitRoutes(ctx), draftRoutes(ctx), launchRoutes(ctx), dashboardRoutes(ctx), manageRoutes(ctx));
   router.use(MAKER_PATHS, pageErrorHandler(ctx));
   return router;

@@ -8,9 +8,19 @@ import { errorBox, html, sendPage } from './html.js';
 import { webSession } from './session.js';
 
 /** Form parsing and the session, for any router of people pages (the authorize endpoint uses it too). */
-export function pageMiddleware(ctx: Context) {
-  return [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), webSession(ctx)];
+export function pageMiddleware(ctx: Context, form: { limit: string; parameterLimit: number } = SMALL_FORMS) {
+  return [express.urlencoded({ extended: false, ...form }), webSession(ctx)];
 }
+
+/** Sign-in, account and community forms: a few short fields. */
+const SMALL_FORMS = { limit: '32kb', parameterLimit: 50 };
+
+/**
+ * The maker's forms: a listing's description alone may be 20,000 characters
+ * (up to 80 KB in a non-Latin script, more once URL-encoded), and a draft's
+ * milestones take 4 fields each.
+ */
+export const MAKER_FORMS = { limit: '512kb', parameterLimit: 1000 };
 
 /** A failure that is the visitor's (an expected error or a form that cannot be read): pageErrorHandler's to answer. */
 export const isVisitorFailure = (err: unknown): boolean =>
