@@ -35,6 +35,24 @@ export async function nextFreeWeek(db: Db, earliest: string, latest: string): Pr
   return null;
 }
 
+/** The weeks a free launch chosen at `now` may get: `min` to `max` weeks after this week (site settings). */
+export async function freeLaunchWindow(
+  db: Db,
+  now: Date,
+): Promise<{ min: number; max: number; earliest: string; latest: string }> {
+  const [min, max] = [await getSetting(db, 'free_launch_weeks_min'), await getSetting(db, 'free_launch_weeks_max')];
+  const thisWeek = mondayOf(now);
+  return { min, max, earliest: addWeeks(thisWeek, min), latest: addWeeks(thisWeek, Math.max(min, max)) };
+}
+
+/** The week choose_free_listing would reserve now (null when every week of the window is full); a read. */
+export async function freeWeekOnOffer(
+  ctx: Context,
+): Promise<{ week: string | null; min: number; max: number; earliest: string; latest: string }> {
+  const window = await freeLaunchWindow(ctx.db, ctx.clock.now());
+  return { ...window, week: await nextFreeWeek(ctx.db, window.earliest, window.latest) };
+}
+
 export async function chooseFreeListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
   const now = ctx.clock.now();
   const listing = await ownListing(ctx, userId, listingId);
@@ -49,13 +67,9 @@ export async function chooseFreeListing(ctx: Context, userId: number, listingId:
           : `its status is ${listing.status}`;
     throw new AppError('conflict', `The free launch is for submitted listings that have not launched; ${why}.`);
   }
-  const [min, max] = [
-    await getSetting(ctx.db, 'free_launch_weeks_min'),
-    await getSetting(ctx.db, 'free_launch_weeks_max'),
-  ];
-  const thisWeek = mondayOf(now);
+  const { min, max, earliest, latest } = await freeLaunchWindow(ctx.db, now);
   return ctx.db.transaction().execute(async (trx) => {
-    const week = await nextFreeWeek(trx, addWeeks(thisWeek, min), addWeeks(thisWeek, Math.max(min, max)));
+    const week = await nextFreeWeek(trx, earliest, latest);
     if (!week)
       throw new AppError(
         'conflict',

@@ -24,7 +24,7 @@ const OPTIONS: Record<Orderable, readonly ('week' | 'amount_cents' | 'categories
   'premium-profile': [],
 };
 /** Extra (non-primary) categories a paid listing may have. */
-const MAX_EXTRA_CATEGORIES = 3;
+export const MAX_EXTRA_CATEGORIES = 3;
 
 /** Orders that hold what they bought for good; a pending order holds it only until it expires. */
 const HOLDING = ['paid', 'fulfilled'] as const;
@@ -110,6 +110,34 @@ async function paidLaunchesIn(db: Db, week: string, now: string): Promise<Set<nu
     ...placed.map((r) => r.id),
     ...ordered.flatMap((r) => (r.listing_id === null ? [] : [r.listing_id])),
   ]);
+}
+
+/**
+ * The next `count` weeks a paid launch may be booked in (after this week,
+ * within the booking horizon), each with its paid launches taken and the
+ * per-week capacity: the same counts quote_order checks a week against.
+ */
+export async function paidLaunchWeeks(
+  ctx: Context,
+  count: number,
+): Promise<{ capacity: number; horizon: number; weeks: { week: string; taken: number; left: number }[] }> {
+  const now = ctx.clock.now();
+  const [horizon, capacity] = await Promise.all([
+    getSetting(ctx.db, 'booking_horizon_weeks'),
+    getSetting(ctx.db, 'paid_weekly_capacity'),
+  ]);
+  const thisWeek = mondayOf(now);
+  const weeks = Array.from({ length: Math.min(count, horizon) }, (_, i) => addWeeks(thisWeek, i + 1));
+  const taken = await Promise.all(weeks.map((week) => paidLaunchesIn(ctx.db, week, now.toISOString())));
+  return {
+    capacity,
+    horizon,
+    weeks: weeks.map((week, i) => ({
+      week,
+      taken: taken[i]!.size,
+      left: Math.max(0, capacity - taken[i]!.size),
+    })),
+  };
 }
 
 /** The order (number) that already holds a line of `product` for this listing (and week), if any. */
