@@ -145,9 +145,18 @@ interface PageData {
   badges: Awaited<ReturnType<typeof listingBadges>>['items'];
   alternatives: Awaited<ReturnType<typeof alternativesTo>>['items'];
   community: SafeHtml | null;
+  /** The listing's id when the signed-in visitor owns it (a link to manage it), else null (a link to claim it). */
+  managedId: number | null;
 }
 
-function headerBlock({ profile, rel }: PageData): SafeHtml {
+/** The owner manages the listing; anyone else who makes the product can prove it and take it over. */
+function ownerLine(profile: ListingProfile, managedId: number | null): SafeHtml {
+  return managedId !== null
+    ? html`<p><a class="button secondary" href="/my/listings/${managedId}">Manage this listing</a></p>`
+    : html`<p class="muted">Is this your product? <a href="/my/claims/new?slug=${encodeURIComponent(profile.slug)}">Claim it</a></p>`;
+}
+
+function headerBlock({ profile, rel, managedId }: PageData): SafeHtml {
   const website = webLink(profile.links.website);
   const primary = profile.categories[0];
   const when =
@@ -163,7 +172,8 @@ ${productLogo(profile, 72)}
 ${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? html`in <a href="/categories/${primary.slug}">${primary.name}</a>` : ''}</p>` : ''}
 <p>${plural(profile.votes, 'community vote', 'community votes')} · ${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
 ${ratingLine(profile)}
-${website ? html`<p><a href="${outboundPath(profile.slug)}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}`;
+${website ? html`<p><a href="${outboundPath(profile.slug)}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}
+${ownerLine(profile, managedId)}`;
 }
 
 function aboutBlock(p: ListingProfile): SafeHtml | string {
@@ -434,6 +444,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     badges: badges.items,
     alternatives: alternatives.items,
     community,
+    managedId: row.owner_id !== null && row.owner_id === webOf(res)?.session?.userId ? row.id : null,
   };
   const description = clip(
     profile.seo.description ??

@@ -146,6 +146,19 @@ describe('an order', () => {
 });
 
 describe('a claim', () => {
+  it('starts from the listing page, which offers its owner "Manage this listing" instead', async () => {
+    const ada = await maker('ada');
+    const bob = await maker('bob');
+    const id = await given(served.ctx).listing({ slug: 'owned-by-ada', fields: { owner_id: ada.userId } });
+    const forBob = (await text(bob.browser, '/listings/owned-by-ada')).page;
+    expect(forBob).toContain('Is this your product? <a href="/my/claims/new?slug=owned-by-ada">Claim it</a>');
+    expect(forBob).not.toContain('Manage this listing');
+    const forAda = (await text(ada.browser, '/listings/owned-by-ada')).page;
+    expect(forAda).toContain(`<a class="button secondary" href="/my/listings/${id}">Manage this listing</a>`);
+    expect(forAda).not.toContain('Claim it');
+    expect((await text(bob.browser, '/my/claims/new?slug=owned-by-ada')).status).toBe(200);
+  });
+
   it('starts with the DNS method, shows the record to add, and "Verify now" reports it not found, then verified', async () => {
     const ada = await maker('ada');
     const listing = await given(served.ctx).listing({
