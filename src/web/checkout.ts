@@ -92,7 +92,8 @@ export function checkoutRouter(ctx: Context, opts: CheckoutRouterOptions = {}): 
       body: html`${statusNotice(view, req.query.paid === '1')}
 ${linesTable(view)}
 ${pending ? payForm(order, provider, view.total_cents) : ''}
-${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}`,
+${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}
+${order.status === 'paid' || order.status === 'fulfilled' ? html`<p><a class="button" href="/my">Your dashboard</a> <a href="/my/orders/${order.number}">The receipt</a> (for the account that placed the order)</p>` : ''}`,
     });
   });
 

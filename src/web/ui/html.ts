@@ -65,7 +65,11 @@ export interface PageOptions {
   cacheSeconds?: number;
   /** The h1 is written by the body itself (default: the title). */
   customHeading?: boolean;
-  /** Reload the page after this many seconds (a draft being read), with no script. */
+  /**
+   * Reload the page after this many seconds (a draft being read), with no
+   * script: the HTTP Refresh header, which every browser follows. The page
+   * must offer a way to stop it (WCAG 2.2.1).
+   */
   refreshSeconds?: number;
 }
 
@@ -107,6 +111,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const cacheable = opts.cacheSeconds && !opts.signedInAs && (opts.status ?? 200) === 200;
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
+  if (opts.refreshSeconds) res.setHeader('Refresh', String(opts.refreshSeconds));
   const launch = html`<a class="button launch" href="/submit"><span>Launch<span class="launch-more"> your product</span></span></a>`;
   const account = opts.signedInAs
     ? html`<div class="account">${launch}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
@@ -115,7 +120,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const doc = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
-${headMeta(opts)}${opts.refreshSeconds ? html`<meta http-equiv="refresh" content="${opts.refreshSeconds}">` : ''}
+${headMeta(opts)}
 <link rel="stylesheet" href="${STYLESHEET_HREF}">${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>

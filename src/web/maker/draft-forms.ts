@@ -1,0 +1,151 @@
+// Reading the draft page's forms into update_draft's input. Controls are named
+// by the tool's dot paths (`fields.tagline`, `faqs.0.question`), so what a
+// person typed is kept as typed (`Kept`) for a refused form to show again,
+// and the input sent is only what changed: an untouched AI value stays `ai`.
+// No rule of the tool is repeated here; the tool refuses and names the field.
+import type { Request } from 'express';
+import { type FieldName, isListField, PROFILE_FIELDS, SOCIAL_PLATFORMS } from '../../drafts/drafter/fields.js';
+import type { DraftView } from '../../drafts/views.js';
+import { STORY_SECTIONS } from '../../listings/profile.js';
+import { field } from '../ui/forms.js';
+
+/** Any one control's text: the body limit (32 kB) is the real bound; the tool names what is too long. */
+const TEXT_MAX = 32_000;
+
+export const MAX_FAQ_ROWS = 10;
+export const MAX_FOUNDER_ROWS = 6;
+/** Every milestone a draft may hold (update_draft's bound; 4 controls each, well within MAKER_FORMS). */
+export const MAX_MILESTONE_ROWS = 50;
+
+export interface FaqRow {
+  question: string;
+  answer: string;
+}
+export interface FounderRow {
+  name: string;
+  title: string;
+  bio: string;
+}
+export interface MilestoneRow {
+  date: string;
+  title: string;
+  description: string;
+  url: string;
+}
+
+/** What a person typed into the form that was refused, shown again as typed. */
+export interface Kept {
+  profile?: Partial<Record<FieldName, string>>;
+  faqs?: FaqRow[];
+  founders?: FounderRow[];
+  company_socials?: Record<string, string>;
+  founder_socials?: Record<string, string>;
+  story?: Record<string, string>;
+  milestones?: MilestoneRow[];
+  seo?: { title: string; meta: string };
+  competitor_url?: string;
+  email?: string;
+}
+
+const has = (req: Request, name: string) =>
+  Object.hasOwn((req.body as Record<string, unknown> | undefined) ?? {}, name);
+
+/** A control's text with a textarea's CRLF line ends made plain. */
+export const text = (req: Request, name: string) => field(req, name, TEXT_MAX).replace(/\r\n?/g, '\n');
+
+/** A field's value as its control shows it: a list one item a line. */
+export function fieldText(value: string | string[] | null): string {
+  return Array.isArray(value) ? value.join('\n') : (value ?? '');
+}
+
+const lines = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+export function readProfile(req: Request): Partial<Record<FieldName, string>> {
+  const out: Partial<Record<FieldName, string>> = {};
+  for (const f of PROFILE_FIELDS) if (has(req, `fields.${f}`)) out[f] = text(req, `fields.${f}`);
+  return out;
+}
+
+/**
+ * update_draft `fields` for the controls whose text differs from the draft's
+ * value: emptied ones as null (removal), lists one item a line.
+ */
+export function changedFields(
+  view: DraftView,
+  typed: Partial<Record<FieldName, string>>,
+): Partial<Record<FieldName, string | string[] | null>> {
+  const out: Partial<Record<FieldName, string | string[] | null>> = {};
+  for (const f of PROFILE_FIELDS) {
+    const raw = typed[f];
+    if (raw === undefined) continue;
+    const current = view.fields[f].value;
+    if (isListField(f)) {
+      const items = lines(raw);
+      const before = Array.isArray(current) ? current : [];
+      if (items.length === before.length && items.every((item, i) => item === before[i])) continue;
+      out[f] = items.length > 0 ? items : null;
+    } else {
+      const value = raw.trim();
+      if (value === (typeof current === 'string' ? current.trim() : '')) continue;
+      out[f] = value === '' ? null : value;
+    }
+  }
+  return out;
+}
+
+/** Rows of a repeated group (`faqs.0.question`…), as typed; rows with nothing in them are dropped. */
+function readRows<K extends string>(req: Request, group: string, parts: readonly K[], max: number) {
+  const rows: Record<K, string>[] = [];
+  for (let i = 0; i < max; i++) {
+    if (!parts.some((p) => has(req, `${group}.${i}.${p}`))) continue;
+    const row = Object.fromEntries(parts.map((p) => [p, text(req, `${group}.${i}.${p}`).trim()])) as Record<K, string>;
+    if (parts.some((p) => row[p] !== '')) rows.push(row);
+  }
+  return rows;
+}
+
+export const readFaqs = (req: Request): FaqRow[] =>
+  readRows(req, 'faqs', ['question', 'answer'] as const, MAX_FAQ_ROWS);
+
+export const readFounders = (req: Request): FounderRow[] =>
+  readRows(req, 'founders', ['name', 'title', 'bio'] as const, MAX_FOUNDER_ROWS);
+
+export const readMilestones = (req: Request): MilestoneRow[] =>
+  readRows(req, 'milestones', ['date', 'title', 'description', 'url'] as const, MAX_MILESTONE_ROWS);
+
+/** Optional parts of a row are left out when empty, as the tool's schema has them. */
+export const founderInput = (rows: FounderRow[]) =>
+  rows.map((r) => ({ name: r.name, ...(r.title ? { title: r.title } : {}), ...(r.bio ? { bio: r.bio } : {}) }));
+
+export const milestoneInput = (rows: MilestoneRow[]) =>
+  rows.map((r) => ({
+    date: r.date,
+    title: r.title,
+    ...(r.description ? { description: r.description } : {}),
+    ...(r.url ? { url: r.url } : {}),
+  }));
+
+/** One link a platform; empty ones are left out (socials replace all). */
+export function readSocials(req: Request, group: 'company_socials' | 'founder_socials'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of SOCIAL_PLATFORMS) {
+    const link = text(req, `${group}.${p}`).trim();
+    if (link) out[p] = link;
+  }
+  return out;
+}
+
+export function readStory(req: Request): Record<string, string> {
+  return Object.fromEntries(
+    STORY_SECTIONS.filter((s) => has(req, `story.${s}`)).map((s) => [s, text(req, `story.${s}`)]),
+  );
+}
+
+/** Story sections whose text changed (story merges by section; an empty string clears one). */
+export function changedStory(view: DraftView, typed: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(typed).filter(([s, t]) => t.trim() !== (view.story[s] ?? '').trim()));
+}
