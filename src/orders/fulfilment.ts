@@ -5,6 +5,7 @@
 // billboard line joins the paid ranking, a featured line marks its week — and
 // the order is `fulfilled` when every line is. Paid is never community: no
 // line touches votes, awards or search relevance.
+import { mailReceipt, RECEIPT_MAIL_JOB } from './receipt.js';
 import type { Context } from '../context.js';
 import { isUniqueViolation } from '../platform/db-errors.js';
 import { inTransaction } from '../platform/db.js';
@@ -80,6 +81,7 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
         .orderBy('position')
         .execute();
       for (const line of lines) await enqueue(tx, FULFIL_LINE_JOB, { line_id: line.id });
+      await enqueue(tx, RECEIPT_MAIL_JOB, { order_id: order.id });
       ctx.logger.info({ order: order.number, provider: report.provider, lines: lines.length }, 'order paid');
       return 'paid';
     });
@@ -221,6 +223,11 @@ export const orderJobHandlers: JobHandlers = {
     const lineId = (payload as { line_id?: unknown } | null)?.line_id;
     if (typeof lineId !== 'number') throw new Error('order_line_fulfil needs { line_id }');
     await fulfilLine(ctx, lineId);
+  },
+  [RECEIPT_MAIL_JOB]: async (ctx: Context, payload: unknown) => {
+    const orderId = (payload as { order_id?: unknown } | null)?.order_id;
+    if (typeof orderId !== 'number') throw new Error('order_receipt_mail needs { order_id }');
+    await mailReceipt(ctx, orderId);
   },
   // Scheduled at each order's expiry; expiring every overdue order at once is the same work.
   [ORDER_EXPIRY_JOB]: async (ctx: Context) => {

@@ -62,9 +62,17 @@ describe.skipIf(!chromiumAvailable).each([
       if (README_SHOTS && readme && javaScriptEnabled)
         await page.screenshot({ path: join(README_SHOTS, `${name}.jpg`), type: 'jpeg', quality: 70 });
     };
-    // axe-core runs as a script in the page: checked on the run with JavaScript.
+    // axe-core runs as a script in the page: checked on the run with JavaScript, at desktop and phone widths.
     const expectAxeClean = async () => {
-      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      if (!javaScriptEnabled) return;
+      expect(await axeViolations(page), 'at 1366').toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await axeViolations(page), 'at 390').toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        'sideways scroll at 390',
+      ).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1366, height: 900 });
     };
 
     try {
@@ -77,6 +85,7 @@ describe.skipIf(!chromiumAvailable).each([
       await press(page.getByRole('link', { name: 'Launch your product' }).first());
       await page.waitForURL(/\/submit$/);
       await shot('submit', true);
+      await expectAxeClean();
 
       // A URL the tool refuses: the form names the field.
       await page.getByLabel('Your product’s website').fill('ftp://example.com/files');
@@ -128,6 +137,7 @@ describe.skipIf(!chromiumAvailable).each([
       const badge = await page.getByLabel('Badge HTML to copy').inputValue();
       expect(badge).toMatch(/^<a href="[^"]+\/listings\/[a-z0-9-]+\?ref=badge"/);
       await shot('free-launch-chosen', true);
+      await expectAxeClean();
 
       // A second product, through the paid route to a test payment.
       await press(page.getByRole('link', { name: 'Launch your product' }).first());
@@ -145,6 +155,7 @@ describe.skipIf(!chromiumAvailable).each([
       await press(page.getByRole('button', { name: 'See the price' }));
       expect(await textOf(page.locator('main'))).toContain('VAT');
       await shot('paid-quote', true);
+      await expectAxeClean();
       await press(page.getByRole('button', { name: 'Go to checkout' }));
       await page.waitForURL(/\/checkout\//);
       await press(page.getByRole('button', { name: /Complete test payment/ }));

@@ -317,7 +317,8 @@ describe('checkout, payment and fulfilment', () => {
       expect(paid).toMatchObject({ status: 'paid', paid_at: '2026-11-22T12:01:00.000Z', checkout_url: null });
       expect(paid.lines.map((l) => l.fulfilled)).toEqual([false, false]);
 
-      expect(await drain()).toEqual({ ran: 2, failed: 0 });
+      // One job per line, and the receipt mail.
+      expect(await drain()).toEqual({ ran: 3, failed: 0 });
       const done = await getOrder(ctx, maker, order.number);
       expect(done.status).toBe('fulfilled');
       expect(done.lines.every((l) => l.fulfilled && l.fulfilled_at === '2026-11-22T12:01:00.000Z')).toBe(true);

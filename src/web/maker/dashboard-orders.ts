@@ -5,7 +5,7 @@
 import express, { type Request, type Router } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
-import { getSetting } from '../../directory/settings.js';
+import { countryName, sellerDetails } from '../../orders/receipt.js';
 import { notFound } from '../../errors.js';
 import type { OrderView } from '../../orders/orders.js';
 import { act } from '../ui/act.js';
@@ -15,21 +15,6 @@ import { formatDay, formatTime, orderStatusPill, orderStatusWords, usd } from '.
 import { signedIn } from './signed-in.js';
 
 const RECEIPT_STATUSES = new Set(['paid', 'fulfilled', 'refunded']);
-
-/**
- * Who sells, from the admin's settings (the seller's name, else the site's;
- * postal address; VAT id) and the seller's country (SELLER_COUNTRY, which
- * decides the VAT).
- */
-async function sellerDetails(ctx: Context): Promise<{ name: string; address: string; vatId: string; country: string }> {
-  const [siteName, name, address, vatId] = await Promise.all([
-    getSetting(ctx.db, 'site_name'),
-    getSetting(ctx.db, 'seller_name'),
-    getSetting(ctx.db, 'seller_address'),
-    getSetting(ctx.db, 'seller_vat_id'),
-  ]);
-  return { name: name || siteName, address, vatId, country: ctx.config.sellerCountry };
-}
 
 function lineRows(order: OrderView): SafeHtml[] {
   return order.lines.map((l) => {
@@ -50,17 +35,6 @@ function lineRows(order: OrderView): SafeHtml[] {
       fulfilment ? html`<br><small class="receipt-fulfilment">${fulfilment}</small>` : ''
     }</th><td class="dash-num">${usd(l.amount_cents)}</td></tr>`;
   });
-}
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** "DE" → "Germany"; a code the runtime does not know is shown as given. */
-function countryName(code: string): string {
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 function vatLabel(order: OrderView): string {
