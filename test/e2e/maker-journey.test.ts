@@ -52,15 +52,16 @@ describe.skipIf(!chromiumAvailable).each([
     const page = await context.newPage();
     const slug = javaScriptEnabled ? 'js' : 'nojs';
     let step = 0;
-    /** Saves the step's screenshot; a README copy (viewport only, JPEG) for the named steps. */
-    const shot = async (name: string, readme = false) => {
+    /** Saves the step's screenshot; a small README copy (JPEG of the viewport, or of `part`) for the named steps. */
+    const shot = async (name: string, readme: boolean | Locator = false) => {
       step += 1;
       await page.screenshot({
         path: join(ARTIFACTS, `${slug}-${String(step).padStart(2, '0')}-${name}.png`),
         fullPage: true,
       });
-      if (README_SHOTS && readme && javaScriptEnabled)
-        await page.screenshot({ path: join(README_SHOTS, `${name}.jpg`), type: 'jpeg', quality: 70 });
+      if (!README_SHOTS || readme === false || !javaScriptEnabled) return;
+      const options = { path: join(README_SHOTS, `${name}.jpg`), type: 'jpeg' as const, quality: 60 };
+      await (readme === true ? page.screenshot(options) : readme.screenshot(options));
     };
     // axe-core runs as a script in the page: checked on the run with JavaScript, at desktop and phone widths.
     const expectAxeClean = async () => {
@@ -154,7 +155,7 @@ describe.skipIf(!chromiumAvailable).each([
       await page.getByLabel('Billing country').fill('DE');
       await press(page.getByRole('button', { name: 'See the price' }));
       expect(await textOf(page.locator('main'))).toContain('VAT');
-      await shot('paid-quote', true);
+      await shot('paid-quote', page.locator('#paid'));
       await expectAxeClean();
       await press(page.getByRole('button', { name: 'Go to checkout' }));
       await page.waitForURL(/\/checkout\//);
