@@ -25,6 +25,19 @@ export const STORY_SECTIONS = [
 ] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
+/** Each section's name as people read it (page headings, form labels). */
+export const STORY_SECTION_NAMES: Record<StorySection, string> = {
+  title: 'Title',
+  story: 'The story',
+  why_started: 'Why we started',
+  problem: 'The problem',
+  journey: 'The journey',
+  challenges: 'Challenges',
+  achievements: 'Achievements',
+  lessons: 'Lessons learned',
+  whats_next: 'What’s next',
+};
+
 /** A published founder story: every section (null when not written) and when it changed. */
 export const storySchema = z.object({
   ...(Object.fromEntries(STORY_SECTIONS.map((s) => [s, z.string().nullable()])) as Record<

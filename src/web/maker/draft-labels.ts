@@ -4,7 +4,7 @@
 // action. The page reads only these, so wording changes in one place.
 import { type FieldName, PROFILE_FIELDS, type SocialPlatform } from '../../drafts/drafter/fields.js';
 import type { FieldState } from '../../drafts/views.js';
-import type { StorySection } from '../../listings/profile.js';
+import { STORY_SECTION_NAMES, type StorySection } from '../../listings/profile.js';
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   name: 'Product name',
@@ -95,17 +95,7 @@ export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
 /** Platforms always shown; the rest fold away unless filled in. */
 export const COMMON_PLATFORMS: SocialPlatform[] = ['website', 'x', 'linkedin', 'github', 'youtube', 'instagram'];
 
-export const STORY_LABELS: Record<StorySection, string> = {
-  title: 'Title',
-  story: 'The story',
-  why_started: 'Why we started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons learned',
-  whats_next: 'What’s next',
-};
+export const STORY_LABELS: Record<StorySection, string> = STORY_SECTION_NAMES;
 
 const ROW_PARTS: Record<string, string> = {
   question: 'question',

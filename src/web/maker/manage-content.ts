@@ -6,7 +6,7 @@
 // the right input.
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { STORY_SECTIONS, type StorySection } from '../../listings/profile.js';
+import { STORY_SECTION_NAMES, STORY_SECTIONS, type StorySection } from '../../listings/profile.js';
 import type { OwnerExtras } from '../../listings/owner-extras.js';
 import type { Problem } from '../ui/act.js';
 import { control, idempotencyField, problemSummary } from '../ui/fields.js';
@@ -48,17 +48,14 @@ const LABELS: Record<string, string> = {
   'story.title': 'Story title',
 };
 
-const STORY_LABELS: Record<StorySection, [string, string]> = {
-  title: ['Title', 'A headline for the story.'],
-  story: ['The story', 'The story in your own words.'],
-  why_started: ['Why we started', ''],
-  problem: ['The problem', 'What was broken before the product.'],
-  journey: ['The journey', ''],
-  challenges: ['Challenges', ''],
-  achievements: ['Achievements', ''],
-  lessons: ['Lessons learned', ''],
-  whats_next: ['What’s next', ''],
+const STORY_HINTS: Partial<Record<StorySection, string>> = {
+  title: 'A headline for the story.',
+  story: 'The story in your own words.',
+  problem: 'What was broken before the product.',
 };
+const STORY_LABELS = Object.fromEntries(
+  STORY_SECTIONS.map((s) => [s, [STORY_SECTION_NAMES[s], STORY_HINTS[s] ?? '']]),
+) as Record<StorySection, [string, string]>;
 
 export function contentLabel(path: string): string {
   if (LABELS[path]) return LABELS[path];

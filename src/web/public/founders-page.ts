@@ -3,6 +3,7 @@
 // Everything here is written by makers, so links are nofollow/ugc and only http(s).
 import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
+import { STORY_SECTION_NAMES, STORY_SECTIONS } from '../../listings/profile.js';
 import { webLink } from '../../platform/links.js';
 import {
   type FounderCard,
@@ -31,16 +32,7 @@ export function paragraphs(text: string): SafeHtml[] {
     .map((p) => html`<p>${p.split('\n').map((line, i) => (i === 0 ? line : html`<br>${line}`))}</p>`);
 }
 
-const STORY_HEADINGS: [Exclude<keyof FounderStory, 'listing' | 'updated_at' | 'title'>, string][] = [
-  ['story', 'The story'],
-  ['why_started', 'Why we started'],
-  ['problem', 'The problem'],
-  ['journey', 'The journey'],
-  ['challenges', 'Challenges'],
-  ['achievements', 'Achievements'],
-  ['lessons', 'Lessons'],
-  ['whats_next', "What's next"],
-];
+const STORY_HEADINGS = STORY_SECTIONS.filter((s) => s !== 'title').map((s) => [s, STORY_SECTION_NAMES[s]] as const);
 
 function founderCard(f: FounderCard): SafeHtml {
   const avatar = webLink(f.avatar_url);

@@ -14,6 +14,7 @@ import {
   countListingView,
   profileOf,
   publicListingBySlug,
+  STORY_SECTION_NAMES,
   STORY_SECTIONS,
   type ListingProfile,
   type StorySection,
@@ -109,17 +110,6 @@ async function outboundRedirect(ctx: Context, req: Request, res: Response): Prom
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.redirect(302, target.url);
 }
-
-const STORY_HEADINGS: Record<Exclude<StorySection, 'title'>, string> = {
-  story: 'The story',
-  why_started: 'Why we started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons learned',
-  whats_next: "What's next",
-};
 
 /** Plain text with blank lines between paragraphs. */
 function paragraphs(text: string | null | undefined): SafeHtml | string {
@@ -246,7 +236,7 @@ function storyBlock(p: ListingProfile): SafeHtml | string {
   return section(
     'story',
     story.title ? `Founder story: ${story.title}` : 'Founder story',
-    html`${parts.map((s) => html`<h3>${STORY_HEADINGS[s]}</h3>${paragraphs(story[s])}`)}`,
+    html`${parts.map((s) => html`<h3>${STORY_SECTION_NAMES[s]}</h3>${paragraphs(story[s])}`)}`,
   );
 }
 
