@@ -62,7 +62,8 @@ export class Browser {
   }
 }
 
-const decode = (s: string) =>
+/** Text from our HTML (the entities the html tag writes) back to what a browser reads. */
+export const decodeHtml = (s: string) =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
@@ -81,15 +82,15 @@ export function forms(page: string): ParsedForm[] {
   return [...page.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].map(([, action, inner]) => {
     const hidden: Record<string, string> = {};
     for (const [, name, value] of inner.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-      hidden[decode(name)] = decode(value);
+      hidden[decodeHtml(name)] = decodeHtml(value);
     const checkboxes = [...inner.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)"( checked)?>/g)].map(
       ([, name, value, checked]) => ({
-        name: decode(name),
-        value: decode(value),
+        name: decodeHtml(name),
+        value: decodeHtml(value),
         checked: Boolean(checked),
       }),
     );
-    return { action: decode(action), hidden, checkboxes };
+    return { action: decodeHtml(action), hidden, checkboxes };
   });
 }
 
@@ -142,4 +143,27 @@ export async function authorizeThroughPages(
   });
   if (answer.status !== 303) return { page: { status: answer.status, text: await answer.text() } };
   return { callback: new URL(answer.headers.get('location')!) };
+}
+
+/**
+ * What a browser sends for the form posting to `action` as the page shows it:
+ * hidden fields, text inputs and textareas (no buttons; unticked checkboxes
+ * and radios are left out).
+ */
+export function formValues(page: string, action: string): Record<string, string> {
+  const inner = [...page.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].find(
+    ([, a]) => decodeHtml(a!) === action,
+  )?.[2];
+  if (inner === undefined) throw new Error(`no form posting to ${action}`);
+  const values: Record<string, string> = {};
+  for (const [tag] of inner.matchAll(/<input [^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(tag)?.[1];
+    if (!name || /type="(checkbox|radio)"/.test(tag)) continue;
+    values[decodeHtml(name)] = decodeHtml(/value="([^"]*)"/.exec(tag)?.[1] ?? '');
+  }
+  for (const [, attrs, text] of inner.matchAll(/<textarea ([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = /name="([^"]*)"/.exec(attrs!)?.[1];
+    if (name) values[decodeHtml(name)] = decodeHtml(text!);
+  }
+  return values;
 }

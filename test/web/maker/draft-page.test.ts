@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { draftById } from '../../../src/drafts/drafts.js';
 import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
 import { confirmEmail } from '../../helpers/users.js';
-import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
+import { Browser, formFor, signUpThroughPages, formValues } from '../../oauth/browser.js';
 import { draftTestBed, type DraftTestBed } from '../../tools/drafts/setup.js';
 
 let bed: DraftTestBed;
@@ -54,32 +54,6 @@ async function readyDraft(site = rich) {
 async function open(browser: Browser, path: string) {
   const res = await browser.request(path);
   return { status: res.status, text: await res.text(), res };
-}
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** What a browser sends for a form as the page shows it: hidden fields, inputs and textareas (no buttons). */
-function formValues(page: string, action: string): Record<string, string> {
-  const inner = [...page.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].find(
-    ([, a]) => decode(a!) === action,
-  )?.[2];
-  if (inner === undefined) throw new Error(`no form posting to ${action}`);
-  const values: Record<string, string> = {};
-  for (const [, attrs] of inner.matchAll(/<input ([^>]*)>/g)) {
-    const name = /name="([^"]*)"/.exec(attrs!)?.[1];
-    if (name) values[decode(name)] = decode(/value="([^"]*)"/.exec(attrs!)?.[1] ?? '');
-  }
-  for (const [, attrs, text] of inner.matchAll(/<textarea ([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-    const name = /name="([^"]*)"/.exec(attrs!)?.[1];
-    if (name) values[decode(name)] = decode(text!);
-  }
-  return values;
 }
 
 /** Opens the draft page and sends one of its forms with some values changed, as a person would. */

@@ -13,21 +13,13 @@ import { type FixtureSite, serveSite } from '../../fixtures/sites/serve.js';
 import { given } from '../../helpers/given.js';
 import { PRICES, priceProducts } from '../../helpers/orders.js';
 import { servedTestContext } from '../../helpers/server.js';
-import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
+import { Browser, formFor, signUpThroughPages, decodeHtml } from '../../oauth/browser.js';
 
 const env = servedTestContext({ allowPrivateFetch: true });
 
 /** The fixture homepage: the `rich` site, or, once the maker pastes it, a page with the badge HTML. */
 let site: FixtureSite;
 let pastedBadge = '';
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 let n = 0;
 async function signedUpBrowser(): Promise<{ browser: Browser; userId: number }> {
@@ -169,7 +161,7 @@ describe("a listing's launch choice", () => {
     expect(after.text).toContain('<label for="badge-html">Badge HTML to copy</label>');
     const textarea = /<textarea id="badge-html"[^>]*readonly[^>]*>([^<]*)<\/textarea>/.exec(after.text);
     expect(textarea).not.toBeNull();
-    const badgeHtml = decode(textarea![1]!);
+    const badgeHtml = decodeHtml(textarea![1]!);
     expect(badgeHtml).toContain(`${env.server.url}/badges/acme/listed.svg`);
     expect(badgeHtml).toMatch(/^<a href="[^"]+\/listings\/acme[^"]*"><img /);
     // The live preview is that image.
@@ -198,7 +190,7 @@ describe("a listing's launch choice", () => {
     expect(site.requests).toContain('/');
 
     const textarea = /<textarea id="badge-html"[^>]*>([^<]*)<\/textarea>/.exec(text)!;
-    pastedBadge = decode(textarea[1]!);
+    pastedBadge = decodeHtml(textarea[1]!);
     res = await maker.browser.request(`${path}/check-badge`, { form: check.hidden });
     expect(res.headers.get('location')).toBe(`${path}?badge=found`);
     text = (await page(maker.browser, res.headers.get('location')!)).text;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import updateMyListing from '../../../tools/listings/update_my_listing.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
-import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
+import { Browser, formFor, signUpThroughPages, formValues } from '../../oauth/browser.js';
 
 const served = servedTestContext();
 afterEach(() => vi.restoreAllMocks());
@@ -48,29 +48,6 @@ async function owner(fields: Record<string, unknown> = {}, who: 0 | 1 = 0) {
 }
 
 const pageOf = async (b: Browser, path: string) => (await b.request(path)).text();
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** Every input and textarea of the form posting to `action`, as a browser would send it unchanged. */
-function formValues(page: string, action: string): Record<string, string> {
-  const form = [...page.matchAll(/<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].find(([, a]) => a === action);
-  if (!form) throw new Error(`no form posting to ${action}`);
-  const values: Record<string, string> = {};
-  for (const [tag] of form[2]!.matchAll(/<input [^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(tag)?.[1];
-    if (!name || /type="(checkbox|radio)"/.test(tag)) continue;
-    values[decode(name)] = decode(/value="([^"]*)"/.exec(tag)?.[1] ?? '');
-  }
-  for (const [, name, value] of form[2]!.matchAll(/<textarea [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    values[decode(name!)] = decode(value!);
-  return values;
-}
 
 const row = (id: number) =>
   served.ctx.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
