@@ -173,6 +173,21 @@ describe.skipIf(!chromiumAvailable).each([
       expect(await textOf(listings)).toContain('Free launch');
       await shot('dashboard', true);
       await expectAxeClean();
+
+      // The other pages a maker opens from here, each accessible at both widths.
+      await press(page.locator('section[aria-labelledby="listings"] a', { hasText: 'Lumen' }).first());
+      expect(page.url()).toMatch(/\/my\/listings\/\d+$/);
+      await shot('manage-listing');
+      await expectAxeClean();
+      await page.goto(`${bed.server.url}/my`);
+      await press(page.getByRole('link', { name: 'Receipt' }).first());
+      expect(await textOf(page.locator('main'))).toContain('Receipt');
+      await shot('receipt');
+      await expectAxeClean();
+      for (const path of ['/launch', '/terms', '/privacy', '/my/claims/new?slug=nonexistent-product']) {
+        await page.goto(`${bed.server.url}${path}`);
+        await expectAxeClean();
+      }
     } catch (err) {
       await page.screenshot({ path: join(ARTIFACTS, `${slug}-failed.png`), fullPage: true });
       throw err;
