@@ -17,7 +17,7 @@ import {
   renewLeases,
   runJob,
 } from './platform/jobs.js';
-import { checkAllBadges } from './launches/free-launch.js';
+import { BADGE_CHECK_EVERY_MS, checkAllBadges } from './launches/free-launch.js';
 import { pruneListingStats } from './listings/stats.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
@@ -26,8 +26,6 @@ import { addWeeks, mondayOf, weekStartsAt } from './launches/weeks.js';
 
 export const WEEKLY_ROLLOVER = 'weekly_rollover';
 export const BADGE_CHECKS = 'badge_checks';
-/** How often homepages of listings awaiting their badge are checked. */
-export const BADGE_CHECK_EVERY_MS = 60 * 60_000;
 
 /** Deletes the visitor hashes and salts of finished days (the daily counts stay). */
 export const STATS_PRUNE = 'listing_stats_prune';

@@ -32,8 +32,10 @@ import list_products from './directory/list_products.js';
 import search_listings from './directory/search_listings.js';
 import add_milestone from './listings/add_milestone.js';
 import answer_interview from './listings/answer_interview.js';
+import check_badge from './listings/check_badge.js';
 import choose_free_listing from './listings/choose_free_listing.js';
 import delete_milestone from './listings/delete_milestone.js';
+import get_launch_options from './listings/get_launch_options.js';
 import get_my_listing from './listings/get_my_listing.js';
 import list_my_listings from './listings/list_my_listings.js';
 import post_listing_update from './listings/post_listing_update.js';
@@ -83,7 +85,9 @@ const maker: AnyTool[] = [
   delete_milestone,
   set_founder_story,
   answer_interview,
+  get_launch_options,
   choose_free_listing,
+  check_badge,
   claim_listing,
   verify_claim,
   list_my_claims,

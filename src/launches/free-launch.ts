@@ -118,11 +118,14 @@ export function pageHasBadge(jsdom: Jsdom, html: string, pageUrl: string, public
   }
 }
 
+/** How often the badge_checks job looks at the homepages of listings awaiting their badge. */
+export const BADGE_CHECK_EVERY_MS = 60 * 60_000;
+
 /** Checks one listing's homepage; moves it to `scheduled` when the badge is there. */
 export async function checkBadge(
   ctx: Context,
   listing: Pick<Listing, 'id' | 'slug' | 'url'>,
-): Promise<'found' | 'missing' | 'unreachable'> {
+): Promise<{ result: 'found' | 'missing' | 'unreachable'; detail: string }> {
   // Loaded before the try below, so a broken install fails the job instead of reading as an unreachable homepage.
   const jsdom = await import('jsdom');
   let result: 'found' | 'missing' | 'unreachable';
@@ -152,7 +155,7 @@ export async function checkBadge(
     .where('id', '=', listing.id)
     .where('status', '=', 'awaiting_badge')
     .execute();
-  return result;
+  return { result, detail };
 }
 
 /** Checks every listing awaiting its badge (the periodic job). */
@@ -164,6 +167,6 @@ export async function checkAllBadges(ctx: Context): Promise<{ checked: number; f
     .orderBy('id')
     .execute();
   let found = 0;
-  for (const listing of waiting) if ((await checkBadge(ctx, listing)) === 'found') found++;
+  for (const listing of waiting) if ((await checkBadge(ctx, listing)).result === 'found') found++;
   return { checked: waiting.length, found };
 }

@@ -7,7 +7,7 @@ import { getSetting } from '../../directory/settings.js';
 import { invokeTool } from '../../registry/invoke.js';
 import type { ProductView } from '../../orders/products.js';
 import { MAX_EXTRA_CATEGORIES } from '../../orders/pricing.js';
-import { BADGE_CHECK_EVERY_MS } from '../../scheduler.js';
+import { BADGE_CHECK_EVERY_MS } from '../../launches/free-launch.js';
 import listProducts from '../../../tools/directory/list_products.js';
 import { formatDay } from '../public/launches-page.js';
 import { html, type SafeHtml } from '../ui/html.js';

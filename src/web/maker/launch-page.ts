@@ -9,7 +9,7 @@ import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { type BadgeEmbed, badgeMode, badgeShape } from '../../launches/badges.js';
-import { checkBadge, freeWeekOnOffer } from '../../launches/free-launch.js';
+import { freeWeekOnOffer } from '../../launches/free-launch.js';
 import type { OwnListing } from '../../listings/my-listings.js';
 import type { OrderView } from '../../orders/orders.js';
 import { paidLaunchWeeks, type PricedOrder } from '../../orders/pricing.js';
@@ -35,8 +35,6 @@ const PICKER_WEEKS = 8;
 const FREE_CHOICES_PER_MINUTE = 10;
 const QUOTES_PER_MINUTE = 30;
 const CHECKOUTS_PER_MINUTE = 10;
-/** Each check fetches the maker's homepage: a few a minute is plenty. */
-const BADGE_CHECKS_PER_MINUTE = 4;
 
 const NO_SUCH_LISTING = 'You have no listing with this number. Your dashboard lists yours.';
 
@@ -217,12 +215,11 @@ export function launchRoutes(ctx: Context): Router {
     if (!session) return;
     const id = listingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
-    // Read through the tool first: someone else's listing is its 404, before anything is fetched.
-    const listing = await myListing(ctx, session, id);
-    if (listing.status !== 'awaiting_badge') return res.redirect(303, `${pagePath(id)}?badge=not-waiting`);
-    if (!(await withinBudget(ctx, `badge-check:${session.userId}`, BADGE_CHECKS_PER_MINUTE))) return tooManyPage(res);
-    const result = await checkBadge(ctx, { id: listing.listing_id, slug: listing.slug, url: listing.url });
-    res.redirect(303, `${pagePath(id)}?badge=${result}`);
+    // check_badge owns the rules: owner only (404), awaiting the badge (409), 4 a minute (429).
+    const outcome = await act<{ result: string }>(ctx, session, 'check_badge', { listing_id: id });
+    if (outcome.ok) return res.redirect(303, `${pagePath(id)}?badge=${outcome.body.result}`);
+    if (outcome.problem.status === 429) return tooManyPage(res);
+    res.redirect(303, `${pagePath(id)}?badge=not-waiting`);
   });
 
   router.post('/my/listings/:id/launch/quote', async (req, res) => {
