@@ -274,6 +274,7 @@ async function main() {
       });
     const launch = products.find((p) => p.key === 'launch') ?? products.find((p) => p.needs_listing) ?? products[0];
     const items = [{ product: launch.key, ...(launch.needs_listing ? { listing_id: id } : {}) }];
+    await send({ path: `/me/listings/${id}/launch-options?billing_country=DE`, auth: true, expect: 200 });
     await send({
       method: 'POST',
       path: '/orders/quote',
@@ -295,6 +296,7 @@ async function main() {
     await send({ path: '/orders', auth: true, expect: 200 });
     await send({ path: `/orders/${order.number}`, auth: true, expect: 200 });
     await send({ method: 'POST', path: `/me/listings/${id}/free`, auth: true, expect: 200 });
+    await send({ method: 'POST', path: `/me/listings/${id}/badge-check`, auth: true, expect: 200 });
     const claim = (
       await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'dns' }, expect: 200 })
     ).body;
