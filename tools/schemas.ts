@@ -35,3 +35,6 @@ export const optionalWebLink = <T extends z.ZodType<string | null>>(field: T) =>
     (v) => v === null || v === '' || isWebLink(v as string),
     'must be an http(s) link, or empty to clear it',
   );
+
+/** How every tool that takes a week reads it (launches/weeks.ts resolveWeek). */
+export const WEEK_GRAMMAR = 'this, next, last, or a date YYYY-MM-DD (any day; snapped to its Monday)';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { launchWeek, launchWeekSchema } from '../../src/launches/launches.js';
 import { defineTool } from '../define.js';
+import { WEEK_GRAMMAR } from '../schemas.js';
 
 export default defineTool({
   name: 'get_launch_week',
@@ -14,7 +15,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/launches/weeks/{week}' },
   input: z.strictObject({
-    week: z.string().max(10).describe('this, next, last, or a date YYYY-MM-DD (snapped to its Monday)'),
+    week: z.string().max(10).describe(WEEK_GRAMMAR),
   }),
   output: launchWeekSchema,
   keyOutputs: ['week', 'kind', 'previous_week', 'next_week', 'items'],

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { orderViewSchema } from '../../src/orders/orders.js';
 import { pricedOrder } from '../../src/orders/pricing.js';
-import { nextSteps, slug } from '../schemas.js';
+import { nextSteps, WEEK_GRAMMAR, slug } from '../schemas.js';
 
 export const orderItem = z.strictObject({
   product: z
@@ -18,7 +18,7 @@ export const orderItem = z.strictObject({
     .max(10)
     .optional()
     .describe(
-      'launch: a future week (YYYY-MM-DD, snapped to its Monday) within the booking horizon with paid capacity; leave out to go live at once. featured: required, a future week.',
+      `A week: ${WEEK_GRAMMAR}. launch: a future week within the booking horizon with paid capacity (get_launch_options lists them); leave out to go live at once. featured: required, a future week.`,
     ),
   amount_cents: z
     .number()
