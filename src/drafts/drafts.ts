@@ -396,7 +396,6 @@ export async function viewOf(ctx: Context, draft: Draft): Promise<DraftView> {
   return draftView(draft, { pages, invites, invited });
 }
 
-/** What a maker (or their assistant) can do next with a draft. */
 /** What to do next with a draft, following its listing's real status once submitted. */
 export async function draftNextSteps(ctx: Context, draft: Draft): Promise<{ tool: string; why: string }[]> {
   const listing = draft.listing_id
@@ -416,13 +415,13 @@ function listingStep(
   switch (listing.status) {
     case 'draft':
       return {
-        tool: 'get_my_listing',
-        why: `See listing ${id}, then publish it free (choose_free_listing) or paid (quote_order).`,
+        tool: 'get_launch_options',
+        why: `See both ways to launch listing ${id} (the free week, paid weeks and prices), then choose_free_listing or quote_order.`,
       };
     case 'awaiting_badge':
       return {
         tool: 'get_badges',
-        why: `Listing ${id} has the free week of ${listing.launch_week} and waits for our badge on your homepage: get the badge code here.`,
+        why: `Listing ${id} has the free week of ${listing.launch_week} and waits for our badge on your homepage: get the badge code here, then check_badge.`,
       };
     case 'scheduled':
       return { tool: 'get_my_listing', why: `Listing ${id} launches the week of ${listing.launch_week}.` };

@@ -9,6 +9,10 @@ export function listingNextSteps(listing: {
       return [
         { tool: 'update_my_listing', why: 'Polish the profile before launch; edits publish at once.' },
         {
+          tool: 'get_launch_options',
+          why: 'See the free week you would get, the paid weeks open and the prices first.',
+        },
+        {
           tool: 'choose_free_listing',
           why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.',
         },
@@ -20,7 +24,10 @@ export function listingNextSteps(listing: {
           tool: 'get_badges',
           why: `Put the badge's HTML on your homepage (slug "${listing.slug}"); it is checked periodically and the listing is then scheduled.`,
         },
-        { tool: 'get_my_listing', why: 'See badge_check for the result of the last homepage check.' },
+        {
+          tool: 'check_badge',
+          why: 'Once the badge is up, check the homepage now instead of at the next hourly check.',
+        },
       ];
     case 'scheduled':
       return [

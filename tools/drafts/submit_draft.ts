@@ -12,7 +12,7 @@ export default defineTool({
   description:
     'Saves a ready draft as your listing with status draft: not published, nothing charged. Returns listing_id. Running it again updates the same listing; after submission, update_draft edits update the listing too. ' +
     'The draft needs a name. `warnings` lists any draft value the listing did not keep and why (e.g. a free listing keeps one category). ' +
-    'Then publish it free (choose_free_listing) or paid (quote_order with product launch). A draft that is not yours is 404.',
+    'Then get_launch_options shows both ways to launch, before choose_free_listing or quote_order (product launch). A draft that is not yours is 404.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/submit' },
   input: z.strictObject({ id: draftId }),

@@ -44,8 +44,8 @@ describe('get_draft', () => {
         (await bed.call('GET', `/drafts/${created.id}`, maker.auth)).body.next_steps as { tool: string; why: string }[]
       ).at(-1)!;
     expect(await last()).toEqual({
-      tool: 'get_my_listing',
-      why: expect.stringContaining('publish it free (choose_free_listing) or paid'),
+      tool: 'get_launch_options',
+      why: expect.stringContaining('then choose_free_listing or quote_order'),
     });
     await bed.ctx.db
       .updateTable('listings')

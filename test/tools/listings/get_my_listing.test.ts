@@ -77,7 +77,7 @@ describe('get_my_listing', () => {
       checked_at: '2026-11-21T09:00:00.000Z',
       result: 'no link to the listing found',
     });
-    expect(paid.next_steps.map((s: any) => s.tool)).toEqual(['get_badges', 'get_my_listing']);
+    expect(paid.next_steps.map((s: any) => s.tool)).toEqual(['get_badges', 'check_badge']);
     const draft = await (await get(mainId)).json();
     expect(draft.unlocked_sections).toEqual([]);
     expect(draft.story).toBeUndefined();
