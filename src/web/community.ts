@@ -73,7 +73,8 @@ function voteBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
   const session = viewer.web.session;
   if (listing.status !== 'live') return html`<p class="muted">Votes open when the listing goes live.</p>`;
   if (!session)
-    return html`<p><a href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Sign in to vote</a> (one vote per person; only confirmed accounts vote).</p>`;
+    return html`<a class="button" href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Upvote</a>
+<p class="muted">Sign in to vote: one vote per person.</p>`;
   if (listing.owner_id === session.userId)
     return html`<p class="muted">This is your listing: makers cannot vote for their own products.</p>`;
   if (!session.emailVerified) return html`<p>${ERRORS['verify-email']} <a href="/account">Your account</a></p>`;
@@ -113,8 +114,16 @@ ${r.body ? html`<p>${r.body}</p>` : ''}${reportForm(listing, viewer, { kind: 're
   )}</ul>`;
 }
 
-/** The community part of a listing page: votes, follow, reviews and reports. */
-export async function communitySection(ctx: Context, listing: ListingRef, res: Response): Promise<SafeHtml> {
+/** What the listing page shows of the community: the vote box for its first screen, and the section below. */
+export interface CommunityParts {
+  /** The vote count and the vote button (or the way to sign in), where the page starts. */
+  voteBox: SafeHtml;
+  /** Follow, reviews and reports, under the profile. */
+  section: SafeHtml;
+}
+
+/** The community parts of a listing page: the vote box at the top, then follows, reviews and reports. */
+export async function communitySection(ctx: Context, listing: ListingRef, res: Response): Promise<CommunityParts> {
   const web = webOf(res);
   const [state, reviews] = await Promise.all([
     communityState(ctx, listing.id, web.session?.userId ?? null),
@@ -123,19 +132,22 @@ export async function communitySection(ctx: Context, listing: ListingRef, res: R
   const viewer: Viewer = { ...state, web };
   const req = res.req as Request;
   const { votes, votes_discounted: discounted, followers } = state;
-  return html`<h2 id="community">Community</h2>
+  const voteBox = html`<div class="vote-panel${viewer.voted ? ' voted' : ''}" aria-label="Community votes">
+<p class="vote-total"><span id="vote-count" data-votes="${votes}">${votes}</span> <span>${votes === 1 ? 'vote' : 'votes'}</span></p>
+${voteBlock(listing, viewer)}</div>`;
+  const section = html`<h2 id="community">Community</h2>
 ${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
-<p><strong><span id="vote-count" data-votes="${votes}">${votes}</span> ${votes === 1 ? 'vote' : 'votes'}</strong>${
+<p><strong>${plural(votes, 'vote')}</strong>${
     discounted > 0
       ? html` · <span id="votes-discounted">${plural(discounted, 'vote')} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)`
       : ''
   } · ${plural(followers, 'follower')}</p>
-${voteBlock(listing, viewer)}
 ${followBlock(listing, viewer)}
 <h3>Reviews</h3>
 ${reviewList(listing, viewer, reviews)}
 ${reviewForm(listing, viewer)}
 ${reportForm(listing, viewer, { kind: 'listing', id: listing.id, label: 'this listing' })}`;
+  return { voteBox, section };
 }
 
 type Action = (

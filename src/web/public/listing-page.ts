@@ -48,7 +48,11 @@ export interface BrowseDeps {
    * Votes, follows, reviews and reports (src/web/community.ts). Its markup
    * starts with `<h2 id="community">`; without it the page shows the counts.
    */
-  communitySection?: (ctx: Context, listing: CommunityListing, res: Response) => Promise<SafeHtml>;
+  communitySection?: (
+    ctx: Context,
+    listing: CommunityListing,
+    res: Response,
+  ) => Promise<{ voteBox: SafeHtml; section: SafeHtml }>;
 }
 
 /** Plans that paid for nothing: a listing with any other plan has paid. */
@@ -134,7 +138,7 @@ interface PageData {
   rel: string;
   badges: Awaited<ReturnType<typeof listingBadges>>['items'];
   alternatives: Awaited<ReturnType<typeof alternativesTo>>['items'];
-  community: SafeHtml | null;
+  community: { voteBox: SafeHtml; section: SafeHtml } | null;
   /** The listing's id when the signed-in visitor owns it (a link to manage it), else null (a link to claim it). */
   managedId: number | null;
 }
@@ -146,7 +150,7 @@ function ownerLine(profile: ListingProfile, managedId: number | null): SafeHtml 
     : html`<p class="muted">Is this your product? <a href="/my/claims/new?slug=${encodeURIComponent(profile.slug)}">Claim it</a></p>`;
 }
 
-function headerBlock({ profile, rel, managedId }: PageData): SafeHtml {
+function headerBlock({ profile, rel, managedId, community }: PageData): SafeHtml {
   const website = webLink(profile.links.website);
   const primary = profile.categories[0];
   const when =
@@ -158,9 +162,10 @@ function headerBlock({ profile, rel, managedId }: PageData): SafeHtml {
   return html`<div class="listing-head">
 ${productLogo(profile, 72)}
 <div><h1>${profile.name}</h1>${profile.tagline ? html`<p class="listing-tagline">${profile.tagline}</p>` : ''}</div>
+${community?.voteBox ?? ''}
 </div>
 ${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? html`in <a href="/categories/${primary.slug}">${primary.name}</a>` : ''}</p>` : ''}
-<p>${plural(profile.votes, 'community vote', 'community votes')} · ${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
+<p>${community ? '' : html`${plural(profile.votes, 'community vote', 'community votes')} · `}${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
 ${ratingLine(profile)}
 ${website ? html`<p><a href="${outboundPath(profile.slug)}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}
 ${ownerLine(profile, managedId)}`;
@@ -289,7 +294,7 @@ function ratingLine(p: ListingProfile): SafeHtml | string {
  */
 function communityBlock({ profile: p, community }: PageData): SafeHtml {
   return html`<section aria-labelledby="community">${
-    community ??
+    community?.section ??
     html`<h2 id="community">Community</h2><p>${plural(p.votes, 'community vote', 'community votes')} · ${plural(p.followers, 'follower', 'followers')}</p>`
   }</section>\n`;
 }

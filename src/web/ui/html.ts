@@ -116,7 +116,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const account = opts.signedInAs
     ? html`<div class="account">${launch}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
 <form class="inline sign-out" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
-    : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary" href="/sign-up">Sign up</a></div>`;
+    : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary sign-up" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>

@@ -338,7 +338,7 @@ describe('GET /listings/:slug', () => {
     }
   });
 
-  it('renders the community section it is given, with the listing it needs', async () => {
+  it('renders the community section and the vote box it is given, with the listing they need', async () => {
     const seen: CommunityListing[] = [];
     const app = express();
     app.use(webSession(served.ctx));
@@ -346,7 +346,10 @@ describe('GET /listings/:slug', () => {
       browsePages(served.ctx, {
         communitySection: async (_ctx, listing) => {
           seen.push(listing);
-          return html`<h2 id="community">Community</h2><p id="community-probe">Vote for ${listing.slug}</p>`;
+          return {
+            voteBox: html`<p id="vote-probe">Upvote ${listing.slug}</p>`,
+            section: html`<h2 id="community">Community</h2><p id="community-probe">Vote for ${listing.slug}</p>`,
+          };
         },
       }),
     );
@@ -360,6 +363,8 @@ describe('GET /listings/:slug', () => {
       expect(p.doc.querySelector('section[aria-labelledby="community"] #community-probe')!.textContent).toBe(
         'Vote for acme',
       );
+      // The vote box is on the first screen, beside the name.
+      expect(p.doc.querySelector('.listing-head #vote-probe')!.textContent).toBe('Upvote acme');
     } finally {
       web.closeAllConnections();
       await new Promise((r) => web.close(r));
