@@ -508,7 +508,8 @@ export const demoProducts = [
   {
     key: 'featured',
     name: 'Featured week',
-    description: 'A featured spot on the home page and in the newsletter for one week.',
+    description:
+      'A spot in “Featured this week” on the home page for the week you choose, labelled as paid, and the Featured badge.',
     price_cents: 9900,
     needs_listing: 1,
     position: 2,

@@ -278,6 +278,28 @@ export async function listMyOrders(
   return { items, total };
 }
 
+/**
+ * The public listings a paid, applied Featured week puts on the home page in
+ * the week of `monday`, earliest purchase first: what the featured product
+ * promises, and nothing else.
+ */
+export async function featuredListingIds(ctx: Context, monday: string): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('listings', 'listings.id', 'l.listing_id')
+    .select(['l.listing_id', 'o.paid_at'])
+    .where('l.product', '=', 'featured')
+    .where('l.week', '=', monday)
+    .where('l.fulfilled_at', 'is not', null)
+    .where('o.status', 'in', ['paid', 'fulfilled'])
+    .where('listings.status', 'in', ['live', 'scheduled'])
+    .orderBy('o.paid_at')
+    .orderBy('l.id')
+    .execute();
+  return [...new Set(rows.map((r) => Number(r.listing_id)))];
+}
+
 /** Has the listing a paid, fulfilled `featured` line for the week of `monday` (the featured badge)? */
 export async function hasFeaturedWeek(ctx: Context, listingId: number, monday: string): Promise<boolean> {
   const row = await ctx.db

@@ -4,6 +4,9 @@
 import type { Request, Response, Router } from 'express';
 import type { Context } from '../../context.js';
 import { launchFeed } from '../../launches/launches.js';
+import { mondayOf } from '../../launches/weeks.js';
+import { summariesByIds } from '../../listings/summary.js';
+import { featuredListingIds } from '../../orders/orders.js';
 import { getSetting } from '../../directory/settings.js';
 import { html } from '../ui/html.js';
 import { absoluteUrl, listingCards, sendPublicPage, pageRouter } from './common.js';
@@ -12,13 +15,14 @@ import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
 const FIRST_PAGE = (perPage: number) => ({ page: 1, per_page: perPage });
 
 async function homePage(ctx: Context, req: Request, res: Response): Promise<void> {
-  const [siteName, purpose, today, week, trending, upcoming] = await Promise.all([
+  const [siteName, purpose, today, week, trending, upcoming, featured] = await Promise.all([
     getSetting(ctx.db, 'site_name'),
     getSetting(ctx.db, 'site_purpose'),
     launchFeed(ctx, 'today', FIRST_PAGE(10)),
     launchFeed(ctx, 'this-week', FIRST_PAGE(10)),
     launchFeed(ctx, 'trending', FIRST_PAGE(5)),
     launchFeed(ctx, 'upcoming', FIRST_PAGE(5)),
+    featuredListingIds(ctx, mondayOf(ctx.clock.now())).then((ids) => summariesByIds(ctx, ids)),
   ]);
   const more = (href: string, text: string, total: number, shown: number) =>
     total > shown ? html`<p><a href="${href}">${text} (${total})</a></p>` : '';
@@ -53,6 +57,15 @@ async function homePage(ctx: Context, req: Request, res: Response): Promise<void
 ${listingCards(today.items, { ranked: true })}
 ${more('/launches?section=today', "All of today's launches", today.total, today.items.length)}
 </section>
+${
+  featured.length > 0
+    ? html`<section aria-labelledby="home-featured" class="paid">
+<h2 id="home-featured">Featured this week <small>· paid placement</small></h2>
+<p class="muted">Makers paid for this spot (the Featured week product). It never changes votes or rankings.</p>
+${listingCards(featured)}
+</section>`
+    : ''
+}
 <section aria-labelledby="home-week">
 <h2 id="home-week">This week</h2>
 <p class="muted">Ranked by community votes; the week runs Monday to Sunday (UTC).</p>
