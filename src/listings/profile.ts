@@ -104,7 +104,12 @@ export const listingProfile = z.object({
     .int()
     .describe('Votes the site team discounted as suspicious (velocity flags); not in votes'),
   followers: z.number().int(),
-  views: z.number().int(),
+  views: z
+    .number()
+    .int()
+    .describe(
+      'People who opened the listing page on this site, each counted once a day; crawlers and API reads are not counted',
+    ),
   launch_week: z.string().nullable(),
   launched_at: z.string().nullable(),
   awards: z.array(z.object({ week: z.string(), rank: z.number().int(), title: z.string() })),
@@ -348,19 +353,10 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
 }
 
 /**
- * Counts one view of a listing (batched: ctx.views writes them a second
- * later) and returns the views to show, this one and the pending ones included.
- */
-export function countListingView(ctx: Context, listing: Pick<Listing, 'id' | 'views_count'>): number {
-  ctx.views.count(listing.id);
-  return Number(listing.views_count) + ctx.views.pendingFor(listing.id);
-}
-
-/**
- * The public profile by slug; counts a view (without touching updated_at,
- * which drives the search change feed). A repeat read answers from
- * ctx.publicProfiles, checked and serialised when cached, after reading only
- * the row's version and view count; the view count is added per read.
+ * The public profile by slug. A repeat read answers from ctx.publicProfiles,
+ * checked and serialised when cached, after reading only the row's version
+ * and view count; the view count is added per read. Reading through the API
+ * counts no view: views are people on the listing page (stats.ts).
  */
 export async function viewListing(ctx: Context, slug: string): Promise<PreparedOutput<ListingProfile>> {
   const head = await ctx.db
@@ -371,7 +367,7 @@ export async function viewListing(ctx: Context, slug: string): Promise<PreparedO
     .executeTakeFirst();
   if (!head) throw noPublicListing(slug);
   const cached = ctx.publicProfiles.get(head.id, Number(head.profile_version)) ?? (await cachePublicProfile(ctx, slug));
-  return new PreparedOutput<ListingProfile>(cached, { views: countListingView(ctx, head) });
+  return new PreparedOutput<ListingProfile>(cached, { views: Number(head.views_count) });
 }
 
 /** Builds, checks and serialises a public profile without its view count, and caches it outside transactions. */

@@ -164,6 +164,29 @@ export class DailyStatsBuffer {
   }
 }
 
+/**
+ * The public view count (listings.views_count, "most viewed") follows the
+ * same rule as the owner's numbers: people new on the listing that day.
+ * One UPDATE per distinct number of new views; updated_at is left alone (it
+ * drives the search change feed).
+ */
+async function addToPublicViews(db: Db, rows: { listing_id: number; views: number }[]): Promise<void> {
+  const byCount = new Map<number, number[]>();
+  for (const { listing_id, views } of rows) {
+    if (views === 0) continue;
+    byCount.set(views, [...(byCount.get(views) ?? []), listing_id]);
+  }
+  for (const [n, ids] of byCount) {
+    for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT) {
+      await db
+        .updateTable('listings')
+        .set({ views_count: sql`views_count + ${n}` })
+        .where('id', 'in', ids.slice(i, i + ROWS_PER_STATEMENT))
+        .execute();
+    }
+  }
+}
+
 /** Adds newly counted hits to their listing's day, one upsert per listing and day. */
 async function addToDailyStats(db: Db, counted: { day: string; listing_id: number; kind: HitKind }[]): Promise<void> {
   if (counted.length === 0) return;
@@ -191,6 +214,7 @@ async function addToDailyStats(db: Db, counted: { day: string; listing_id: numbe
     byDay.set(key, row);
   }
   const rows = [...byDay.values()];
+  await addToPublicViews(db, rows);
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await db
       .insertInto('listing_daily_stats')

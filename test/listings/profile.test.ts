@@ -46,13 +46,15 @@ async function afterWrite(write: () => Promise<unknown>) {
 }
 
 describe('profile caches', () => {
-  it('serves repeated views from the cache, counting each view', async () => {
+  it('serves repeated views from the cache, with the view count read fresh', async () => {
     const first = await view();
     const before = [ctx.profiles.size, ctx.publicProfiles.size];
     const second = await view();
     expect([ctx.profiles.size, ctx.publicProfiles.size]).toEqual(before);
     expect(before.every((n) => n > 0)).toBe(true);
-    expect(second.views).toBe(first.views + 1);
+    expect(second.views).toBe(first.views);
+    await ctx.db.updateTable('listings').set({ views_count: first.views + 5 }).where('id', '=', listingId).execute();
+    expect((await view()).views).toBe(first.views + 5);
     const { views: _a, ...firstRest } = first;
     const { views: _b, ...secondRest } = second;
     expect(secondRest).toEqual(firstRest);

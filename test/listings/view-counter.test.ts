@@ -1,58 +1,64 @@
-// Listing views are counted in memory and written in batches: the profile
-// shows them at once, the table gets them at the next flush or at close.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The public view count follows the owner's numbers: a person counts once a
+// day per listing (reloads do not add), crawlers and API reads never, and
+// "most viewed" orders by it. Hits wait in memory and are written together,
+// at the next flush or when the context closes.
+import { describe, expect, it } from 'vitest';
 import { viewListing } from '../../src/listings/profile.js';
-import { ViewCounter } from '../../src/listings/view-counter.js';
-import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
+import { servedTestContext } from '../helpers/server.js';
+import { testContext } from '../helpers/context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await testContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const served = servedTestContext();
+const DAY = 86_400_000;
 
 const stored = async (id: number) =>
   Number(
-    (await ctx.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow())
+    (await served.ctx.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow())
       .views_count,
   );
+const open = (slug: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Reader') =>
+  fetch(`${served.server.url}/listings/${slug}`, { headers: { 'user-agent': userAgent } });
 
-describe('batched listing views', () => {
-  it('shows each view at once and writes them together', async () => {
-    const id = await given(ctx).listing({ slug: 'viewed', fields: { views_count: 10 } });
-    expect((await viewListing(ctx, 'viewed')).body().views).toBe(11);
-    expect((await viewListing(ctx, 'viewed')).body().views).toBe(12);
-    expect(await stored(id)).toBe(10);
-    await ctx.views.flush();
+describe('the public view count', () => {
+  it('counts a person once a day, however often they reload, and again the next day', async () => {
+    const id = await given(served.ctx).listing({ slug: 'viewed', fields: { views_count: 10 } });
+    for (let i = 0; i < 20; i++) expect((await open('viewed')).status).toBe(200);
+    await served.ctx.views.flush();
+    expect(await stored(id)).toBe(11);
+    await open('viewed', 'Mozilla/5.0 (Macintosh) Another reader');
+    await served.ctx.views.flush();
     expect(await stored(id)).toBe(12);
-    expect((await viewListing(ctx, 'viewed')).body().views).toBe(13);
+
+    const now = served.ctx.clock.now();
+    served.ctx.clock.set(new Date(now.getTime() + DAY));
+    try {
+      await open('viewed');
+      await served.ctx.views.flush();
+      expect(await stored(id)).toBe(13);
+    } finally {
+      served.ctx.clock.set(now);
+    }
   });
 
-  it('writes listings viewed different numbers of times, in statements of a bounded size', async () => {
-    const ids = await Promise.all(
-      ['v-one', 'v-two', 'v-three', 'v-four', 'v-five'].map((slug) =>
-        given(ctx).listing({ slug, fields: { views_count: 100 } }),
-      ),
-    );
-    const errors: unknown[] = [];
-    // Two ids per statement, so the three listings viewed once take two statements.
-    const counter = new ViewCounter(ctx.db, (err) => errors.push(err), 2);
-    const views = [1, 2, 1, 5, 1];
-    ids.forEach((id, i) => {
-      for (let k = 0; k < views[i]!; k++) counter.count(id);
-    });
-    await counter.close();
-    expect(errors).toEqual([]);
-    expect(await Promise.all(ids.map(stored))).toEqual(views.map((n) => 100 + n));
+  it('never counts crawlers, requests without a browser, or API reads', async () => {
+    const id = await given(served.ctx).listing({ slug: 'crawled', fields: { views_count: 0 } });
+    await open('crawled', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    await fetch(`${served.server.url}/listings/crawled`, { headers: { 'user-agent': '' } });
+    await viewListing(served.ctx, 'crawled');
+    await fetch(`${served.server.url}/api/v1/listings/crawled`);
+    await served.ctx.views.flush();
+    expect(await stored(id)).toBe(0);
   });
 
   it('writes what is pending when the context closes', async () => {
     const other = await testContext();
     const id = await given(other).listing({ slug: 'closing' });
-    await viewListing(other, 'closing');
+    other.views.daily.add({
+      listingId: id,
+      day: other.clock.now().toISOString().slice(0, 10),
+      kind: 'view',
+      person: 'user:1',
+    });
     await other.views.close();
     expect(
       Number(

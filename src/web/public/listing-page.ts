@@ -11,7 +11,6 @@ import { webLink } from '../../platform/links.js';
 import { alternativesTo } from '../../directory/alternatives.js';
 import { badgeAlt, listingBadges } from '../../launches/badges.js';
 import {
-  countListingView,
   profileOf,
   publicListingBySlug,
   STORY_SECTION_NAMES,
@@ -427,7 +426,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
   countVisit(ctx, req, res, row);
   const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
   const [profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
-    profileOf(ctx, { ...row, views_count: countListingView(ctx, row) }),
+    profileOf(ctx, row),
     getSetting(ctx.db, 'paid_links_follow'),
     listingBadges(ctx, { slug: row.slug, shape: 'standard', mode: 'auto', size: 'm' }),
     alternativesTo(ctx, row.slug),
