@@ -53,7 +53,11 @@ describe('profile caches', () => {
     expect([ctx.profiles.size, ctx.publicProfiles.size]).toEqual(before);
     expect(before.every((n) => n > 0)).toBe(true);
     expect(second.views).toBe(first.views);
-    await ctx.db.updateTable('listings').set({ views_count: first.views + 5 }).where('id', '=', listingId).execute();
+    await ctx.db
+      .updateTable('listings')
+      .set({ views_count: first.views + 5 })
+      .where('id', '=', listingId)
+      .execute();
     expect((await view()).views).toBe(first.views + 5);
     const { views: _a, ...firstRest } = first;
     const { views: _b, ...secondRest } = second;
