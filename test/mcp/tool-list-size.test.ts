@@ -14,7 +14,7 @@ import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
 /** The budget of the compact JSON of the whole tools/list result, in bytes. */
-// Raised from 56 KB by the two launch tools (get_launch_options, check_badge: 2.5 KB); the 40 KB target is not met yet.
+// Raised from 56 KB by the two launch tools (get_launch_options, check_badge: 2.5 KB); 57.9 KB today. The 40 KB target is not met yet.
 const BUDGET_BYTES = 58 * 1024;
 
 interface ListedTool {
