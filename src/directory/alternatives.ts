@@ -14,8 +14,12 @@ export const alternatives = z.object({
 });
 export type Alternatives = z.infer<typeof alternatives>;
 
-export async function alternativesTo(ctx: Context, slug: string): Promise<Alternatives> {
-  const listing = await publicListingBySlug(ctx, slug);
+export async function alternativesTo(
+  ctx: Context,
+  slug: string,
+  viewerId: number | null = null,
+): Promise<Alternatives> {
+  const listing = await publicListingBySlug(ctx, slug, viewerId);
   const approved = await ctx.db
     .selectFrom('listing_alternatives as a')
     .innerJoin('listings as l', 'l.id', 'a.alternative_id')

@@ -150,18 +150,41 @@ export function unlockedSections(listing: Pick<Listing, 'unlocked_sections'>): (
   return PAID_SECTIONS.filter((s) => unlocked.includes(s));
 }
 
-const noPublicListing = (slug: string) =>
-  notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+/**
+ * The 404 for a slug with no public listing. To the listing's owner it says
+ * why (its status) and where to see it; to anyone else it says nothing of a
+ * listing that is not public.
+ */
+async function noPublicListing(ctx: Context, slug: string, viewerId: number | null = null) {
+  const own =
+    viewerId === null
+      ? undefined
+      : await ctx.db
+          .selectFrom('listings')
+          .select(['id', 'status'])
+          .where('slug', '=', slug)
+          .where('owner_id', '=', viewerId)
+          .executeTakeFirst();
+  return notFound(
+    own
+      ? `Your listing "${slug}" is ${own.status}: its public profile and alternatives exist once it is scheduled or live. get_my_listing (listing_id ${own.id}) shows it now.`
+      : `No public listing with slug "${slug}". Use search_listings to find one.`,
+  );
+}
 
-/** A public (live or scheduled) listing by slug, or 404. */
-export async function publicListingBySlug(ctx: Context, slug: string): Promise<Listing> {
+/** A public (live or scheduled) listing by slug, or 404 (which tells its owner why). */
+export async function publicListingBySlug(
+  ctx: Context,
+  slug: string,
+  viewerId: number | null = null,
+): Promise<Listing> {
   const listing = await ctx.db
     .selectFrom('listings')
     .selectAll()
     .where('slug', '=', slug)
     .where('status', 'in', [...PUBLIC_STATUSES])
     .executeTakeFirst();
-  if (!listing) throw noPublicListing(slug);
+  if (!listing) throw await noPublicListing(ctx, slug, viewerId);
   return listing;
 }
 
@@ -358,14 +381,18 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
  * and view count; the view count is added per read. Reading through the API
  * counts no view: views are people on the listing page (stats.ts).
  */
-export async function viewListing(ctx: Context, slug: string): Promise<PreparedOutput<ListingProfile>> {
+export async function viewListing(
+  ctx: Context,
+  slug: string,
+  viewerId: number | null = null,
+): Promise<PreparedOutput<ListingProfile>> {
   const head = await ctx.db
     .selectFrom('listings')
     .select(['id', 'profile_version', 'views_count'])
     .where('slug', '=', slug)
     .where('status', 'in', [...PUBLIC_STATUSES])
     .executeTakeFirst();
-  if (!head) throw noPublicListing(slug);
+  if (!head) throw await noPublicListing(ctx, slug, viewerId);
   const cached = ctx.publicProfiles.get(head.id, Number(head.profile_version)) ?? (await cachePublicProfile(ctx, slug));
   return new PreparedOutput<ListingProfile>(cached, { views: Number(head.views_count) });
 }

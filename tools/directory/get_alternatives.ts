@@ -15,5 +15,5 @@ export default defineTool({
   input: z.strictObject({ slug: slug.describe('The listing slug, from search_listings or a listing URL') }),
   output: alternatives,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler: (ctx, input) => alternativesTo(ctx, input.slug),
+  handler: (ctx, input, caller) => alternativesTo(ctx, input.slug, caller.kind === 'user' ? caller.userId : null),
 });

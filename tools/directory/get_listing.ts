@@ -21,5 +21,5 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
   // Each read counts a view; the count alone does not make a new version for caches.
   volatileOutput: ['views'],
-  handler: (ctx, input) => viewListing(ctx, input.slug),
+  handler: (ctx, input, caller) => viewListing(ctx, input.slug, caller.kind === 'user' ? caller.userId : null),
 });

@@ -4,6 +4,7 @@ import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
 import { given } from '../../helpers/given.js';
 import { servedTools } from '../../helpers/server.js';
+import { userWithKey } from '../../helpers/users.js';
 
 const served = servedTools({
   tools: [tool],
@@ -43,5 +44,25 @@ describe('get_alternatives', () => {
     expect((await fetch(`${served.server.url}/api/v1/listings/nope/alternatives`)).status).toBe(404);
     const ok = await fetch(`${served.server.url}/api/v1/listings/main/alternatives`);
     expect((await ok.json()).items).toHaveLength(3);
+  });
+
+  it('tells the owner of a listing that is not public yet why there is nothing, and tells nobody else it exists', async () => {
+    const owner = await userWithKey(served.ctx, ['account:read']);
+    const id = await given(served.ctx).listing({
+      slug: 'not-yet',
+      status: 'awaiting_badge',
+      fields: { owner_id: owner.userId },
+    });
+    const asOwner = await fetch(`${served.server.url}/api/v1/listings/not-yet/alternatives`, { headers: owner.auth });
+    expect(asOwner.status).toBe(404);
+    expect((await asOwner.json()).detail).toBe(
+      `Your listing "not-yet" is awaiting_badge: its public profile and alternatives exist once it is scheduled or live. get_my_listing (listing_id ${id}) shows it now.`,
+    );
+    const stranger = await userWithKey(served.ctx, ['account:read']);
+    for (const headers of [{}, stranger.auth]) {
+      const res = await fetch(`${served.server.url}/api/v1/listings/not-yet/alternatives`, { headers });
+      expect(res.status).toBe(404);
+      expect((await res.json()).detail).toBe('No public listing with slug "not-yet". Use search_listings to find one.');
+    }
   });
 });
