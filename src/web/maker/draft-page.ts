@@ -338,7 +338,7 @@ export function draftRoutes(ctx: Context): Router {
   router.post(
     '/drafts/:id/submit',
     forDraft('form', async (req, res, session, id) => {
-      const outcome = await act<{ listing_id: number }>(
+      const outcome = await act<{ listing_id: number; warnings: { field: string }[] }>(
         ctx,
         session,
         'submit_draft',
@@ -346,7 +346,12 @@ export function draftRoutes(ctx: Context): Router {
         { idempotencyKey: field(req, '_idem', 255) || undefined },
       );
       if (!outcome.ok) return show(res, session, await getDraft(session, id), { problem: outcome.problem });
-      res.redirect(303, `/my/listings/${outcome.body.listing_id}/launch`);
+      // What the listing did not keep (submit_draft's warnings) is said on the launch page.
+      const warned = [...new Set(outcome.body.warnings.map((w) => w.field))].join(',');
+      res.redirect(
+        303,
+        `/my/listings/${outcome.body.listing_id}/launch?done=submitted${warned ? `&warned=${encodeURIComponent(warned)}` : ''}`,
+      );
     }),
   );
 

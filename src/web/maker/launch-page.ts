@@ -16,7 +16,7 @@ import { paidLaunchWeeks, type PricedOrder } from '../../orders/pricing.js';
 import { formatDay } from '../public/launches-page.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { field, fields, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
-import { errorBox, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
+import { errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
 import { launchSettings, productsForSale, weekOf } from './launch-common.js';
 import { publicLaunchPage } from './launch-public.js';
@@ -109,10 +109,26 @@ function openLaunchOrder(orders: OrderView[], listingId: number): OrderView | un
 }
 
 /** The notice after a redirect back here (fixed messages by key; nothing from the query is shown). */
-function noticeFor(key: string, d: LaunchData): SafeHtml | string {
+function noticeFor(key: string, d: LaunchData, warned: string[] = []): SafeHtml | string {
   const l = d.listing;
   const result = l.badge_check.result ?? 'no result';
   switch (key) {
+    case 'submitted': {
+      const others = warned.filter((f) => f !== 'categories');
+      return html`${noticeBox(`Saved as your listing. Nothing is published yet: choose how to launch ${l.name} below.`)}${
+        warned.includes('categories')
+          ? errorBox(
+              'A free launch keeps one category, your first. The others you chose come with a paid launch (up to 3 more), or drop them on your listing’s page.',
+            )
+          : ''
+      }${
+        others.length > 0
+          ? errorBox(
+              `Some values of your draft did not fit the listing (${others.join(', ')}). Check them on your listing’s page.`,
+            )
+          : ''
+      }`;
+    }
     case 'free':
       return noticeBox(
         `Free launch chosen: ${l.launch_week ? weekOf(l.launch_week) : 'a week'} is reserved for ${l.name}. Next: copy the badge below onto your homepage, publish it, then press “Check my badge now”.`,
@@ -150,7 +166,7 @@ async function sendChoice(
   res: Response,
   session: WebSession,
   listingId: number,
-  state: LaunchState & { noticeKey?: string; status?: number },
+  state: LaunchState & { noticeKey?: string; warned?: string[]; status?: number },
 ): Promise<void> {
   const data = await loadLaunchData(ctx, session, listingId, badgeStyleOf(req));
   const web = webOf(res);
@@ -162,7 +178,7 @@ async function sendChoice(
     signedInAs: session.email,
     body: launchChoiceBody(
       data,
-      { ...state, notice: state.notice ?? noticeFor(state.noticeKey ?? '', data) },
+      { ...state, notice: state.notice ?? noticeFor(state.noticeKey ?? '', data, state.warned) },
       web.csrfToken,
     ),
   });
@@ -189,6 +205,7 @@ export function launchRoutes(ctx: Context): Router {
     const id = listingIdOf(req);
     await sendChoice(ctx, req, res, session, id, {
       noticeKey: queryString(req, 'done', 20) || queryString(req, 'badge', 20),
+      warned: queryString(req, 'warned', 200).split(',').filter(Boolean),
     });
   });
 

@@ -405,11 +405,16 @@ describe('who may use the draft page', () => {
 describe('submitting the draft', () => {
   it('saves it as a listing and leads to the launch choice; later edits still save', async () => {
     const { browser, id } = await readyDraft();
+    // Two categories: a free listing keeps the first, and the launch page says so.
+    await send(browser, id, '', { 'fields.categories': 'Invoicing\nFinance', intent: 'save' });
     const res = await send(browser, id, '/submit', {});
     expect(res.status).toBe(303);
     const listingId = (await stored(id)).listing_id;
     expect(listingId).toEqual(expect.any(Number));
-    expect(res.headers.get('location')).toBe(`/my/listings/${listingId}/launch`);
+    expect(res.headers.get('location')).toBe(`/my/listings/${listingId}/launch?done=submitted&warned=categories`);
+    const launch = (await open(browser, res.headers.get('location')!)).text;
+    expect(launch).toContain('Saved as your listing. Nothing is published yet');
+    expect(launch).toContain('A free launch keeps one category, your first.');
 
     const page = (await open(browser, `/drafts/${id}`)).text;
     expect(page).toContain('Submitted as your listing.');
