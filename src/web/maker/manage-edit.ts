@@ -6,7 +6,7 @@
 // own schema.
 import type { Request } from 'express';
 import { SOCIAL_PLATFORMS } from '../../drafts/drafter/fields.js';
-import type { OwnListing } from '../../listings/my-listings.js';
+import { type OwnListing, SITE_FIELDS as LISTING_SITE_FIELDS } from '../../listings/my-listings.js';
 import type { ownListingFields } from '../../../tools/listings/schemas.js';
 import type { Problem } from '../ui/act.js';
 import { control, controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
@@ -45,22 +45,9 @@ const FIELDS: Record<FieldName, { label: string; kind: Kind; hint?: string; rows
   seo_description: { label: 'Search description', kind: 'textarea', rows: 2, hint: 'The snippet under the title.' },
 };
 
-const PROFILE_FIELDS: FieldName[] = [
-  'tagline',
-  'short_description',
-  'description',
-  'pricing_model',
-  'pricing_summary',
-  'country',
-  'city',
-  'founded_year',
-  'contact_email',
-  'demo_video_url',
-  'features',
-  'usps',
-  'keywords',
-];
-const SITE_FIELDS: FieldName[] = ['headline', 'summary', 'seo_title', 'seo_description'];
+/** The fields on this site only (my-listings.ts SITE_FIELDS), and the profile: every other field, in FIELDS' order. */
+const SITE_FIELDS: readonly FieldName[] = LISTING_SITE_FIELDS;
+const PROFILE_FIELDS = (Object.keys(FIELDS) as FieldName[]).filter((n) => !SITE_FIELDS.includes(n));
 
 const PLATFORM_NAMES: Partial<Record<(typeof SOCIAL_PLATFORMS)[number], string>> = {
   website: 'Website',
@@ -252,7 +239,7 @@ function partForm(
 ${problemSummary(opts.problem, editLabel)}${inner}</form></details>`;
 }
 
-const filled = (values: EditValues, names: FieldName[]) => names.filter((n) => values.fields[n] !== '').length;
+const filled = (values: EditValues, names: readonly FieldName[]) => names.filter((n) => values.fields[n] !== '').length;
 
 /** The four edit forms; the one the person just sent (`state`) shows their input and its problems. */
 export function editSection(
