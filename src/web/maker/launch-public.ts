@@ -69,7 +69,8 @@ function extrasTable(products: ProductView[], s: LaunchSettings): SafeHtml | str
       html`<li><p class="launch-extra-head"><strong>${p.name}</strong> <span class="launch-extra-price">${p.key === 'billboard' ? html`from ${dollars(Math.max(s.billboardMinimumCents, 1))}` : dollars(p.price_cents)}</span></p>
 <p>${p.description}${p.key === 'billboard' ? ' You choose the amount.' : ''}</p></li>`,
   )}</ul>
-<p class="muted">Prices in US dollars, excluding VAT. The billboard is a paid ranking and is always marked as one.</p></section>`;
+<p class="muted">Prices in US dollars, excluding VAT. The billboard is a paid ranking and is always marked as one.</p>
+<p><a class="button secondary" href="/my/promote">Buy an extra for your listing</a></p></section>`;
 }
 
 export async function publicLaunchPage(ctx: Context, _req: Request, res: Response): Promise<void> {

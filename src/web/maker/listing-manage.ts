@@ -136,7 +136,7 @@ function headSection(listing: OwnListing): SafeHtml {
 ${badge}
 <div class="dash-actions manage-actions"><a class="button${launch.primary ? '' : ' secondary'}" href="${manage}/launch">${launch.label}</a>${
     PUBLIC.has(listing.status)
-      ? html`<a class="button${launch.primary ? ' secondary' : ''}" href="/listings/${listing.slug}">View public page</a>`
+      ? html`<a class="button${launch.primary ? ' secondary' : ''}" href="/listings/${listing.slug}">View public page</a><a class="button secondary" href="${manage}/promote">Promote</a>`
       : ''
   }</div>`;
 }

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { draftRoutes } from './draft-page.js';
 import { launchRoutes } from './launch-page.js';
 import { manageRoutes } from './listing-manage.js';
+import { promoteRoutes } from './promote-page.js';
 import { submitRoutes } from './submit-page.js';
 
 export const MAKER_PATHS = ['/submit', '/launch', '/drafts', '/my'];
@@ -16,7 +17,7 @@ export const MAKER_PATHS = ['/submit', '/launch', '/drafts', '/my'];
 export function makerRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(MAKER_PATHS, ...pageMiddleware(ctx, MAKER_FORMS));
-  router.use(submitRoutes(ctx), draftRoutes(ctx), launchRoutes(ctx), dashboardRoutes(ctx), manageRoutes(ctx));
+  router.use(submitRoutes(ctx), draftRoutes(ctx), launchRoutes(ctx), dashboardRoutes(ctx), manageRoutes(ctx), promoteRoutes(ctx));
   router.use(MAKER_PATHS, pageErrorHandler(ctx));
   return router;
 }

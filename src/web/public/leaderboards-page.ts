@@ -27,7 +27,10 @@ const BOARD_TITLES: Record<Board, string> = {
 };
 
 const PAID_BOX = html`<p class="paid" role="note"><strong>Paid ranking — advertising, not a community vote.</strong>
-Listings here are ordered by the money paid for billboard placement. It never changes community ranks, awards, trending or search.</p>`;
+Listings here are ordered by the money paid for billboard placement. It never changes community ranks, awards, trending or search.</p>
+<div class="card billboard-buy"><h2>Put your product here</h2>
+<p>A maker pays what they choose, from the minimum up; the total of a listing’s payments sets its place, and it keeps the place for as long as the listing is live. The board is labelled as advertising everywhere it shows.</p>
+<p><a class="button" href="/my/promote?product=billboard">Buy a place on the billboard</a> <a href="/launch#extras">All prices</a></p></div>`;
 
 const HOW_RANKING_WORKS = html`<p><a href="/how-ranking-works">How ranking works</a>: what counts as a vote, tie-breaks and why paid placement never changes these ranks.</p>`;
 
