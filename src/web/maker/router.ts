@@ -17,7 +17,14 @@ export const MAKER_PATHS = ['/submit', '/launch', '/drafts', '/my'];
 export function makerRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(MAKER_PATHS, ...pageMiddleware(ctx, MAKER_FORMS));
-  router.use(submitRoutes(ctx), draftRoutes(ctx), launchRoutes(ctx), dashboardRoutes(ctx), manageRoutes(ctx), promoteRoutes(ctx));
+  router.use(
+    submitRoutes(ctx),
+    draftRoutes(ctx),
+    launchRoutes(ctx),
+    dashboardRoutes(ctx),
+    manageRoutes(ctx),
+    promoteRoutes(ctx),
+  );
   router.use(MAKER_PATHS, pageErrorHandler(ctx));
   return router;
 }
