@@ -39,14 +39,17 @@ interface PreparedTool {
 /**
  * The annotations tools/list shows. The spec gives destructiveHint and
  * idempotentHint meaning only when readOnlyHint is false, so a read-only
- * tool's list entry leaves them out. The title stays here too for clients of
- * 2025-03-26, which know no top-level title.
+ * tool's list entry leaves them out. The title is only the top-level one
+ * (2025-06-18 on): `annotations.title` would repeat it for 2025-03-26
+ * clients, at 1.2 KB of a list every assistant loads, and a title is display
+ * text only; such a client shows the tool's name instead, as 2024-11-05
+ * clients always have.
  */
 export function mcpAnnotations(tool: AnyTool): ToolAnnotations {
   const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
   return readOnlyHint
-    ? { title: tool.title, readOnlyHint, openWorldHint }
-    : { title: tool.title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint };
+    ? { readOnlyHint, openWorldHint }
+    : { readOnlyHint, destructiveHint, idempotentHint, openWorldHint };
 }
 
 export function prepareTools(tools: AnyTool[]): PreparedTool[] {

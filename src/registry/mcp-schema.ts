@@ -20,15 +20,35 @@
 //   clients that map schemas onto a single-type dialect (Gemini's function
 //   declarations) reject the array form, and the MCP Inspector warns on it.
 // - Inputs keep everything an agent needs to build a valid call (names,
-//   types, enums, bounds, defaults, descriptions) and drop what only repeats
-//   it: a `pattern` spelling out a `format` (uuid, email, date), the ±2^53
-//   bounds of every integer, `additionalProperties: false` below the top
-//   level (unknown keys are still refused, with the field named).
+//   types, enums, required, defaults, item counts, the length bounds of text
+//   it writes to fit, descriptions) and drop what the server checks anyway
+//   and reports with the field named, when it does not help to build the call:
+//   - every `pattern`, with the `maxLength` that only bounds its syntax: a
+//     regex is how the server checks a value, not how an agent learns it.
+//     Slugs, ids and order numbers are copied from other tools' results;
+//     where an agent composes a value (a country code, an https link) the
+//     description says the syntax in words.
+//   - a `maxLength` of 500 and up: the bound of prose (descriptions, stories,
+//     posts, bios) and of links, which an agent takes from the maker and never
+//     pads. Short bounds (names, taglines, SEO text) stay.
+//   - `minLength: 1` and an integer's `minimum: 1`: nobody sends an empty
+//     title or an id of 0 on purpose; an integer's `maximum` of 1,000 and up
+//     (page 1,000, a USD 100,000 bid, the year 2100, the ±2^53 bound of every
+//     integer), as no call means to reach it. Also `additionalProperties:
+//     false` below the top level (unknown keys are still refused).
+//   - a long enum repeated within one input (update_draft's field names, the
+//     social platforms): spelled out where it first appears, and named there
+//     by the later places ("Same enum as lock_fields").
+//   - of `idempotency_key`, everything but its name and type: the name says
+//     what it is (any printable key up to 255 characters; a UUID fits).
 import type { AnyTool } from '../../tools/define.js';
 import { IDEMPOTENCY_ARGUMENT, inputJsonSchema, type JsonSchema, outputJsonSchema } from './json-schema.js';
 
-const FORMATS_WITH_OWN_SYNTAX = new Set(['uuid', 'email', 'date', 'date-time']);
+/** Length bounds from this up are those of prose and links (see the header): the server checks them. */
+const LONG_TEXT = 500;
 const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+/** Integer maxima from this up are past any value a call means (see the header). */
+const FAR_OFF = 1000;
 
 /** `type: [A, B]` as `anyOf: [{type: A}, {type: B}]`, keeping the other keywords on each branch. */
 function portableType(schema: JsonSchema): JsonSchema {
@@ -55,28 +75,64 @@ function leanInputNode(node: unknown, topLevel: boolean): unknown {
       out[key] = leanInputNode(value, false);
     }
   }
-  if (typeof out.format === 'string' && FORMATS_WITH_OWN_SYNTAX.has(out.format)) delete out.pattern;
+  if (out.pattern !== undefined || (typeof out.maxLength === 'number' && out.maxLength >= LONG_TEXT)) {
+    delete out.maxLength;
+  }
+  delete out.pattern;
+  if (out.minLength === 1) delete out.minLength;
+  const integer = [out.type].flat().includes('integer');
+  if (integer && out.minimum === 1) delete out.minimum;
   if (out.minimum === -SAFE_INTEGER) delete out.minimum;
-  if (out.maximum === SAFE_INTEGER) delete out.maximum;
+  if (integer && typeof out.maximum === 'number' && out.maximum >= FAR_OFF) delete out.maximum;
   if (!topLevel && out.additionalProperties === false) delete out.additionalProperties;
   return portableType(out);
+}
+
+/** Enums this long are worth naming rather than repeating (see the header). */
+const LONG_ENUM = 5;
+
+/**
+ * Spells out each long enum once, in document order: a later node with the
+ * same values keeps its type and names where they are. `path` is the dotted
+ * property path, array items and nullable branches not counted.
+ */
+function onceEachEnum(node: unknown, path: string, seen: Map<string, string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) onceEachEnum(item, path, seen);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  if (Array.isArray(schema.enum) && schema.enum.length >= LONG_ENUM) {
+    const key = JSON.stringify(schema.enum);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, path);
+    else {
+      delete schema.enum;
+      schema.description = schema.description
+        ? `${schema.description} (same enum as ${first})`
+        : `Same enum as ${first}`;
+    }
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value && typeof value === 'object') {
+      for (const [name, sub] of Object.entries(value)) onceEachEnum(sub, path ? `${path}.${name}` : name, seen);
+    } else if (key !== 'enum' && key !== 'required' && key !== 'default') {
+      onceEachEnum(value, path, seen);
+    }
+  }
 }
 
 /** The MCP input schema: the tool's input, lean, plus `idempotency_key` where accepted. */
 export function mcpInputSchema(tool: AnyTool): JsonSchema {
   const schema = leanInputNode(inputJsonSchema(tool), true) as JsonSchema;
+  onceEachEnum(schema, '', new Map());
   if (!tool.idempotencyKey) return schema;
   return {
     ...schema,
     properties: {
       ...(schema.properties as JsonSchema),
-      [IDEMPOTENCY_ARGUMENT]: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 255,
-        pattern: '^[\\x20-\\x7e]+$',
-        description: 'Optional; a retry with the same key and arguments returns the first result (kept 24 h)',
-      },
+      [IDEMPOTENCY_ARGUMENT]: { type: 'string' },
     },
   };
 }

@@ -31,7 +31,7 @@ describe('mcpInputSchema', () => {
         z.strictObject({
           id: z.uuid().describe('The id'),
           on: z.iso.date(),
-          count: z.number().int().min(1),
+          count: z.number().int().min(0),
           nested: z.strictObject({ name: z.string().max(10) }).optional(),
           kind: z.enum(['a', 'b']).default('a'),
         }),
@@ -43,7 +43,7 @@ describe('mcpInputSchema', () => {
       properties: {
         id: { type: 'string', format: 'uuid', description: 'The id' },
         on: { type: 'string', format: 'date' },
-        count: { type: 'integer', minimum: 1 },
+        count: { type: 'integer', minimum: 0 },
         nested: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } }, required: ['name'] },
         kind: { type: 'string', enum: ['a', 'b'], default: 'a' },
       },
@@ -52,12 +52,61 @@ describe('mcpInputSchema', () => {
     });
   });
 
+  it('drops patterns, prose and link lengths, trivial and far-off bounds, and keeps short bounds', () => {
+    const schema = mcpInputSchema(
+      tool(
+        z.strictObject({
+          slug: z
+            .string()
+            .max(220)
+            .regex(/^[a-z0-9-]+$/),
+          tagline: z.string().min(1).max(200),
+          story: z.string().max(8000),
+          link: z.string().max(500),
+          id: z.number().int().min(1),
+          page: z.number().int().min(1).max(1000),
+          per_page: z.number().int().min(1).max(100),
+          year: z.number().int().min(1800).max(2100).nullable(),
+        }),
+        empty,
+      ),
+    );
+    expect(schema.properties).toEqual({
+      slug: { type: 'string' },
+      tagline: { type: 'string', maxLength: 200 },
+      story: { type: 'string' },
+      link: { type: 'string' },
+      id: { type: 'integer' },
+      page: { type: 'integer' },
+      per_page: { type: 'integer', maximum: 100 },
+      year: { anyOf: [{ type: 'integer', minimum: 1800 }, { type: 'null' }] },
+    });
+  });
+
+  it('spells out a long enum once and names it where it repeats', () => {
+    const names = z.enum(['a', 'b', 'c', 'd', 'e']);
+    const schema = mcpInputSchema(
+      tool(
+        z.strictObject({
+          lock: z.array(names).optional(),
+          redo: z.array(names).optional(),
+          size: z.enum(['s', 'm']).optional(),
+          other: z.enum(['s', 'm']).optional(),
+        }),
+        empty,
+      ),
+    );
+    expect(schema.properties).toEqual({
+      lock: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e'] } },
+      redo: { type: 'array', items: { type: 'string', description: 'Same enum as lock' } },
+      size: { type: 'string', enum: ['s', 'm'] },
+      other: { type: 'string', enum: ['s', 'm'] },
+    });
+  });
+
   it('adds the optional idempotency_key where the tool accepts one', () => {
     const schema = mcpInputSchema(tool(z.strictObject({}), empty, { idempotencyKey: true }));
-    expect((schema.properties as Record<string, unknown>).idempotency_key).toMatchObject({
-      type: 'string',
-      maxLength: 255,
-    });
+    expect((schema.properties as Record<string, unknown>).idempotency_key).toEqual({ type: 'string' });
   });
 });
 

@@ -8,7 +8,7 @@ export default defineTool({
   name: 'get_account',
   title: 'My account',
   description:
-    'Returns who you are signed in as (id, email, name) and what this credential allows: its kind (API key or OAuth token), its scopes, and the operations those scopes open. Call it first when acting for a maker to check the access is right before submitting or ordering.',
+    'Returns who you are signed in as and what this credential allows (scopes, operations). Call it first when acting for a maker.',
   scope: 'account:read',
   http: { method: 'GET', path: '/me' },
   input: z.strictObject({}),

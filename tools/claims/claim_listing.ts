@@ -10,19 +10,18 @@ export default defineTool({
   name: 'claim_listing',
   title: 'Claim a listing',
   description:
-    'Starts a claim of an existing live or upcoming listing of your company, to manage it. dns, meta and file return the exact token and where to publish it; then call verify_claim. ' +
-    'email mails a link to `email`, and opening it verifies (verify_claim is not used). ' +
-    'Claims expire after 14 days; calling again for the same listing reuses your pending claim (its token stays; email sends a fresh link). A verified claim moves ownership to you; it does not make the listing paid.',
+    'Claims a listing of your company, to manage it. dns, meta and file return a token to publish, then verify_claim; email mails `email` a link that verifies when opened. ' +
+    'Claims expire after 14 days; calling again reuses a pending one. Verified: ownership moves to you; the listing does not become paid.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims' },
   input: z.strictObject({
-    slug: slug.describe('The listing to claim (get it from search_listings or get_listing)'),
+    slug: slug.describe('The listing to claim'),
     method: z
       .enum(CLAIM_METHODS)
       .describe(
-        "dns: a TXT record at the listing's domain; meta: a meta tag on its homepage; file: /.well-known/launchboard-verification.txt on its site; email: a link mailed to an address at the domain",
+        'dns: a TXT record; meta: a homepage tag; file: /.well-known/launchboard-verification.txt; email: a link to an address at the domain',
       ),
-    email: z.string().max(254).optional().describe("Only for method email: an address at the listing's domain"),
+    email: z.string().max(254).optional().describe("method email only: an address at the listing's domain"),
   }),
   output: claimWithSteps,
   keyOutputs: ['claim_id', 'status', 'token', 'instructions', 'expires_at', 'next_steps'],

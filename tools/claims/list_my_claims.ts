@@ -8,8 +8,7 @@ import { pageOf, pagination } from '../schemas.js';
 export default defineTool({
   name: 'list_my_claims',
   title: 'List my claims',
-  description:
-    'Lists your claims of listings, newest first: status (pending, verified, failed, expired), method, what to publish and the result of the last check. Use verify_claim on a pending dns/meta/file claim; an email claim turns verified once its link is opened.',
+  description: 'Lists your claims newest first with status, method, what to publish and the last check.',
   scope: 'account:read',
   http: { method: 'GET', path: '/claims' },
   input: z.strictObject({ ...pagination }),

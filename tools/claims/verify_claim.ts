@@ -9,19 +9,17 @@ export default defineTool({
   name: 'verify_claim',
   title: 'Verify a claim',
   description:
-    'Checks now whether the token of your pending claim is published: the TXT record (dns), the meta tag on the homepage (meta) or the /.well-known file (file). ' +
-    '`verified` true means ownership of the listing moved to you (it does not make the listing paid). If not found, the claim stays pending and `last_error` says what was seen: fix it and call again (DNS changes can take a while to appear). ' +
-    "Email claims are verified by opening the mailed link instead: this tool answers 409 for them. Another user's claim is 404. " +
-    'One check per claim every 10 seconds: a call sooner answers 429 with Retry-After.',
+    "Checks now whether your pending dns, meta or file claim's token is published; verified=true: the listing is yours. " +
+    'Else `last_error` says what was seen: fix it and retry (DNS can be slow; one check per 10 s). Email claims verify via their link.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims/{claim_id}/verify' },
   input: z.strictObject({
-    claim_id: z.number().int().min(1).describe('claim_id from claim_listing or list_my_claims'),
+    claim_id: z.number().int().min(1).describe('From claim_listing or list_my_claims'),
   }),
   output: claimWithSteps.extend({
     verified: z.boolean().describe('True when the claim is verified and the listing is yours'),
   }),
-  keyOutputs: ['claim_id', 'status', 'verified', 'last_error', 'next_steps'],
+  keyOutputs: ['status', 'verified', 'last_error', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

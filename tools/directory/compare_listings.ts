@@ -8,13 +8,12 @@ export default defineTool({
   name: 'compare_listings',
   title: 'Compare two listings',
   description:
-    'Compares two live listings side by side: pricing, stage, country, founding year, features, votes, then the compare attributes of their categories. ' +
-    'A null cell means that listing does not state the fact; when both cells are null, neither listing states it (do not guess). 404 when either slug is not a live listing.',
+    'Compares two live listings: pricing, stage, country, founding year, features, votes and category attributes. A null cell: that listing does not state it; never guess.',
   scope: null,
   http: { method: 'GET', path: '/compare' },
   input: z.strictObject({
-    a: slug.describe('Slug of the first listing'),
-    b: slug.describe('Slug of the second listing'),
+    a: slug.describe('First listing slug'),
+    b: slug.describe('Second listing slug'),
   }),
   output: listingComparison,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

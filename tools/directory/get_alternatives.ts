@@ -7,12 +7,10 @@ import { slug } from '../schemas.js';
 export default defineTool({
   name: 'get_alternatives',
   title: 'Get alternatives to a listing',
-  description:
-    `Returns up to ${MAX_ALTERNATIVES} live alternatives to a listing: first the ones its owner approved (approved=true), then other live listings in the same primary category, most voted first. ` +
-    'Use compare_listings to put two of them side by side. 404 for an unknown or unpublished slug.',
+  description: `Returns up to ${MAX_ALTERNATIVES} live alternatives to a listing: owner-approved first (approved=true), then its primary category's most voted. compare_listings compares two.`,
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}/alternatives' },
-  input: z.strictObject({ slug: slug.describe('The listing slug, from search_listings or a listing URL') }),
+  input: z.strictObject({ slug: slug.describe('From search_listings or a listing URL') }),
   output: alternatives,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: (ctx, input, caller) => alternativesTo(ctx, input.slug, caller.kind === 'user' ? caller.userId : null),

@@ -8,17 +8,14 @@ export default defineTool({
   name: 'get_badges',
   title: "Get a listing's badges",
   description:
-    'Returns the badges a live or upcoming listing may show on its own website, each with a label, an SVG image URL, the listing page it links to, and ready-to-paste HTML (`html`). ' +
-    "Kinds: `listed` (every live or upcoming listing), `launched` (live), `featured` (paid placement), `verified` (the owner's verified email is at the product's domain), " +
-    'and one `launch-of-the-week` per award won (with its rank and week). `shape`, `mode` and `size` choose the look. ' +
-    'Give the maker the `html` exactly as returned. 404 for an unknown listing or one not yet scheduled or live.',
+    'Returns the badges a live or upcoming listing may show on its site (listed, launched, featured, verified, launch-of-the-week) with ready-to-paste `html`: give the maker that exactly.',
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}/badges' },
   input: z.strictObject({
     slug: slug.describe('Listing slug'),
-    shape: badgeShape.default('standard').describe('Badge shape'),
-    mode: badgeMode.default('auto').describe("Colour scheme; auto follows the visitor's light or dark preference"),
-    size: badgeSize.default('m').describe('Badge size'),
+    shape: badgeShape.default('standard'),
+    mode: badgeMode.default('auto'),
+    size: badgeSize.default('m'),
   }),
   output: z.object({
     listing: z.object({ slug: z.string(), name: z.string(), status: z.string(), profile_url: z.string() }),

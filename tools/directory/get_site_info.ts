@@ -7,7 +7,7 @@ export default defineTool({
   name: 'get_site_info',
   title: 'Site information',
   description:
-    "Start here. Returns the directory's name and purpose, its public URLs (pages, REST base, OpenAPI document, docs, MCP endpoint), the count of live listings and categories, and the house rules (votes only from people on the site, the billboard is a paid ranking, prices in USD cents excluding VAT, never ask for card details). No sign-in needed.",
+    "Start here: the site's name, purpose, URLs (pages, REST base, OpenAPI, docs, MCP), counts and house rules (`rules`). No sign-in needed.",
   scope: null,
   http: { method: 'GET', path: '/site' },
   input: z.strictObject({}),

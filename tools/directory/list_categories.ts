@@ -7,11 +7,11 @@ export default defineTool({
   name: 'list_categories',
   title: 'List categories',
   description:
-    "Returns the category tree: top-level categories, each with its subcategories, and the number of live listings in each (a listing in a subcategory also counts for its parent). Use the slugs to filter search_listings or with get_category; use the names in a draft's `categories` field.",
+    "Returns the category tree with live listing counts. Slugs filter search_listings and open get_category; names go in a draft's `categories`.",
   scope: null,
   http: { method: 'GET', path: '/categories' },
   input: z.strictObject({
-    include_empty: z.boolean().default(true).describe('Include categories without live listings (default true)'),
+    include_empty: z.boolean().default(true),
   }),
   output: z.object({ items: z.array(topCategory) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

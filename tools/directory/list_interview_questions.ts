@@ -6,8 +6,7 @@ import { defineTool } from '../define.js';
 export default defineTool({
   name: 'list_interview_questions',
   title: 'Founder interview questions',
-  description:
-    'Returns the founder interview questions, in order, each with its id. A signed-in maker answers them with answer_interview ({question_id, answer} pairs, each answer at most 3000 characters); answers appear on the founder profile.',
+  description: 'Returns the founder interview questions and their ids, for answer_interview.',
   scope: null,
   http: { method: 'GET', path: '/interview-questions' },
   input: z.strictObject({}),

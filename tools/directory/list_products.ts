@@ -7,7 +7,7 @@ export default defineTool({
   name: 'list_products',
   title: 'Products and prices',
   description:
-    "Returns the products on sale with their current prices in USD cents, excluding VAT, as set by the site's admin (never assume or hardcode a price). Products with needs_listing=true are bought for one of the user's listings. To buy, call quote_order to preview totals with VAT, then create_checkout and give the person the checkout_url; never ask for card details.",
+    "Returns the products on sale and current prices (USD cents, excluding VAT): never assume or hardcode a price. needs_listing: bought for one of the user's listings. To buy: quote_order, then create_checkout; never ask for card details.",
   scope: null,
   http: { method: 'GET', path: '/products' },
   input: z.strictObject({}),

@@ -10,14 +10,13 @@ export default defineTool({
   name: 'invite_cofounder',
   title: 'Invite a co-founder',
   description:
-    'Emails a co-founder an invite to add their own founder profile to your draft (and its listing). At most 10 invites per draft; inviting the same address again re-sends a fresh link without using another invite. ' +
-    'Only invite people the maker names, with the address the maker gives. A draft that is not yours is 404. ' +
-    'The account must have confirmed its email (403 otherwise) and may send at most 20 invites a day over all its drafts (429 after that).',
+    'Emails a co-founder a link to add their founder profile to your draft; invite only people the maker names, at the address given. ' +
+    'Needs a confirmed email; 10 invites per draft, 20 a day (re-inviting is free).',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   input: z.strictObject({ id: draftId, email: z.email('must be an email address').max(254) }),
   output: inviteResult.extend({ next_steps: nextSteps }),
-  keyOutputs: ['email', 'resent', 'invites_left', 'next_steps'],
+  keyOutputs: ['resent', 'invites_left', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

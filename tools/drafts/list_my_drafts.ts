@@ -10,8 +10,7 @@ export default defineTool({
   name: 'list_my_drafts',
   title: 'My drafts',
   description:
-    'Lists your drafts newest first, each with its status (crawling, drafting, ready, failed), completeness (percent) and what is still missing, and the listing it was submitted as. ' +
-    'Call get_draft with an id for the full draft.',
+    'Lists your drafts newest first with status, completeness and what is missing; get_draft has one in full.',
   scope: 'account:read',
   http: { method: 'GET', path: '/drafts' },
   input: z.strictObject({ ...pagination }),

@@ -10,9 +10,8 @@ export default defineTool({
   name: 'submit_draft',
   title: 'Submit a draft as my listing',
   description:
-    'Saves a ready draft as your listing with status draft: not published, nothing charged. Returns listing_id. Running it again updates the same listing; after submission, update_draft edits update the listing too. ' +
-    'The draft needs a name. `warnings` lists any draft value the listing did not keep and why (e.g. a free listing keeps one category). ' +
-    'Then get_launch_options shows both ways to launch, before choose_free_listing or quote_order (product launch). A draft that is not yours is 404.',
+    'Saves a ready draft (it needs a name) as your listing, status draft: not published, nothing charged. Calling again updates it, as do later update_draft edits. ' +
+    '`warnings` lists values not kept. Then get_launch_options.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/submit' },
   input: z.strictObject({ id: draftId }),

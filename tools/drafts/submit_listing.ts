@@ -9,13 +9,12 @@ export default defineTool({
   name: 'submit_listing',
   title: 'Submit a product by URL',
   description:
-    "Starts a draft listing from the product's website URL. The service reads the site (respecting robots.txt, public sites only) and drafts the profile in about a minute, " +
-    'quoting evidence from the site for every value; facts the site does not state stay empty (not_found) and are never invented. Nothing is published and nothing is charged. ' +
-    'Returns 201 with the draft in status crawling: poll get_draft every few seconds until status is ready (or failed, with a reason), then review it with update_draft and save it with submit_draft. ' +
+    "Starts a draft from the product's website: the site is read (robots.txt respected) and drafted in about a minute with quoted evidence; unstated facts stay empty, never invented. " +
+    'Nothing is published or charged. Poll get_draft every few seconds until ready or failed, edit with update_draft, save with submit_draft. ' +
     UNTRUSTED,
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts', status: 201 },
-  input: z.strictObject({ url: z.string().min(1).max(2048).describe('The product website, e.g. https://example.com') }),
+  input: z.strictObject({ url: z.string().min(1).max(2048).describe('e.g. https://example.com') }),
   output: draftView,
   keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -23,22 +23,20 @@ export default defineTool({
   name: 'update_draft',
   title: 'Update a draft',
   description:
-    'Edits one of your drafts; send only what changes (each argument says how it applies). A field may appear in only one of fields, restore and regenerate. ' +
-    'Once submitted, the listing is updated too; submit_draft need not be called again. Write only what the maker states. ' +
+    'Edits one of your drafts; send only what changes. A field may be in only one of fields, restore and regenerate. ' +
+    'Once submitted, edits update the listing too. Write only what the maker states. ' +
     UNTRUSTED,
   scope: 'listings:write',
   http: { method: 'PATCH', path: '/drafts/{id}' },
   input: z.strictObject({
     id: draftId,
-    fields: draftFields
-      .optional()
-      .describe('Profile field values; null removes one. A value you set becomes edited (the AI had one) or manual'),
+    fields: draftFields.optional().describe('null removes one; what you set gets state edited or manual'),
     lock_fields: z.array(fieldName).max(20).optional().describe('Lock against AI redrafts (state override)'),
     regenerate: z
       .array(fieldName)
       .max(5)
       .optional()
-      .describe('Redraft from the website evidence (takes seconds; on a failed draft, reads the site again)'),
+      .describe('Redraft from the site evidence (on a failed draft, re-reads the site)'),
     restore: z.array(fieldName).max(20).optional().describe('Bring back the AI original (also unlocks)'),
     faqs: z.array(faq).max(10).optional().describe('Replaces all; keep it to 5'),
     company_socials: socials.optional(),
@@ -48,11 +46,11 @@ export default defineTool({
     milestones: z.array(milestone).max(50).optional().describe('Replaces all'),
     competitor_url: optionalWebLink(z.string().max(2048))
       .optional()
-      .describe("A competitor's website, read and compared with this draft; an empty string clears"),
+      .describe("A competitor's site to compare with; empty clears"),
     seo: seo.optional(),
   }),
   output: draftView,
-  keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
+  keyOutputs: ['status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

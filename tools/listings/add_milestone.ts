@@ -9,13 +9,13 @@ export const milestoneDate = z.iso.date('must be a date, YYYY-MM-DD');
 export const httpsLink = z
   .string()
   .max(500)
-  .regex(/^https:\/\/\S+$/, 'must be an https link');
+  .regex(/^https:\/\/\S+$/, 'must be an https link')
+  .describe('An https link');
 
 export default defineTool({
   name: 'add_milestone',
   title: 'Add a milestone',
-  description:
-    'Adds a milestone to one of your listings. Milestones show publicly on paid listings or when the section is unlocked. Returns the milestone with its id (for delete_milestone).',
+  description: 'Adds a milestone to one of your listings, public on paid listings or once the section is unlocked.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/milestones', status: 201 },
   input: z.strictObject({
@@ -33,7 +33,7 @@ export default defineTool({
     url: z.string().nullable(),
     created_at: z.string(),
   }),
-  keyOutputs: ['id', 'date', 'title'],
+  keyOutputs: ['id'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...milestone }, caller) =>

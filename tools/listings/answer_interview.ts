@@ -8,7 +8,7 @@ export default defineTool({
   name: 'answer_interview',
   title: 'Answer the founder interview',
   description:
-    "Saves answers to founder interview questions (ids from list_interview_questions) on your founder profile; answering a question again replaces the answer. An unknown question id is a 400 naming it. Use the founder's own words.",
+    "Saves founder interview answers on your founder profile, replacing earlier ones. Use the founder's own words.",
   scope: 'listings:write',
   http: { method: 'PUT', path: '/me/interview' },
   input: z.strictObject({

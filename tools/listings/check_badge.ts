@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { AppError } from '../../src/errors.js';
 import { BADGE_CHECK_EVERY_MS } from '../../src/launches/free-launch.js';
-import { BADGE_RULE, checkBadgeNow } from '../../src/launches/launch-options.js';
+import { checkBadgeNow } from '../../src/launches/launch-options.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
 import { listingId } from './schemas.js';
@@ -13,7 +13,9 @@ const EVERY_MINUTES = Math.round(BADGE_CHECK_EVERY_MS / 60_000);
 export default defineTool({
   name: 'check_badge',
   title: 'Check my badge now',
-  description: `Fetches the homepage of one of your listings awaiting its badge (after choose_free_listing) and says whether the badge is there; found → the listing is scheduled for its week. Without this call the homepage is checked every ${EVERY_MINUTES} minutes. What counts: ${BADGE_RULE} At most 4 checks a minute.`,
+  description:
+    `Checks now for the badge on your listing's homepage (otherwise every ${EVERY_MINUTES} minutes); found: the listing is scheduled. ` +
+    'The badge HTML given must be in the page as served (not added by script). At most 4 checks a minute.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/badge-check' },
   input: z.strictObject({ listing_id: listingId }),

@@ -12,8 +12,8 @@ export default defineTool({
   name: 'choose_free_listing',
   title: 'Launch free',
   description:
-    "Chooses the free launch for one of your submitted listings: a launch week 6–8 weeks out is reserved (status awaiting_badge). Put the returned badge HTML on the product's homepage: it is checked periodically and, once found, the listing is scheduled and goes live that week. " +
-    'If the week starts without the badge, the listing moves to the next free week. Refused (409) for listings already live, already queued, or paid.',
+    'Chooses the free launch for one of your submitted listings: reserves a week 6–8 weeks out (status awaiting_badge) and returns badge HTML for its homepage. ' +
+    'Found in time, it goes live that week; if not, it moves to the next free week.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free' },
   input: z.strictObject({ listing_id: listingId }),

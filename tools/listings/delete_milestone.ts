@@ -8,15 +8,15 @@ import { listingId } from './schemas.js';
 export default defineTool({
   name: 'delete_milestone',
   title: 'Delete a milestone',
-  description:
-    'Deletes one milestone of one of your listings, permanently. 404 when the milestone is not on that listing or the listing is not yours.',
+  description: 'Deletes a milestone of one of your listings, permanently.',
   scope: 'listings:write',
   http: { method: 'DELETE', path: '/me/listings/{listing_id}/milestones/{milestone_id}' },
   input: z.strictObject({
     listing_id: listingId,
-    milestone_id: z.number().int().min(1).describe('The milestone id (id from add_milestone or get_my_listing)'),
+    milestone_id: z.number().int().min(1).describe('From add_milestone or get_my_listing'),
   }),
   output: z.object({ deleted: z.literal(true), milestone_id: z.number().int() }),
+  keyOutputs: ['deleted'],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {

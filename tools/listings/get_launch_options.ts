@@ -15,8 +15,7 @@ export default defineTool({
   name: 'get_launch_options',
   title: 'Launch options',
   description:
-    'Shows, for one of your listings and without reserving or buying anything: the free route (the week choose_free_listing would reserve now and the rule behind it, how often badges are checked) and the paid route (the next weeks with places left, products and prices, and a quote of a launch with VAT for billing_country). ' +
-    'Call it before choose_free_listing or create_checkout so the maker can choose.',
+    'Shows, reserving and buying nothing, how one of your listings can launch, so the maker can choose: free (the week choose_free_listing would reserve, its rule) or paid (weeks with places, products, a quote with VAT).',
   scope: 'account:read',
   http: { method: 'GET', path: '/me/listings/{listing_id}/launch-options' },
   input: z.strictObject({

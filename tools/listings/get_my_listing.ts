@@ -10,12 +10,12 @@ export default defineTool({
   name: 'get_my_listing',
   title: 'Get my listing',
   description:
-    'Returns one of your listings: the public profile plus its status, plan, launch week, unlocked paid sections and the last badge check, with next_steps. A listing you do not own is 404.',
+    'Returns one of your listings: the public profile plus status, plan, launch week, unlocked paid sections and the last badge check.',
   scope: 'account:read',
   http: { method: 'GET', path: '/me/listings/{listing_id}' },
   input: z.strictObject({ listing_id: listingId }),
   output: ownListing,
-  keyOutputs: ['listing_id', 'slug', 'name', 'status', 'plan', 'launch_week', 'next_steps'],
+  keyOutputs: ['slug', 'name', 'status', 'plan', 'launch_week', 'next_steps'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const listing = await loadOwnListing(ctx, signedInUserId(caller), input.listing_id);

@@ -8,8 +8,7 @@ import { pageOf, pagination } from '../schemas.js';
 export default defineTool({
   name: 'list_my_listings',
   title: 'List my listings',
-  description:
-    'Lists every listing you own, in any status (draft, awaiting_badge, scheduled, live, ...), most recently changed first, with its listing_id and plan. Use get_my_listing for one in full.',
+  description: 'Lists your listings in any status, recently changed first, with listing_id and plan.',
   scope: 'account:read',
   http: { method: 'GET', path: '/me/listings' },
   input: z.strictObject({ ...pagination }),

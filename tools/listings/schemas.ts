@@ -5,11 +5,7 @@ import { SOCIAL_PLATFORMS } from '../../src/drafts/drafter/fields.js';
 import { ownListingSchema } from '../../src/listings/my-listings.js';
 import { nextSteps, optionalWebLink, webLink } from '../schemas.js';
 
-export const listingId = z
-  .number()
-  .int()
-  .min(1)
-  .describe('Your listing id (listing_id from submit_draft or list_my_listings)');
+export const listingId = z.number().int().min(1);
 
 const link = webLink(500);
 export const socials = z.partialRecord(z.enum(SOCIAL_PLATFORMS), link).describe('Replaces all: platform → link');
@@ -27,7 +23,8 @@ export const ownListingFields = z
     country: z
       .string()
       .max(2)
-      .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code'),
+      .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code')
+      .describe('Two-letter code; empty clears'),
     city: z.string().max(120),
     founded_year: z.number().int().min(1800).max(2100).nullable(),
     demo_video_url: optionalWebLink(z.string().max(500)),

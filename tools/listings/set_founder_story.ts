@@ -12,8 +12,7 @@ export default defineTool({
   name: 'set_founder_story',
   title: 'Set the founder story',
   description:
-    'Replaces the founder story of one of your listings, section by section (sections not sent are cleared). ' +
-    "Use the founder's own words only; never write it for them. Published with the listing and shown when the story section is unlocked.",
+    "Replaces the founder story of one of your listings; sections not sent are cleared. Use the founder's own words only; never write it for them.",
   scope: 'listings:write',
   http: { method: 'PUT', path: '/me/listings/{listing_id}/story' },
   input: z.strictObject({
@@ -29,7 +28,7 @@ export default defineTool({
     whats_next: section.optional(),
   }),
   output: storySchema,
-  keyOutputs: ['title', 'story', 'updated_at'],
+  keyOutputs: ['updated_at'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   idempotencyKey: true,
   handler: (ctx, { listing_id, ...story }, caller) => setFounderStory(ctx, signedInUserId(caller), listing_id, story),

@@ -10,9 +10,8 @@ export default defineTool({
   name: 'create_checkout',
   title: 'Create a checkout',
   description:
-    'Builds an order from the same body as quote_order (billing_country required, for VAT) and returns it as `pending` with `checkout_url`, a page on this site. Give that link to the person: they pay there themselves (card, wallets and more). ' +
-    'Never ask for card or payment details, and never try to pay with API credentials. The order expires unpaid after 24 hours. Send an Idempotency-Key so a retry returns the same order instead of creating a second one. ' +
-    'Then poll get_order: status turns paid, then each line is fulfilled (a launch makes the listing live or scheduled).',
+    "Creates the order (quote_order's body; billing_country required) as `pending` with `checkout_url`, a page on this site: give it to the person, who pays there. " +
+    'Never ask for card or payment details; never pay with API credentials. Unpaid orders expire after 24 hours. Send an idempotency key so a retry cannot order twice. Then poll get_order.',
   scope: 'orders:write',
   http: { method: 'POST', path: '/orders/checkout' },
   input: z.strictObject(orderRequest),

@@ -9,7 +9,7 @@ export default defineTool({
   name: 'list_my_orders',
   title: 'List my orders',
   description:
-    'Lists your orders newest first with status (pending, paid, fulfilled, expired, canceled, refunded), totals with VAT and lines with their fulfilment. A pending order carries checkout_url for the person to pay. Use get_order for one.',
+    'Lists your orders newest first with status, totals and lines; a pending one has checkout_url for the person to pay.',
   scope: 'account:read',
   http: { method: 'GET', path: '/orders' },
   input: z.strictObject({ ...pagination }),

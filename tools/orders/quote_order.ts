@@ -9,9 +9,8 @@ export default defineTool({
   name: 'quote_order',
   title: 'Quote an order',
   description:
-    "Prices an order at the admin's current prices (USD cents, excluding VAT) and validates every item and option; nothing is saved or charged. " +
-    'A `launch` is for a submitted listing that is not live yet; `featured` needs the listing public by its week; the `billboard` is a PAID ranking. ' +
-    'Give billing_country (and vat_number for EU businesses) to see VAT. Errors name the field, e.g. items.0.week. Then call create_checkout with the same body.',
+    'Prices an order (USD cents; VAT once billing_country is given), checking every item; nothing is saved or charged. ' +
+    '`launch`: a submitted listing not live yet; `featured`: the listing public by its week; `billboard`: a PAID ranking. Then create_checkout with the same body.',
   scope: 'orders:write',
   http: { method: 'POST', path: '/orders/quote' },
   input: z.strictObject(orderRequest),

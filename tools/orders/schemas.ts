@@ -7,18 +7,14 @@ import { pricedOrder } from '../../src/orders/pricing.js';
 import { nextSteps, WEEK_GRAMMAR, slug } from '../schemas.js';
 
 export const orderItem = z.strictObject({
-  product: z
-    .string()
-    .min(1)
-    .max(64)
-    .describe('Product key from list_products: launch, featured, billboard, premium-profile'),
-  listing_id: z.number().int().min(1).optional().describe('Your listing the product is for (every product needs one)'),
+  product: z.string().min(1).max(64).describe('launch, featured, billboard or premium-profile'),
+  listing_id: z.number().int().min(1).optional().describe('Your listing it is for (always needed)'),
   week: z
     .string()
     .max(10)
     .optional()
     .describe(
-      `A week: ${WEEK_GRAMMAR}. launch: a future week within the booking horizon with paid capacity (get_launch_options lists them); leave out to go live at once. featured: required, a future week.`,
+      `${WEEK_GRAMMAR}. launch: a future week with places (get_launch_options), or none to go live at once; featured: required`,
     ),
   amount_cents: z
     .number()
@@ -26,33 +22,18 @@ export const orderItem = z.strictObject({
     .min(1)
     .max(10_000_000)
     .optional()
-    .describe(
-      'billboard only: what you pay in USD cents (sets your place on the paid ranking); at least the billboard minimum',
-    ),
-  categories: z
-    .array(slug)
-    .max(3)
-    .optional()
-    .describe('launch only: up to 3 more category slugs (from list_categories) besides the primary one'),
+    .describe('billboard only: your bid in USD cents, at least the minimum'),
+  categories: z.array(slug).max(3).optional().describe('launch only: extra category slugs'),
 });
 
 export const orderRequest = {
-  items: z.array(orderItem).min(1).max(20).describe('What to buy, one item per product and listing'),
+  items: z.array(orderItem).min(1).max(20).describe('One item per product and listing'),
   billing_country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (ISO 3166-1)')
     .optional()
-    .describe(
-      "The buyer's country (ISO code), for VAT: EU consumers pay their country's VAT, outside the EU none. Required by create_checkout.",
-    ),
-  vat_number: z
-    .string()
-    .min(4)
-    .max(20)
-    .optional()
-    .describe(
-      'EU businesses: a VAT number of the billing country; a valid one from another EU country than ours gets the reverse charge (no VAT)',
-    ),
+    .describe("Buyer's two-letter country code, for VAT"),
+  vat_number: z.string().min(4).max(20).optional().describe('EU businesses: their VAT number, for the reverse charge'),
 };
 
 export const quote = pricedOrder.extend({ next_steps: nextSteps });
