@@ -6,6 +6,7 @@
 //   better_sqlite3.node                      the SQLite addon (loaded here, handed to db/dialect.ts)
 //   html-worker-boot.mjs                     the crawler's HTML worker thread, bundled on its own
 //   style.css                                the site's stylesheet (src/web/ui/style.css)
+//   vote.js                                  the pages' vote script (src/web/ui/vote.js)
 //   node_modules/swagger-ui-dist/…           the API docs renderer served at /docs/assets
 //
 // In the MCP bundle that directory is the script's own folder. In the single

@@ -169,3 +169,32 @@ export async function withdrawVote(
     return { voted: false, votes: await currentCount(trx, listing.id) };
   });
 }
+
+/** What one person's vote buttons show on a page: the listings they voted for and the ones they own. */
+export interface VoterMarks {
+  voted: Set<string>;
+  own: Set<string>;
+}
+
+/**
+ * Of the listings with these slugs, the ones the person voted for and the
+ * ones they own (makers do not vote for their own products): one query
+ * whatever the number of listings, so a page of lists asks once.
+ */
+export async function votedAmong(ctx: Context, userId: number, slugs: readonly string[]): Promise<VoterMarks> {
+  const marks: VoterMarks = { voted: new Set(), own: new Set() };
+  const unique = [...new Set(slugs)];
+  if (unique.length === 0) return marks;
+  const rows = await ctx.db
+    .selectFrom('listings')
+    .leftJoin('votes', (join) => join.onRef('votes.listing_id', '=', 'listings.id').on('votes.user_id', '=', userId))
+    .select(['listings.slug', 'listings.owner_id', 'votes.user_id as voter'])
+    .where('listings.slug', 'in', unique)
+    .where((eb) => eb.or([eb('votes.user_id', 'is not', null), eb('listings.owner_id', '=', userId)]))
+    .execute();
+  for (const row of rows) {
+    if (row.voter !== null) marks.voted.add(row.slug);
+    if (row.owner_id === userId) marks.own.add(row.slug);
+  }
+  return marks;
+}

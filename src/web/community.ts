@@ -1,8 +1,10 @@
 // What people do on a listing page: vote (and take it back), follow, review,
 // report a listing or a review. `communitySection` renders the part of the
-// listing page these forms live in; the POST routes check the session and its
-// CSRF token, throttle, call the services and send the person back to the
-// listing with a notice. Only people on the site vote: there is no API for it.
+// listing page these forms live in (and the large vote button at its top); the
+// POST routes check the session and its CSRF token, throttle, call the services
+// and send the person back to the listing with a notice. Votes have their own
+// routes (votes.ts), shared with every list's buttons. Only people on the site
+// vote: there is no API for it.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
@@ -11,19 +13,18 @@ import { followListing, unfollowListing } from '../community/follows.js';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../community/reports.js';
 import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '../community/reviews.js';
 import { communityState, type CommunityState } from '../community/community.js';
-import { castVote, withdrawVote } from '../community/votes.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './ui/html.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
-import { isSlug } from './public/common.js';
+import { outcomeOf, VOTE_MESSAGES, voteButton, voteNotice, type VoteViewer } from './ui/vote-button.js';
+import { voteRouter } from './votes.js';
+import { isSlug, listingPath } from './public/common.js';
 
 /** Form posts per person per minute, for each kind of action. */
-const BUDGET = { vote: 30, follow: 30, review: 10, report: 10 } as const;
+const BUDGET = { follow: 30, review: 10, report: 10 } as const;
 
 const NOTICES: Record<string, string> = {
-  voted: 'Your vote is in. Thank you!',
-  unvoted: 'Your vote was taken back.',
   followed: 'You follow this listing: you will be told when its maker posts an update.',
   unfollowed: 'You no longer follow this listing.',
   reviewed: 'Your review is saved.',
@@ -31,9 +32,8 @@ const NOTICES: Record<string, string> = {
 };
 
 const ERRORS: Record<string, string> = {
-  'verify-email':
-    'Confirm your email address first: only confirmed accounts vote and review. The link is in the mail we sent; your account page can send a new one.',
-  'own-listing': 'This is your own listing: makers cannot vote for or review their own products.',
+  'verify-email': VOTE_MESSAGES['verify-email'],
+  'own-listing': VOTE_MESSAGES['own-listing'],
   'not-live': 'Only live listings take votes and reviews.',
   'review-invalid': `A review needs a rating from 1 to 5 stars and at most ${REVIEW_BODY_MAX} characters of text.`,
   'report-invalid': `A report needs a reason (${REPORT_REASONS.map((r) => REPORT_REASON_LABELS[r]).join(', ')}) and at most ${REPORT_DETAILS_MAX} characters of details.`,
@@ -44,6 +44,8 @@ interface ListingRef {
   slug: string;
   owner_id: number | null;
   status: string;
+  /** The product's name, for the vote button's accessible name. */
+  name?: string;
 }
 
 interface Viewer extends CommunityState {
@@ -69,17 +71,37 @@ function reportForm(
 <button type="submit">Send report</button></form></details>`;
 }
 
-function voteBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
+/** The large vote button at the top of the listing page, with a word on why it cannot be pressed. */
+function voteBox(listing: ListingRef, viewer: Viewer, req: Request): SafeHtml {
   const session = viewer.web.session;
-  if (listing.status !== 'live') return html`<p class="muted">Votes open when the listing goes live.</p>`;
-  if (!session)
-    return html`<a class="button" href="/sign-in?return_to=${encodeURIComponent(`/listings/${listing.slug}`)}">Upvote</a>
-<p class="muted">Sign in to vote: one vote per person.</p>`;
-  if (listing.owner_id === session.userId)
-    return html`<p class="muted">This is your listing: makers cannot vote for their own products.</p>`;
-  if (!session.emailVerified) return html`<p>${ERRORS['verify-email']} <a href="/account">Your account</a></p>`;
-  return html`<form method="post" action="/listings/${listing.slug}/${viewer.voted ? 'unvote' : 'vote'}">${csrfField(viewer.web.csrfToken)}
-<button type="submit">${viewer.voted ? 'Remove my vote' : 'Upvote'}</button></form>`;
+  const own = session !== null && listing.owner_id === session.userId;
+  const buttonViewer: VoteViewer = {
+    signedIn: session !== null,
+    csrfToken: viewer.web.csrfToken,
+    // The page itself without its query: a badge's ?ref=badge is counted once, not again after a vote.
+    returnTo: listingPath(listing.slug),
+    voted: new Set(viewer.voted ? [listing.slug] : []),
+    own: new Set(own ? [listing.slug] : []),
+    outcome: session ? outcomeOf(req) : null,
+    noticeShown: false,
+  };
+  const live = listing.status === 'live';
+  const hint = !live
+    ? 'Votes open when the listing goes live.'
+    : !session
+      ? 'Sign in to vote: one vote per person.'
+      : own
+        ? 'This is your listing: makers cannot vote for their own products.'
+        : !session.emailVerified
+          ? html`Confirm your email address first to vote. <a href="/account">Your account</a>`
+          : '';
+  return html`<div class="vote-panel" role="group" aria-label="Community votes">
+${
+  live
+    ? voteButton({ ...listing, votes: viewer.votes }, buttonViewer, 'large')
+    : html`<p class="vote-total"><span id="vote-count" data-votes="${viewer.votes}">${viewer.votes}</span> ${viewer.votes === 1 ? 'vote' : 'votes'}</p>`
+}
+${hint ? html`<p class="vote-hint">${hint}</p>` : ''}${voteNotice(listing.slug, buttonViewer)}</div>`;
 }
 
 function followBlock(listing: ListingRef, viewer: Viewer): SafeHtml | string {
@@ -132,12 +154,9 @@ export async function communitySection(ctx: Context, listing: ListingRef, res: R
   const viewer: Viewer = { ...state, web };
   const req = res.req as Request;
   const { votes, votes_discounted: discounted, followers } = state;
-  const voteBox = html`<div class="vote-panel${viewer.voted ? ' voted' : ''}" aria-label="Community votes">
-<p class="vote-total"><span id="vote-count" data-votes="${votes}">${votes}</span> <span>${votes === 1 ? 'vote' : 'votes'}</span></p>
-${voteBlock(listing, viewer)}</div>`;
   const section = html`<h2 id="community">Community</h2>
 ${noticeBox(NOTICES[queryString(req, 'notice', 20)])}${errorBox(ERRORS[queryString(req, 'error', 20)])}
-<p><strong>${plural(votes, 'vote')}</strong>${
+<p><strong data-vote-total="${listing.slug}">${plural(votes, 'vote')}</strong>${
     discounted > 0
       ? html` · <span id="votes-discounted">${plural(discounted, 'vote')} discounted by the site team</span> (<a href="/how-ranking-works">why</a>)`
       : ''
@@ -147,7 +166,7 @@ ${followBlock(listing, viewer)}
 ${reviewList(listing, viewer, reviews)}
 ${reviewForm(listing, viewer)}
 ${reportForm(listing, viewer, { kind: 'listing', id: listing.id, label: 'this listing' })}`;
-  return { voteBox, section };
+  return { voteBox: voteBox(listing, viewer, req), section };
 }
 
 type Action = (
@@ -157,7 +176,7 @@ type Action = (
 ) => Promise<unknown>;
 
 /** Maps a service refusal to the message code the listing page shows. */
-function errorCode(err: AppError, web: WebState, kind: 'vote' | 'follow' | 'review' | 'report'): string {
+function errorCode(err: AppError, web: WebState, kind: 'follow' | 'review' | 'report'): string {
   if (err.kind === 'not_found') return 'not-live';
   if (err.kind === 'invalid') return kind === 'report' ? 'report-invalid' : 'review-invalid';
   if (err.kind === 'forbidden') return web.session?.emailVerified ? 'own-listing' : 'verify-email';
@@ -193,8 +212,7 @@ export function communityRouter(ctx: Context): Router {
     });
   };
 
-  post('/listings/:slug/vote', 'vote', 'voted', (c, a) => castVote(c, a));
-  post('/listings/:slug/unvote', 'vote', 'unvoted', (c, a) => withdrawVote(c, a));
+  router.use(voteRouter(ctx));
   post('/listings/:slug/follow', 'follow', 'followed', (c, a) => followListing(c, a));
   post('/listings/:slug/unfollow', 'follow', 'unfollowed', (c, a) => unfollowListing(c, a));
   post('/listings/:slug/reviews', 'review', 'reviewed', (c, a, req) =>

@@ -35,6 +35,7 @@ describe('the npm package', () => {
       'tools/index.ts',
       'src/drafts/crawler/html-worker-boot.mjs',
       'src/web/ui/style.css',
+      'src/web/ui/vote.js',
     ]) {
       expect(paths).toContain(needed);
     }

@@ -50,11 +50,12 @@ describe('voting on the listing page', () => {
     expect(voteCount(await listingPage(voter))).toBe(0);
     const voted = await submit(voter, '/listings/gizmo/vote');
     expect(voted.status).toBe(303);
-    expect(voted.headers.get('location')).toBe('/listings/gizmo?notice=voted#community');
+    expect(voted.headers.get('location')).toBe('/listings/gizmo?vote=voted&vote_on=gizmo#vote-notice');
     const after = await (await voter.request(voted.headers.get('location')!)).text();
     expect(voteCount(after)).toBe(1);
     expect(after).toContain('Your vote is in');
-    expect(after).toContain('Remove my vote');
+    // The large button is pressed and now takes the vote back.
+    expect(after).toMatch(/action="\/listings\/gizmo\/unvote"[\s\S]*?aria-pressed="true"/);
 
     await submit(voter, '/listings/gizmo/unvote');
     expect(voteCount(await listingPage(voter))).toBe(0);
@@ -71,11 +72,12 @@ describe('voting on the listing page', () => {
     const unconfirmed = await person({ confirmed: false });
     const page = await listingPage(unconfirmed);
     expect(page).toContain('Confirm your email address first');
-    expect(page).not.toContain('action="/listings/gizmo/vote"');
-    // Even a hand-made post is refused.
-    const csrf = formFor(await (await unconfirmed.request('/account')).text(), '/sign-out').hidden._csrf;
-    const res = await unconfirmed.request('/listings/gizmo/vote', { form: { _csrf: csrf } });
-    expect(res.headers.get('location')).toBe('/listings/gizmo?error=verify-email#community');
+    // Pressing the button is refused, and says why.
+    const res = await submit(unconfirmed, '/listings/gizmo/vote');
+    expect(res.headers.get('location')).toBe('/listings/gizmo?vote=verify-email&vote_on=gizmo#vote-notice');
+    expect(await (await unconfirmed.request(res.headers.get('location')!)).text()).toContain(
+      'only confirmed accounts vote and review',
+    );
 
     const owner = await person();
     const ownerId = (
@@ -86,10 +88,12 @@ describe('voting on the listing page', () => {
         .executeTakeFirstOrThrow()
     ).id;
     await given(served.ctx).listing({ slug: 'owned', fields: { owner_id: ownerId } });
-    expect(await listingPage(owner, 'owned')).toContain('makers cannot vote for their own products');
+    const ownPage = await listingPage(owner, 'owned');
+    expect(ownPage).toContain('makers cannot vote for their own products');
+    expect(ownPage).not.toContain('action="/listings/owned/vote"');
     const ownCsrf = formFor(await (await owner.request('/account')).text(), '/sign-out').hidden._csrf;
     expect((await owner.request('/listings/owned/vote', { form: { _csrf: ownCsrf } })).headers.get('location')).toBe(
-      '/listings/owned?error=own-listing#community',
+      '/listings/owned?vote=own-listing&vote_on=owned#vote-notice',
     );
     expect(
       Number(

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { categoryTree, type CategoryNode } from '../../directory/categories.js';
 import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
 import { html, type SafeHtml } from '../ui/html.js';
+import { voteViewer } from '../ui/vote-button.js';
 import {
   absoluteUrl,
   listingCards,
@@ -82,6 +83,7 @@ async function onePage(ctx: Context, req: Request, res: Response): Promise<void>
   const canonical = `/categories/${category.slug}${query.toString() ? `?${query}` : ''}`;
   const first = (page - 1) * per_page + 1;
   const title = page > 1 ? `${category.name} (page ${page})` : category.name;
+  const voter = await voteViewer(ctx, req, res, category.items);
 
   const breadcrumb = [
     { name: 'Categories', path: '/categories' },
@@ -128,7 +130,7 @@ ${
 }
 <h2>Products, most voted first</h2>
 <p class="muted">${count(category.total)}, ranked by community votes.</p>
-${listingCards(category.items, { ranked: true, firstRank: first })}
+${listingCards(category.items, { ranked: true, firstRank: first, voter })}
 ${paginationNav(req, page, per_page, category.total)}
 ${
   category.faqs.length > 0

@@ -10,6 +10,7 @@ import { slug as slugSchema } from '../../../tools/schemas.js';
 import { highlightWords } from '../ui/highlight.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
+import { voteButton, voteNotice, type VoteViewer } from '../ui/vote-button.js';
 
 /** Seconds anonymous visitors' caches may keep a public page. */
 export const PUBLIC_CACHE_SECONDS = 60;
@@ -66,7 +67,8 @@ export function paginationNav(req: Request, page: number, perPage: number, total
 /**
  * A list of listing cards; `ranked` numbers them from `firstRank`;
  * `highlight` gives the words to mark in each card's name and tagline (the
- * search page's matched words).
+ * search page's matched words); `voter` (ui/vote-button.ts) gives each live
+ * listing its vote button with the count, as this visitor may press it.
  */
 export function listingCards<T extends ListingSummary>(
   items: T[],
@@ -75,6 +77,7 @@ export function listingCards<T extends ListingSummary>(
     firstRank?: number;
     metric?: (item: T, i: number) => string;
     highlight?: (item: T) => readonly string[];
+    voter?: VoteViewer;
   } = {},
 ): SafeHtml {
   if (items.length === 0) return html`<p class="muted">Nothing here yet.</p>`;
@@ -82,6 +85,13 @@ export function listingCards<T extends ListingSummary>(
   const first = opts.firstRank ?? 1;
   const cards = items.map((l, i) => {
     const words = opts.highlight?.(l) ?? [];
+    const vote = opts.voter ? voteButton(l, opts.voter) : '';
+    const metricText = opts.metric?.(l, i);
+    // With a vote button the count is on it, and another metric is a line under the tagline.
+    const side = vote
+      ? vote
+      : html`<span class="votes">${metricText ?? html`<strong>${l.votes}</strong> ${l.votes === 1 ? 'vote' : 'votes'}`}</span>`;
+    const metricLine = vote && metricText ? html`<small class="card-meta">${metricText}</small>` : '';
     return html`<li>${opts.ranked ? html`<span class="rank">#${first + i}</span>` : ''}
 ${productLogo(l, 48)}
 <div><a class="card-name" href="${listingPath(l.slug)}"><strong>${highlightWords(l.name, words)}</strong></a>${
@@ -90,8 +100,8 @@ ${productLogo(l, 48)}
       l.primary_category
         ? html`<small class="card-meta">in <a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a></small>`
         : ''
-    }</div>
-<span class="votes">${opts.metric ? opts.metric(l, i) : html`<strong>${l.votes}</strong> ${l.votes === 1 ? 'vote' : 'votes'}`}</span></li>`;
+    }${metricLine}${opts.voter ? voteNotice(l.slug, opts.voter) : ''}</div>
+${side}</li>`;
   });
   return tag === 'ol' ? html`<ol class="cards" start="${first}">${cards}</ol>` : html`<ul class="cards">${cards}</ul>`;
 }

@@ -13,6 +13,7 @@ import {
   listFounders,
 } from '../../directory/founders.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
+import { voteViewer } from '../ui/vote-button.js';
 import {
   listingCards,
   listingPath,
@@ -113,6 +114,7 @@ async function profilePage(ctx: Context, req: Request, res: Response): Promise<v
     return url ? [html`<li><a href="${url}" rel="nofollow ugc noopener">${platform}</a></li>`] : [];
   });
   const role = [profile.title, profile.country].filter(Boolean).join(' · ');
+  const voter = await voteViewer(ctx, req, res, profile.companies);
 
   sendPublicPage(ctx, req, res, {
     title: profile.name,
@@ -127,7 +129,7 @@ ${role ? html`<p>${role}</p>` : ''}
 ${profile.bio ? paragraphs(profile.bio) : ''}
 ${socials.length > 0 ? html`<h2>Elsewhere</h2><ul>${socials}</ul>` : ''}
 <h2>Companies</h2>
-${listingCards(profile.companies)}
+${listingCards(profile.companies, { voter })}
 ${profile.stories.length > 0 ? html`<h2>Founder stories</h2>${profile.stories.map(storySection)}` : ''}
 <p><a href="/founders">All founders</a></p>`,
   });

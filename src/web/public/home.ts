@@ -9,6 +9,7 @@ import { summariesByIds } from '../../listings/summary.js';
 import { featuredListingIds } from '../../orders/orders.js';
 import { getSetting } from '../../directory/settings.js';
 import { html } from '../ui/html.js';
+import { voteViewer } from '../ui/vote-button.js';
 import { absoluteUrl, listingCards, sendPublicPage, pageRouter } from './common.js';
 import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
 
@@ -23,6 +24,13 @@ async function homePage(ctx: Context, req: Request, res: Response): Promise<void
     launchFeed(ctx, 'trending', FIRST_PAGE(5)),
     launchFeed(ctx, 'upcoming', FIRST_PAGE(5)),
     featuredListingIds(ctx, mondayOf(ctx.clock.now())).then((ids) => summariesByIds(ctx, ids)),
+  ]);
+  const voter = await voteViewer(ctx, req, res, [
+    ...today.items,
+    ...featured,
+    ...week.items,
+    ...trending.items,
+    ...upcoming.items,
   ]);
   const more = (href: string, text: string, total: number, shown: number) =>
     total > shown ? html`<p><a href="${href}">${text} (${total})</a></p>` : '';
@@ -54,7 +62,7 @@ async function homePage(ctx: Context, req: Request, res: Response): Promise<void
 </form>
 <section aria-labelledby="home-today">
 <h2 id="home-today">Launching today</h2>
-${listingCards(today.items, { ranked: true })}
+${listingCards(today.items, { ranked: true, voter })}
 ${more('/launches?section=today', "All of today's launches", today.total, today.items.length)}
 </section>
 ${
@@ -62,25 +70,25 @@ ${
     ? html`<section aria-labelledby="home-featured" class="paid">
 <h2 id="home-featured">Featured this week <small>· paid placement</small></h2>
 <p class="muted">Makers paid for this spot (the Featured week product). It never changes votes or rankings.</p>
-${listingCards(featured)}
+${listingCards(featured, { voter })}
 </section>`
     : ''
 }
 <section aria-labelledby="home-week">
 <h2 id="home-week">This week</h2>
 <p class="muted">Ranked by community votes; the week runs Monday to Sunday (UTC).</p>
-${listingCards(week.items, { ranked: true })}
+${listingCards(week.items, { ranked: true, voter })}
 <p><a href="/launches/weeks/this">The whole week${week.total > week.items.length ? ` (${week.total} launches)` : ''}</a> · <a href="/launches/weeks/last">Last week's results</a></p>
 </section>
 <section aria-labelledby="home-trending">
 <h2 id="home-trending">Trending</h2>
 <p class="muted">Recent community votes weigh more.</p>
-${listingCards(trending.items, { ranked: true })}
+${listingCards(trending.items, { ranked: true, voter })}
 ${more('/launches?section=trending', 'More trending products', trending.total, trending.items.length)}
 </section>
 <section aria-labelledby="home-upcoming">
 <h2 id="home-upcoming">Coming up</h2>
-${listingCards(upcoming.items, { metric: (l) => (l.launch_week ? `Week of ${formatDay(l.launch_week)}` : 'Scheduled') })}
+${listingCards(upcoming.items, { metric: (l) => (l.launch_week ? `Week of ${formatDay(l.launch_week)}` : 'Scheduled'), voter })}
 ${more('/launches?section=upcoming', 'All upcoming launches', upcoming.total, upcoming.items.length)}
 </section>
 <aside class="card launch-cta" aria-labelledby="home-launch">

@@ -15,6 +15,7 @@ import {
 import type { ListingSummary } from '../../listings/summary.js';
 import { parseDate, WEEK_MS } from '../../launches/weeks.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
+import { voteViewer } from '../ui/vote-button.js';
 import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */
@@ -144,6 +145,7 @@ async function feedPage(ctx: Context, req: Request, res: Response): Promise<void
   const info = SECTIONS[section];
   const { page, per_page } = pageParams(req);
   const { items, total } = await launchFeed(ctx, section, { page, per_page });
+  const voter = await voteViewer(ctx, req, res, items);
   const first = (page - 1) * per_page + 1;
   const query = new URLSearchParams();
   if (section !== DEFAULT_SECTION) query.set('section', section);
@@ -167,7 +169,7 @@ async function feedPage(ctx: Context, req: Request, res: Response): Promise<void
     ],
     body: html`${sectionTabs(section)}
 <p>${info.description} ${total > 0 ? `${plural(total, 'product', 'products')}.` : ''}</p>
-${listingCards(items, { ranked: info.ranked, firstRank: first, metric: info.metric })}
+${listingCards(items, { ranked: info.ranked, firstRank: first, metric: info.metric, voter })}
 ${paginationNav(req, page, per_page, total)}
 ${weekLinks}`,
   });
@@ -210,6 +212,7 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
   const title =
     week.kind === 'current' ? `This week's launches, ${weekRange(week)}` : `Launches of the week ${weekRange(week)}`;
   const listings = week.items.map((i) => i.listing);
+  const voter = await voteViewer(ctx, req, res, listings);
   sendPublicPage(ctx, req, res, {
     title,
     description: `${intro} Week of ${formatDay(week.starts_on)} (Monday to Sunday, UTC).`,
@@ -217,7 +220,7 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
     feeds: LAUNCH_FEEDS,
     jsonLd: itemListLd(title, listings),
     body: html`<p>${intro} ${plural(week.total, 'launch', 'launches')}.</p>
-${listingCards(listings, { ranked: week.kind !== 'future' })}
+${listingCards(listings, { ranked: week.kind !== 'future', voter })}
 <nav aria-label="Weeks"><p><a href="/launches/weeks/${week.previous_week}" rel="prev"><span aria-hidden="true">←</span> Week of ${formatDay(week.previous_week)}</a> · <a href="/launches/weeks/${week.next_week}" rel="next">Week of ${formatDay(week.next_week)} <span aria-hidden="true">→</span></a></p></nav>
 <p><a href="/launches">All launch sections</a> · <a href="/awards">Launch of the Week awards</a></p>`,
   });

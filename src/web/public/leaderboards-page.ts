@@ -14,6 +14,7 @@ import {
 } from '../../launches/leaderboards.js';
 import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
+import { voteButton, voteNotice, voteViewer, type VoteViewer } from '../ui/vote-button.js';
 import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, pageRouter } from './common.js';
 
 const isBoard = (value: string): value is Board => (BOARDS as readonly string[]).includes(value);
@@ -67,15 +68,21 @@ const METRIC_HEADINGS: Record<Board, string> = {
   revenue: 'Revenue',
 };
 
-function boardTable(board: Leaderboard): SafeHtml {
+/** A community board's vote cell: the vote button with the count (the count alone before a listing is live). */
+function votesCell(board: Leaderboard, item: LeaderboardItem, voter: VoteViewer): SafeHtml | string {
+  if (!board.board.startsWith('community-')) return metricText(board.board, item);
+  return voteButton(item.listing, voter) || metricText(board.board, item);
+}
+
+function boardTable(board: Leaderboard, voter: VoteViewer): SafeHtml {
   if (board.items.length === 0) {
     return html`<p class="muted">${board.board === 'community-weekly' ? 'No live launches in this week yet.' : 'Nothing on this board yet.'}</p>`;
   }
   const thirdParty = board.board === 'domain-rating' || board.board === 'revenue';
   const rows = board.items.map(
     (item) => html`<tr><td>${item.rank}</td>
-<th scope="row"><a href="${listingPath(item.listing.slug)}">${item.listing.name}</a>${item.listing.tagline ? html`<br><span class="muted">${item.listing.tagline}</span>` : ''}</th>
-<td>${metricText(board.board, item)}</td>${board.board === 'domain-rating' ? html`<td>${trendText(item)}</td>` : ''}${
+<th scope="row"><a href="${listingPath(item.listing.slug)}">${item.listing.name}</a>${item.listing.tagline ? html`<br><span class="muted">${item.listing.tagline}</span>` : ''}${voteNotice(item.listing.slug, voter)}</th>
+<td>${votesCell(board, item, voter)}</td>${board.board === 'domain-rating' ? html`<td>${trendText(item)}</td>` : ''}${
       thirdParty ? html`<td>${day(item.metric.as_of)}</td><td>${item.metric.source ?? 'unknown'}</td>` : ''
     }</tr>`,
   );
@@ -182,6 +189,12 @@ async function boardPage(ctx: Context, req: Request, res: Response): Promise<voi
   if (weekly && !thisWeek) canonical.set('week', board.week!);
   if (page > 1) canonical.set('page', String(page));
   const query = canonical.toString();
+  const voter = await voteViewer(
+    ctx,
+    req,
+    res,
+    board.board.startsWith('community-') ? board.items.map((i) => i.listing) : [],
+  );
 
   sendPublicPage(ctx, req, res, {
     title,
@@ -192,7 +205,7 @@ async function boardPage(ctx: Context, req: Request, res: Response): Promise<voi
 ${weekly ? html`<p>Live launches of the week ${board.week} to ${sundayOf(board.week!)} (UTC), by community votes.</p>` : ''}
 ${dataProvenance(board)}
 ${board.board.startsWith('community-') ? HOW_RANKING_WORKS : ''}
-${boardTable(board)}
+${boardTable(board, voter)}
 ${paginationNav(req, page, per_page, board.total)}
 ${weekly ? html`<h2>Other weeks</h2>${weekPicker(ctx, board.week!, weekParam ?? '')}` : ''}
 <p><a href="/leaderboards">All leaderboards</a></p>`,

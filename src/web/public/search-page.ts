@@ -12,6 +12,7 @@ import { filterOptions, type FilterOptions } from '../../directory/filter-option
 import { type SearchInput, type SearchResult, searchListings } from '../../search/search.js';
 import searchTool from '../../../tools/directory/search_listings.js';
 import { html, plural, type SafeHtml } from '../ui/html.js';
+import { voteViewer } from '../ui/vote-button.js';
 import { listingCards, pageParams, paginationNav, sendPublicPage, pageRouter } from './common.js';
 import { itemListLd } from './launches-page.js';
 
@@ -202,6 +203,7 @@ async function searchPage(ctx: Context, req: Request, res: Response): Promise<vo
   const result = await searchListings(ctx, input);
   const { items, total } = result;
   const first = (page - 1) * per_page + 1;
+  const voter = await voteViewer(ctx, req, res, items);
   const count =
     total === 0
       ? values.q
@@ -222,7 +224,7 @@ ${form}
 <h2 id="results-heading" class="visually-hidden">Results</h2>
 <p role="status" class="result-count">${count}</p>
 ${suggestions(values, result)}
-${total === 0 ? nothingFound(values) : listingCards(items, { highlight: (item) => item.matched ?? [] })}
+${total === 0 ? nothingFound(values) : listingCards(items, { highlight: (item) => item.matched ?? [], voter })}
 ${paginationNav(req, page, per_page, total)}
 </section>`,
   });

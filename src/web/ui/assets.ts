@@ -1,23 +1,36 @@
-// The site's stylesheet as a real file (style.css beside this module; in the
-// executable and the MCP bundle, a runtime file beside the script), served at
-// a URL named after its content so browsers may keep it for a year: a changed
-// stylesheet is a new URL.
+// The site's stylesheet and its one script as real files (style.css and
+// vote.js beside this module; in the executable and the MCP bundle, runtime
+// files beside the script), each served at a URL named after its content so
+// browsers may keep it for a year: a changed file is a new URL.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Router } from 'express';
 import { fixedBody } from '../../platform/fixed-body.js';
 
-const STYLESHEET = readFileSync(new URL('./style.css', import.meta.url));
-const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A file beside this module and its content-named URL. */
+function asset(file: string, name: string, ext: string): { body: Buffer; href: string } {
+  const body = readFileSync(new URL(`./${file}`, import.meta.url));
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return { body, href: `/assets/${name}.${hash}.${ext}` };
+}
+
+const STYLESHEET = asset('style.css', 'style', 'css');
+/** Votes in place (vote-button.ts's forms); the pages work without it. */
+const VOTE_SCRIPT = asset('vote.js', 'vote', 'js');
 
 /** Where pages link the stylesheet. */
-export const STYLESHEET_HREF = `/assets/style.${STYLESHEET_HASH}.css`;
+export const STYLESHEET_HREF = STYLESHEET.href;
+/** Where pages load the vote script from (deferred; CSP script-src 'self'). */
+export const VOTE_SCRIPT_SRC = VOTE_SCRIPT.href;
 
 export function uiAssetsRouter(): Router {
   const router = express.Router();
+  router.get(STYLESHEET_HREF, fixedBody(STYLESHEET.body, { type: 'text/css; charset=utf-8', cacheControl: IMMUTABLE }));
   router.get(
-    STYLESHEET_HREF,
-    fixedBody(STYLESHEET, { type: 'text/css; charset=utf-8', cacheControl: 'public, max-age=31536000, immutable' }),
+    VOTE_SCRIPT_SRC,
+    fixedBody(VOTE_SCRIPT.body, { type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE }),
   );
   return router;
 }

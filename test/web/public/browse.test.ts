@@ -359,7 +359,7 @@ describe('GET /listings/:slug', () => {
     try {
       const p = await page('/listings/acme', `http://127.0.0.1:${(web.address() as AddressInfo).port}`);
       expect(p.status).toBe(200);
-      expect(seen).toEqual([{ id: acmeId, slug: 'acme', owner_id: null, status: 'live' }]);
+      expect(seen).toEqual([{ id: acmeId, slug: 'acme', owner_id: null, status: 'live', name: 'Acme & Co' }]);
       expect(p.doc.querySelector('section[aria-labelledby="community"] #community-probe')!.textContent).toBe(
         'Vote for acme',
       );
