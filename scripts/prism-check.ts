@@ -151,6 +151,7 @@ async function main() {
     const etag = listing.headers.get('etag');
     if (etag) await send({ path: `/listings/${a}`, headers: { 'if-none-match': etag }, expect: 304 });
     await send({ path: `/listings/${a}/alternatives`, expect: 200 });
+    await send({ path: `/listings/${a}/comments?per_page=5`, expect: 200 });
     await send({ path: `/compare?a=${a}&b=${b}`, expect: 200 });
     const categories = (await send({ path: '/categories', expect: 200 })).body.items as { slug: string }[];
     await send({ path: '/categories?include_empty=false', expect: 200 });
@@ -181,6 +182,8 @@ async function main() {
     await send({ path: '/listings/Not_A_Slug', expect: 400, invalid: true });
     await send({ path: '/listings/no-such-listing', expect: 404, invalid: true });
     await send({ path: '/listings/no-such-listing/alternatives', expect: 404, invalid: true });
+    await send({ path: '/listings/no-such-listing/comments', expect: 404, invalid: true });
+    await send({ path: `/listings/${a}/comments?per_page=101`, expect: 400, invalid: true });
     await send({ path: `/compare?a=${a}`, expect: 400, invalid: true });
     await send({ path: '/categories?include_empty=maybe', expect: 400, invalid: true });
     await send({ path: '/categories/no-such-category', expect: 404, invalid: true });

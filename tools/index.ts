@@ -21,6 +21,7 @@ import get_founder from './directory/get_founder.js';
 import get_launch_week from './directory/get_launch_week.js';
 import get_leaderboard from './directory/get_leaderboard.js';
 import get_listing from './directory/get_listing.js';
+import list_comments from './directory/list_comments.js';
 import get_site_info from './directory/get_site_info.js';
 import list_awards from './directory/list_awards.js';
 import list_blog_posts from './directory/list_blog_posts.js';
@@ -52,6 +53,7 @@ const directory: AnyTool[] = [
   search_listings,
   get_listing,
   get_alternatives,
+  list_comments,
   compare_listings,
   list_categories,
   get_category,

@@ -1,10 +1,11 @@
-// Reports from signed-in people about a listing or a review (spam, broken
-// link, wrong category, misleading, other) into the site team's moderation
-// queue. Reporting the same thing twice while the first report is open adds
+// Reports from signed-in people about a listing, a review or a comment (spam,
+// broken link, wrong category, misleading, other) into the site team's
+// moderation queue. Reporting the same thing twice while the first report is open adds
 // nothing.
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { commentListing } from './comments.js';
 import { publicListing } from './follows.js';
 import { reviewListing } from './reviews.js';
 
@@ -18,7 +19,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other',
 };
 export const REPORT_DETAILS_MAX = 1000;
-export type ReportTarget = 'listing' | 'review';
+export const REPORT_TARGETS = ['listing', 'review', 'comment'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export interface ReportView {
   id: number;
@@ -26,6 +28,8 @@ export interface ReportView {
   target_id: number;
   listing: { slug: string; name: string } | null;
   review_body: string | null;
+  /** The reported comment: its text and whether it is hidden (null once deleted, or for other targets). */
+  comment: { body: string; hidden: boolean } | null;
   reason: string;
   details: string;
   status: 'open' | 'resolved' | 'dismissed';
@@ -42,9 +46,9 @@ export async function fileReport(
   ctx: Context,
   args: { reporterId: number; targetKind: unknown; targetId: unknown; reason: unknown; details: unknown },
 ): Promise<number> {
-  if (args.targetKind !== 'listing' && args.targetKind !== 'review')
-    throw new AppError('invalid', 'Report a listing or a review.', {
-      errors: [{ path: 'target_kind', message: 'listing or review' }],
+  if (!(REPORT_TARGETS as readonly unknown[]).includes(args.targetKind))
+    throw new AppError('invalid', 'Report a listing, a review or a comment.', {
+      errors: [{ path: 'target_kind', message: REPORT_TARGETS.join(', ') }],
     });
   const targetId =
     typeof args.targetId === 'string' && /^\d{1,10}$/.test(args.targetId) ? Number(args.targetId) : args.targetId;
@@ -67,6 +71,10 @@ export async function fileReport(
     const review = await reviewListing(ctx, targetId);
     if (!review) throw new AppError('not_found', 'No such review.');
     listingId = review.listingId;
+  } else if (args.targetKind === 'comment') {
+    const comment = await commentListing(ctx, targetId);
+    if (!comment) throw new AppError('not_found', 'No such comment.');
+    listingId = comment.listingId;
   } else {
     listingId = targetId;
   }
@@ -108,6 +116,7 @@ export async function reportQueue(
     .leftJoin('listings as l', 'l.id', 'r.listing_id')
     .leftJoin('users as u', 'u.id', 'r.reporter_id')
     .leftJoin('reviews as rv', (join) => join.onRef('rv.id', '=', 'r.target_id').on('r.target_kind', '=', 'review'))
+    .leftJoin('comments as cm', (join) => join.onRef('cm.id', '=', 'r.target_id').on('r.target_kind', '=', 'comment'))
     .select([
       'r.id',
       'r.target_kind',
@@ -115,6 +124,8 @@ export async function reportQueue(
       'l.slug',
       'l.name',
       'rv.body as review_body',
+      'cm.body as comment_body',
+      'cm.hidden_at as comment_hidden_at',
       'r.reason',
       'r.details',
       'r.status',
@@ -132,6 +143,7 @@ export async function reportQueue(
     target_id: r.target_id,
     listing: r.slug && r.name ? { slug: r.slug, name: r.name } : null,
     review_body: r.review_body ?? null,
+    comment: r.comment_body == null ? null : { body: r.comment_body, hidden: r.comment_hidden_at != null },
     reason: r.reason,
     details: r.details,
     status: r.status,
@@ -163,4 +175,33 @@ export async function closeReport(
     .where('status', '=', 'open')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new AppError('conflict', `This report is already ${report.status}.`);
+}
+
+/** What a report is about. */
+export async function reportTarget(
+  ctx: Context,
+  reportId: number,
+): Promise<{ target_kind: ReportTarget; target_id: number; status: ReportView['status'] }> {
+  const row = await ctx.db
+    .selectFrom('reports')
+    .select(['target_kind', 'target_id', 'status'])
+    .where('id', '=', reportId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'No such report.');
+  return row;
+}
+
+/** Resolves every open report about one thing (the admin acted on it); returns how many. */
+export async function resolveReportsAbout(
+  ctx: Context,
+  args: { targetKind: ReportTarget; targetId: number; adminId: number },
+): Promise<number> {
+  const result = await ctx.db
+    .updateTable('reports')
+    .set({ status: 'resolved', resolved_at: ctx.clock.now().toISOString(), resolved_by: args.adminId })
+    .where('target_kind', '=', args.targetKind)
+    .where('target_id', '=', args.targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

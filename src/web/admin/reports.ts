@@ -1,10 +1,22 @@
-// The moderation queue: reports people filed about listings and reviews,
-// oldest open report first. An admin resolves one (acted on it) or dismisses
-// it (nothing to do); closed reports stay browsable.
+// The moderation queue: reports people filed about listings, reviews and
+// comments, oldest open report first. An admin resolves one (acted on it) or
+// dismisses it (nothing to do); a reported comment can be hidden from here,
+// which resolves every open report about it. Closed reports stay browsable.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { closeReport, REPORT_REASON_LABELS, reportQueue, type ReportView } from '../../community/reports.js';
+import { HIDE_REASON_MAX, setCommentHidden } from '../../community/comments.js';
+import {
+  closeReport,
+  REPORT_REASON_LABELS,
+  reportQueue,
+  reportTarget,
+  resolveReportsAbout,
+  type ReportView,
+} from '../../community/reports.js';
+import { AppError } from '../../errors.js';
+import { field } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
+import { hideCommentForm } from './comments.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
@@ -13,6 +25,7 @@ type Status = (typeof STATUSES)[number];
 const NOTICES = {
   resolved: () => 'Report resolved.',
   dismissed: () => 'Report dismissed.',
+  hidden: (n: number) => `Comment hidden; ${plural(n, 'open report')} about it resolved.`,
 };
 
 const statusOf = (req: Request): Status =>
@@ -22,11 +35,27 @@ const reasonLabel = (reason: string) =>
     ? REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS]
     : reason;
 
-function target(r: ReportView): SafeHtml {
+function target(r: ReportView, csrfToken: string): SafeHtml {
   const listing = r.listing
     ? html`<a href="/listings/${r.listing.slug}">${r.listing.name}</a>`
     : html`<span class="muted">a removed listing</span>`;
   if (r.target_kind === 'listing') return html`Listing ${listing}`;
+  if (r.target_kind === 'comment') {
+    if (r.comment === null)
+      return html`Comment #${r.target_id} on ${listing} <span class="muted">(comment removed)</span>`;
+    return html`Comment #${r.target_id} on ${listing}: <q>${r.comment.body}</q> ${
+      r.comment.hidden
+        ? html`<strong>hidden</strong>`
+        : r.status === 'open'
+          ? hideCommentForm({
+              csrfToken,
+              action: `/admin/reports/${r.id}/hide-comment`,
+              commentId: r.target_id,
+              reason: reasonLabel(r.reason),
+            })
+          : ''
+    }`;
+  }
   return html`Review #${r.target_id} of ${listing}${
     r.review_body === null
       ? html` <span class="muted">(review removed)</span>`
@@ -45,7 +74,7 @@ export function reportRoutes(ctx: Context): Router {
     const rows = reports.map(
       (
         r,
-      ) => html`<tr><th scope="row">#${r.id}</th><td>${target(r)}</td><td>${reasonLabel(r.reason)}</td><td>${r.details || html`<span class="muted">(none)</span>`}</td>
+      ) => html`<tr><th scope="row">#${r.id}</th><td>${target(r, admin.csrfToken)}</td><td>${reasonLabel(r.reason)}</td><td>${r.details || html`<span class="muted">(none)</span>`}</td>
 <td>${r.reporter ?? html`<span class="muted">a deleted account</span>`}</td><td>${when(r.created_at)}</td>
 <td>${
         open
@@ -64,7 +93,7 @@ export function reportRoutes(ctx: Context): Router {
         (s, i) =>
           html`${i ? ' · ' : ''}${s === status ? html`<strong aria-current="page">${s}</strong>` : html`<a href="/admin/reports?status=${s}">${s}</a>`}`,
       )}</p></nav>
-<p>Resolve a report once you have acted on it (fixed the listing, flagged the review); dismiss it when there is nothing to do.</p>
+<p>Resolve a report once you have acted on it (fixed the listing, flagged the review, hidden the comment); dismiss it when there is nothing to do.</p>
 ${
   reports.length === 0
     ? html`<p>No ${status} reports.</p>`
@@ -76,6 +105,29 @@ ${
   };
 
   router.get('/admin/reports', adminGet(render));
+
+  router.post(
+    '/admin/reports/:id/hide-comment',
+    adminPost(render, async (req, _res, admin) => {
+      const reportId = positiveId(req.params.id, 'report');
+      const report = await reportTarget(ctx, reportId);
+      if (report.target_kind !== 'comment')
+        throw new AppError('invalid', `Report #${reportId} is not about a comment.`);
+      await setCommentHidden(ctx, {
+        commentId: report.target_id,
+        adminId: admin.userId,
+        hidden: true,
+        reason: field(req, 'reason', HIDE_REASON_MAX + 1),
+      });
+      const resolved = await resolveReportsAbout(ctx, {
+        targetKind: 'comment',
+        targetId: report.target_id,
+        adminId: admin.userId,
+      });
+      ctx.logger.info({ adminId: admin.userId, reportId, commentId: report.target_id }, 'reported comment hidden');
+      return `/admin/reports?done=hidden&n=${resolved}`;
+    }),
+  );
 
   for (const [action, outcome] of [
     ['resolve', 'resolved'],

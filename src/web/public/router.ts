@@ -12,6 +12,7 @@ import { errorBox, html } from '../ui/html.js';
 import { pageErrorHandler } from '../ui/page.js';
 import { webSession } from '../ui/session.js';
 import { communitySection } from '../community.js';
+import { discussionSection } from '../comments.js';
 import { boardPages } from './boards.js';
 import { sendNotFound, sendPublicPage } from './common.js';
 import { browsePages } from './browse.js';
@@ -20,7 +21,7 @@ import { updatesPage } from './updates-page.js';
 export function publicRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(webSession(ctx, { anonymousForms: false }));
-  router.use(browsePages(ctx, { communitySection }), boardPages(ctx), updatesPage(ctx));
+  router.use(browsePages(ctx, { communitySection, discussionSection }), boardPages(ctx), updatesPage(ctx));
   router.use((req: Request, res: Response) => sendNotFound(ctx, req, res));
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!(err instanceof AppError) || res.headersSent) return next(err);
