@@ -22,6 +22,7 @@ import { pruneListingStats } from './listings/stats.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
 import { runWeeklyRollover } from './launches/rollover.js';
+import { runVoteDigest, VOTE_DIGEST, VOTE_DIGEST_EVERY_MS } from './community/vote-digest.js';
 import { addWeeks, mondayOf, weekStartsAt } from './launches/weeks.js';
 
 export const WEEKLY_ROLLOVER = 'weekly_rollover';
@@ -58,6 +59,14 @@ export async function ensureStatsPruneScheduled(ctx: Context): Promise<{ id: num
   return enqueue(ctx, STATS_PRUNE, {}, { runAt: next, dedupe: true });
 }
 
+/** Makes sure one queued vote_digest job exists, due within the hour (community/vote-digest.ts). */
+export async function ensureVoteDigestScheduled(
+  ctx: Context,
+  delayMs = VOTE_DIGEST_EVERY_MS,
+): Promise<{ id: number; created: boolean }> {
+  return enqueue(ctx, VOTE_DIGEST, {}, { runAt: new Date(ctx.clock.now().getTime() + delayMs), dedupe: true });
+}
+
 /** Every job kind this program runs, by kind. */
 export const jobHandlers: JobHandlers = {
   [SEND_MAIL]: deliverOutboxMail,
@@ -76,6 +85,12 @@ export const jobHandlers: JobHandlers = {
   [STATS_PRUNE]: async (ctx) => {
     await pruneListingStats(ctx.db, ctx.clock.now().toISOString().slice(0, 10));
     await ensureStatsPruneScheduled(ctx);
+  },
+  // Makers hear of new votes once an hour, one notification per listing.
+  [VOTE_DIGEST]: async (ctx) => {
+    const result = await runVoteDigest(ctx);
+    if (result.listings > 0) ctx.logger.info(result, 'vote digest');
+    await ensureVoteDigestScheduled(ctx);
   },
   // Submit by URL: read the site, draft, gate (drafts-job.ts).
   [DRAFT_SITE]: (ctx, payload, job) => runDraftJob(ctx, payload, job),
@@ -119,6 +134,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   await ensureRolloverScheduled(ctx);
   await ensureBadgeChecksScheduled(ctx, 0);
   await ensureStatsPruneScheduled(ctx);
+  await ensureVoteDigestScheduled(ctx);
 
   // Claims due jobs while a p-queue slot is free; each finished job makes room for the next at once.
   const queue = new PQueue({ concurrency: opts.concurrency ?? 2 });

@@ -1,11 +1,14 @@
 // Reviews with a 1–5 rating: one per person per listing (writing again
 // replaces your review), never by the listing's owner, from confirmed
-// accounts only. Reviews an admin flags stay visible to the team but leave the
-// "genuine" community rating and the public list.
+// accounts only; the maker is told of each new one. Reviews an admin flags
+// stay visible to the team but leave the "genuine" community rating and the
+// public list.
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { inTransaction } from '../platform/db.js';
+import { notify } from './notifications.js';
 
 export const REVIEW_BODY_MAX = 2000;
 
@@ -43,21 +46,28 @@ export async function writeReview(
 ): Promise<void> {
   const review = validateReview(args.rating, args.body);
   const now = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (tx) => {
+    const trx = tx.db;
     const listing = await trx
       .selectFrom('listings')
-      .select(['id', 'owner_id', 'status'])
+      .select(['id', 'owner_id', 'status', 'name'])
       .where('id', '=', args.listingId)
       .executeTakeFirst();
     if (listing?.status !== 'live') throw new AppError('not_found', 'Only live listings take reviews.');
     if (listing.owner_id === args.userId) throw new AppError('forbidden', 'You cannot review your own listing.');
     const user = await trx
       .selectFrom('users')
-      .select('email_verified_at')
+      .select(['email_verified_at', 'name'])
       .where('id', '=', args.userId)
       .executeTakeFirst();
     if (!user?.email_verified_at)
       throw new AppError('forbidden', 'Confirm your email address before writing a review.');
+    const earlier = await trx
+      .selectFrom('reviews')
+      .select('id')
+      .where('listing_id', '=', listing.id)
+      .where('user_id', '=', args.userId)
+      .executeTakeFirst();
     await trx
       .insertInto('reviews')
       .values({
@@ -73,6 +83,18 @@ export async function writeReview(
           .doUpdateSet({ rating: review.rating, body: review.body, updated_at: now }),
       )
       .execute();
+    // The maker hears of a new review, not of each edit to it.
+    if (!earlier && listing.owner_id !== null)
+      await notify(tx, [
+        {
+          userId: listing.owner_id,
+          kind: 'review',
+          listingId: listing.id,
+          title: `${user.name?.trim() || 'A member'} reviewed ${listing.name}: ${review.rating} of 5 stars`,
+          body: review.body,
+          actorId: args.userId,
+        },
+      ]);
   });
 }
 

@@ -52,7 +52,7 @@ const DEFAULT_PRIVACY = `This is what this software does with data in its defaul
 - Two cookies: your session and a form security token. No advertising or tracking cookies.
 
 # What is public
-- Listings, founder profiles, vote counts, reviews with the reviewer's name, and listing updates.
+- Listings, founder profiles, vote counts, reviews and comments with their writer's name, and listing updates.
 - Who voted is not shown publicly.
 
 # Drafting from your website
@@ -66,7 +66,8 @@ const DEFAULT_PRIVACY = `This is what this software does with data in its defaul
 - Payments go through the payment provider's page. This site never sees card details; it keeps the order, its lines, the billing country and VAT number you give.
 
 # Email
-- Account emails (confirmation, password reset), claim links, co-founder invites and, if you follow listings, their updates.
+- Account emails (confirmation, password reset), receipts, claim links and co-founder invites.
+- Once your address is confirmed: news of your listings (reviews, comments, new followers, votes if you ask for them, orders), replies to your comments, and updates of listings you follow. Choose which of these come by mail on your notification settings page; every such mail has a one-click unsubscribe link.
 
 # Deleting
 - Ask the site's operator to delete your account; your listings, drafts and keys go with it.`;

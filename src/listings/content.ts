@@ -1,9 +1,11 @@
 // What makers add to their own listings besides the profile fields: updates
-// (followers are told), milestones and the founder story. Ownership is checked
+// (followers are told through notify), milestones and the founder story. Ownership is checked
 // by the caller through ownListing (another user's listing is 404).
 import { z } from 'zod';
 import type { Context } from '../context.js';
+import { notify } from '../community/notifications.js';
 import { notFound } from '../errors.js';
+import { inTransaction } from '../platform/db.js';
 import { STORY_SECTIONS, type StorySection } from './profile.js';
 import { ownListing } from './my-listings.js';
 
@@ -17,61 +19,43 @@ export const postedUpdate = z.object({
 export type PostedUpdate = z.infer<typeof postedUpdate>;
 
 /**
- * Posts an update and tells every follower: a notification row each, and an
- * email through `notify` (the mail outbox) once the update is committed.
+ * Posts an update and tells every follower but its maker (community/notifications.ts
+ * `notify`: a notification each, and mail to those who want it), in the
+ * transaction that posts it.
  */
 export async function postListingUpdate(
   ctx: Context,
   userId: number,
   listingId: number,
   post: { title: string; body: string },
-  notify: (to: string, subject: string, text: string) => Promise<void>,
 ): Promise<PostedUpdate> {
   const listing = await ownListing(ctx, userId, listingId);
   const now = ctx.clock.now().toISOString();
-  const { posted, followers } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.db
       .insertInto('listing_updates')
       .values({ listing_id: listing.id, title: post.title, body: post.body, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const followers = await trx
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['u.id', 'u.email'])
-      .where('f.listing_id', '=', listing.id)
-      .where('u.id', '!=', userId)
+    const followers = await tx.db
+      .selectFrom('follows')
+      .select('user_id')
+      .where('listing_id', '=', listing.id)
+      .where('user_id', '!=', userId)
       .execute();
-    const title = `${listing.name}: ${post.title}`;
-    if (followers.length > 0) {
-      await trx
-        .insertInto('notifications')
-        .values(
-          followers.map((f) => ({
-            user_id: f.id,
-            kind: 'listing_update',
-            listing_id: listing.id,
-            title,
-            body: post.body,
-            created_at: now,
-          })),
-        )
-        .execute();
-    }
-    return {
-      posted: { id: row.id, title: post.title, body: post.body, created_at: now, followers_notified: followers.length },
-      followers,
-    };
-  });
-  // Mail goes out after the commit: the outbox write is its own statement.
-  const link = `${ctx.config.publicUrl}/listings/${listing.slug}`;
-  for (const f of followers)
-    await notify(
-      f.email,
-      `${listing.name}: ${post.title}`,
-      `${post.body}\n\n${link}\n\nYou follow ${listing.name} on Launchboard.`,
+    const { notified } = await notify(
+      tx,
+      followers.map((f) => ({
+        userId: f.user_id,
+        kind: 'listing_update' as const,
+        listingId: listing.id,
+        title: `${listing.name}: ${post.title}`,
+        body: post.body,
+        actorId: userId,
+      })),
     );
-  return posted;
+    return { id: row.id, title: post.title, body: post.body, created_at: now, followers_notified: notified };
+  });
 }
 
 export interface MilestoneInput {

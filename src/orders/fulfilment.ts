@@ -3,13 +3,16 @@
 // job applies its line — a launch makes the listing live now or scheduled
 // for its week (plan paid, paid sections and extra categories unlocked), a
 // billboard line joins the paid ranking, a featured line marks its week — and
-// the order is `fulfilled` when every line is. Paid is never community: no
-// line touches votes, awards or search relevance.
+// the order is `fulfilled` when every line is. The buyer is told of both
+// steps on the bell; the receipt is the payment's mail, and the order being
+// applied is mailed only when it came late. Paid is never community: no line
+// touches votes, awards or search relevance.
 import { mailReceipt, RECEIPT_MAIL_JOB } from './receipt.js';
 import type { Context } from '../context.js';
 import { isUniqueViolation } from '../platform/db-errors.js';
 import { inTransaction } from '../platform/db.js';
 import { enqueue, type JobHandlers } from '../platform/jobs.js';
+import { notify } from '../community/notifications.js';
 import { PAID_SECTIONS, unlockedSections } from '../listings/profile.js';
 import { expireOrders, lineOptions, ORDER_EXPIRY_JOB, type OrderLineRow } from './orders.js';
 import { mondayOf } from '../launches/weeks.js';
@@ -82,6 +85,18 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
         .execute();
       for (const line of lines) await enqueue(tx, FULFIL_LINE_JOB, { line_id: line.id });
       await enqueue(tx, RECEIPT_MAIL_JOB, { order_id: order.id });
+      // The bell only: the receipt is this event's mail.
+      await notify(tx, [
+        {
+          userId: order.user_id,
+          kind: 'order',
+          listingId: null,
+          title: `Order ${order.number} is paid`,
+          body: 'Thank you. The receipt is on its way by mail; each item is applied in a moment.',
+          link: `/my/orders/${order.number}`,
+          mail: false,
+        },
+      ]);
       ctx.logger.info({ order: order.number, provider: report.provider, lines: lines.length }, 'order paid');
       return 'paid';
     });
@@ -133,19 +148,55 @@ export async function fulfilLine(ctx: Context, lineId: number): Promise<void> {
  * different workers, the later one sees both and closes the order.
  */
 async function closeOrderWhenFulfilled(ctx: Context, orderId: number): Promise<void> {
-  await ctx.db
-    .updateTable('orders')
-    .set({ status: 'fulfilled', updated_at: ctx.clock.now().toISOString() })
-    .where('id', '=', orderId)
-    .where('status', '=', 'paid')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_lines').select('id').where('order_id', '=', orderId).where('fulfilled_at', 'is', null),
+  await inTransaction(ctx, async (tx) => {
+    const closed = await tx.db
+      .updateTable('orders')
+      .set({ status: 'fulfilled', updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', orderId)
+      .where('status', '=', 'paid')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_lines').select('id').where('order_id', '=', orderId).where('fulfilled_at', 'is', null),
+          ),
         ),
-      ),
-    )
+      )
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) > 0) await tellBuyerOfFulfilment(tx, orderId);
+  });
+}
+
+/**
+ * An order applied this long after its payment is news worth a mail; sooner,
+ * the receipt (mailed at payment) already said so, and the bell is enough.
+ */
+export const LATE_FULFILMENT_MS = 10 * 60_000;
+
+/** Tells the buyer that every item of the order is applied (by mail too when it took a while, unless they chose otherwise). */
+async function tellBuyerOfFulfilment(tx: Context, orderId: number): Promise<void> {
+  const order = await tx.db
+    .selectFrom('orders')
+    .select(['user_id', 'number', 'paid_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const lines = await tx.db
+    .selectFrom('order_lines')
+    .select(['options', 'listing_id'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
     .execute();
+  const listingIds = [...new Set(lines.map((l) => l.listing_id))];
+  await notify(tx, [
+    {
+      userId: order.user_id,
+      kind: 'order',
+      listingId: listingIds.length === 1 ? listingIds[0] : null,
+      title: `Order ${order.number} is applied`,
+      body: lines.map((l) => `${lineOptions(l).description ?? 'An item'}: done`).join('\n'),
+      link: `/my/orders/${order.number}`,
+      mail: order.paid_at !== null && tx.clock.now().getTime() - Date.parse(order.paid_at) >= LATE_FULFILMENT_MS,
+    },
+  ]);
 }
 
 async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
@@ -162,14 +213,17 @@ async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
     case 'launch': {
       const thisWeek = mondayOf(now);
       // A week that has started by now (payment or fulfilment came late) goes live at once.
-      const live = listing.status === 'live' || line.week === null || line.week <= thisWeek;
+      // A listing the site team hid stays hidden: the launch sets the status it returns to.
+      const hidden = listing.status === 'hidden';
+      const current = hidden ? listing.hidden_status : listing.status;
+      const live = current === 'live' || line.week === null || line.week <= thisWeek;
       await ctx.db
         .updateTable('listings')
         .set({
           plan: 'paid',
           unlocked_sections: unlocked(),
-          status: live ? 'live' : 'scheduled',
-          launch_week: live ? (listing.status === 'live' ? listing.launch_week : thisWeek) : line.week,
+          ...(hidden ? { hidden_status: live ? 'live' : 'scheduled' } : { status: live ? 'live' : 'scheduled' }),
+          launch_week: live ? (current === 'live' ? listing.launch_week : thisWeek) : line.week,
           launched_at: live ? (listing.launched_at ?? nowIso) : null,
           updated_at: nowIso,
         })

@@ -3,7 +3,8 @@
 // directly). With SMTP_URL set, a `send_mail` job then delivers it through
 // nodemailer: never inside the request, retried with backoff when the server
 // fails, and surviving a restart. The row records the outcome (sent, or failed
-// with the reason). Without SMTP_URL the row stays `stored`.
+// with the reason). Without SMTP_URL the row stays `stored`. Activity mail
+// (community/notifications.ts) carries List-Unsubscribe headers, kept with the row.
 import type { Context } from '../context.js';
 import { enqueue } from './jobs.js';
 
@@ -12,6 +13,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra headers for delivery (List-Unsubscribe, List-Unsubscribe-Post on
+   * activity mail). Line breaks in a value are folded to spaces.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Writes the message to the outbox; returns its id. Delivery (when configured) starts afterwards. */
@@ -24,6 +30,7 @@ export async function sendMail(ctx: Context, message: MailMessage): Promise<numb
       subject: message.subject.replace(/[\r\n]+/g, ' ').slice(0, 300),
       text: message.text,
       html: message.html ?? null,
+      headers: message.headers ? JSON.stringify(cleanHeaders(message.headers)) : null,
       status: smtp ? 'queued' : 'stored',
       error: null,
       created_at: ctx.clock.now().toISOString(),
@@ -36,6 +43,28 @@ export async function sendMail(ctx: Context, message: MailMessage): Promise<numb
 }
 
 export const SEND_MAIL = 'send_mail';
+
+/** Header names as RFC 5322 allows them, values on one line: nothing a caller passes can add a header. */
+function cleanHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (/^[A-Za-z0-9-]{1,76}$/.test(name) && typeof value === 'string')
+      out[name] = value.replace(/[\r\n]+/g, ' ').slice(0, 2000);
+  return out;
+}
+
+/** The stored extra headers of an outbox row (an unreadable value is none). */
+export function outboxHeaders(row: { headers: string | null }): Record<string, string> {
+  if (!row.headers) return {};
+  try {
+    const parsed: unknown = JSON.parse(row.headers);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? cleanHeaders(parsed as Record<string, string>)
+      : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The send_mail job: delivers one outbox row; a failure is recorded and thrown so the queue retries. */
 export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise<void> {
@@ -53,6 +82,7 @@ export async function deliverOutboxMail(ctx: Context, payload: unknown): Promise
       subject: row.subject,
       text: row.text,
       ...(row.html ? { html: row.html } : {}),
+      headers: outboxHeaders(row),
     });
     await ctx.db
       .updateTable('outbox')

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { postedUpdate, postListingUpdate } from '../../src/listings/content.js';
-import { sendMail } from '../../src/platform/mail.js';
 import { defineTool } from '../define.js';
 import { listingId } from './schemas.js';
 
@@ -10,7 +9,7 @@ export default defineTool({
   name: 'post_listing_update',
   title: 'Post a listing update',
   description:
-    'Posts an update (a title and a plain-text body) on one of your listings. It appears on the listing and the latest-updates feed, and every follower is told (a notification and an email). Write what the maker wants to say; never invent news.',
+    'Posts an update on one of your listings: shown publicly; every follower is notified (and mailed, as they chose). Write what the maker wants to say; never invent news.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   input: z.strictObject({
@@ -22,8 +21,5 @@ export default defineTool({
   keyOutputs: ['id', 'created_at', 'followers_notified'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   idempotencyKey: true,
-  handler: (ctx, { listing_id, ...post }, caller) =>
-    postListingUpdate(ctx, signedInUserId(caller), listing_id, post, async (to, subject, text) => {
-      await sendMail(ctx, { to, subject, text });
-    }),
+  handler: (ctx, { listing_id, ...post }, caller) => postListingUpdate(ctx, signedInUserId(caller), listing_id, post),
 });

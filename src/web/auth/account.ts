@@ -2,20 +2,19 @@
 // way to the API keys page.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
-import { unreadNotifications } from '../../community/notifications.js';
 import { queryString } from '../ui/forms.js';
 import { csrfField, html, noticeBox, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 
 const NOTICES: Record<string, string> = { 'verification-sent': 'A new confirmation link is on its way.' };
 
-export function accountRoutes(ctx: Context): Router {
+export function accountRoutes(_ctx: Context): Router {
   const router = express.Router();
   router.get('/account', async (req, res) => {
     const web = webOf(res);
     if (!web.session) return res.redirect(303, '/sign-in?return_to=/account');
     const s = web.session;
-    const unread = await unreadNotifications(ctx, s.userId);
+    const unread = web.unreadNotifications;
     sendPage(res, {
       title: 'Your account',
       csrfToken: web.csrfToken,
@@ -28,7 +27,7 @@ ${
     : html`<form method="post" action="/account/verify-email">${csrfField(web.csrfToken)}<button type="submit">Mail me a new confirmation link</button></form>`
 }
 <h2>Notifications</h2>
-<p><a href="/account/notifications">Notifications</a>${unread > 0 ? ` (${unread} new)` : ''}: updates from the listings you follow.</p>
+<p><a href="/account/notifications">Notifications</a>${unread > 0 ? ` (${unread} new)` : ''}: reviews, followers, votes and comments on your listings, replies to you, your orders, and updates from the listings you follow. <a href="/account/notifications/settings">Choose what comes by mail</a>.</p>
 <h2>Your launches</h2>
 <p><a href="/my">Dashboard</a>: your listings, drafts, orders and claims. <a href="/submit">Launch a product</a>.</p>
 <h2>Access for programs</h2>

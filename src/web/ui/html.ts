@@ -3,8 +3,9 @@
 // with accessible landmarks, and the security headers every page carries
 // (no framing, no referrer, nothing cached).
 import type { Response } from 'express';
-import { STYLESHEET_HREF } from './assets.js';
+import { STYLESHEET_HREF, VOTE_SCRIPT_SRC } from './assets.js';
 import { HEAD_ICONS, HEADER_MARK_SVG } from './icons.js';
+import { notificationBellMarkup } from './bell.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -43,6 +44,8 @@ export interface PageOptions {
   status?: number;
   /** The signed-in person's email, shown with a sign-out button. */
   signedInAs?: string | null;
+  /** The bell's unread count beside signedInAs; default: what the session middleware counted (res.locals.web). */
+  unreadNotifications?: number;
   csrfToken: string;
   /** Extra origins a form on this page may end up at (a consent decision redirects to the client). */
   formActionOrigins?: string[];
@@ -103,7 +106,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const formAction = ["'self'", ...(opts.formActionOrigins ?? [])].join(' ');
   res.setHeader(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; manifest-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; script-src 'self'; connect-src 'self'; manifest-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   );
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', opts.cacheSeconds ? 'strict-origin-when-cross-origin' : 'no-referrer');
@@ -113,15 +116,17 @@ export function sendPage(res: Response, opts: PageOptions): void {
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
   if (opts.refreshSeconds) res.setHeader('Refresh', String(opts.refreshSeconds));
   const launch = html`<a class="button launch" href="/submit"><span>Launch<span class="launch-more"> your product</span></span></a>`;
+  const unread =
+    opts.unreadNotifications ?? (res.locals.web as { unreadNotifications?: number } | undefined)?.unreadNotifications;
   const account = opts.signedInAs
-    ? html`<div class="account">${launch}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
+    ? html`<div class="account">${launch}${new SafeHtml(notificationBellMarkup(unread))}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
 <form class="inline sign-out" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
     : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary sign-up" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
 ${headMeta(opts)}
-<link rel="stylesheet" href="${STYLESHEET_HREF}">${new SafeHtml(HEAD_ICONS)}</head>
+<link rel="stylesheet" href="${STYLESHEET_HREF}"><script src="${VOTE_SCRIPT_SRC}" defer></script>${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>

@@ -1,5 +1,6 @@
 // Per-request state of the people pages: who is signed in (the session
-// cookie) and the CSRF token every form carries. Signed-in forms use the
+// cookie), their unread notifications (the header's bell) and the CSRF token
+// every form carries. Signed-in forms use the
 // session's secret; anonymous forms (sign-in, sign-up, reset) a random value
 // in its own cookie (double submit). Cookies are HttpOnly, SameSite=Lax, and
 // Secure with the __Host- prefix when PUBLIC_URL is https.
@@ -7,12 +8,15 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Context } from '../../context.js';
 import { randomSecret, safeEqual } from '../../auth/secrets.js';
 import { sessionFromCookie, type WebSession } from '../../auth/sessions.js';
+import { unreadNotifications } from '../../community/notifications.js';
 
 export interface WebState {
   session: WebSession | null;
   csrfToken: string;
   /** The raw session cookie (to end the session on sign-out). */
   sessionCookie?: string;
+  /** The signed-in person's unread notifications, for the header's bell (0 when signed out). */
+  unreadNotifications: number;
 }
 
 export function webOf(res: Response): WebState {
@@ -85,6 +89,7 @@ export function webSession(ctx: Context, opts: { anonymousForms?: boolean } = {}
         session,
         csrfToken: session ? session.csrfToken : anonymousToken,
         sessionCookie: cookies[names.session],
+        unreadNotifications: session ? await unreadNotifications(ctx, session.userId) : 0,
       };
       res.locals.web = state;
       next();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import get_my_listing from '../../../tools/listings/get_my_listing.js';
 import tool from '../../../tools/listings/post_listing_update.js';
-import { userWithKey } from '../../helpers/users.js';
+import { confirmEmail, userWithKey } from '../../helpers/users.js';
 import { listingsTestBed, type ListingsTestBed } from './setup.js';
 
 let bed: ListingsTestBed;
@@ -17,6 +17,8 @@ beforeAll(async () => {
     .insertInto('follows')
     .values({ listing_id: mine, user_id: bed.other.userId, created_at: bed.ctx.clock.now().toISOString() })
     .execute();
+  // Activity mail goes only to confirmed addresses.
+  await confirmEmail(bed.ctx, bed.other.userId);
 });
 afterAll(async () => bed?.close());
 
