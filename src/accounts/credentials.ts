@@ -77,7 +77,10 @@ export async function sendVerificationMail(ctx: Context, userId: number): Promis
   });
 }
 
-/** The user a correct email and password belong to, or null (the same answer for either half wrong). */
+/**
+ * The user a correct email and password belong to, or null (the same answer
+ * for either half wrong); a `forbidden` AppError when an admin disabled them.
+ */
 export async function checkCredentials(ctx: Context, email: string, password: string): Promise<number | null> {
   let normalized: string;
   try {
@@ -87,13 +90,20 @@ export async function checkCredentials(ctx: Context, email: string, password: st
   }
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled_at'])
     .where('email', '=', normalized)
     .executeTakeFirst();
   // Hash anyway when the account is unknown, so timing does not tell which half was wrong.
   const stored = user?.password_hash ?? `scrypt$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`;
   const ok = password.length <= MAX_PASSWORD && (await verifyPassword(password, stored));
-  return ok && user?.password_hash ? user.id : null;
+  if (!ok || !user?.password_hash) return null;
+  // Said only to whoever knows the password: the account is there, and shut.
+  if (user.disabled_at)
+    throw new AppError(
+      'forbidden',
+      'This account has been disabled by the site team, so it cannot sign in. Reply to any mail from us if you think this is a mistake.',
+    );
+  return user.id;
 }
 
 export async function verifyEmail(ctx: Context, token: string): Promise<boolean> {

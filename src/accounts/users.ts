@@ -94,3 +94,9 @@ export async function isAdmin(db: Kysely<Database>, userId: number): Promise<boo
   const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
   return user?.role === 'admin';
 }
+
+/** True when the account exists and no admin has disabled it (every credential check asks). */
+export async function isUserActive(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const user = await db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
+  return user !== undefined && user.disabled_at === null;
+}

@@ -20,12 +20,15 @@ export function looksLikeApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
-/** The caller an API key stands for, or null when unknown, revoked or expired. */
+/** The caller an API key stands for, or null when unknown, revoked, expired or its account disabled. */
 export async function callerFromApiKey(db: Kysely<Database>, key: string, now: Date): Promise<Caller | null> {
   const row = await db
-    .selectFrom('api_keys')
-    .select(['id', 'user_id', 'scopes', 'expires_at', 'revoked_at'])
-    .where('key_hash', '=', hashApiKey(key))
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.user_id', 'k.scopes', 'k.expires_at', 'k.revoked_at'])
+    .where('k.key_hash', '=', hashApiKey(key))
+    // A disabled account's keys are revoked; this holds even for one revoked later.
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   if (row.expires_at && row.expires_at <= now.toISOString()) return null;

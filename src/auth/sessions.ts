@@ -39,6 +39,8 @@ export async function sessionFromCookie(ctx: Context, cookieValue: string | unde
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.user_id', 's.csrf_secret', 's.expires_at', 'u.email', 'u.name', 'u.email_verified_at'])
     .where('s.id_hash', '=', sha256Hex(cookieValue))
+    // A disabled account has no session, whatever cookie it still holds.
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.expires_at <= ctx.clock.now().toISOString()) return null;
   return {

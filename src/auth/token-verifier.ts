@@ -2,7 +2,8 @@
 // turns a bearer token presented to one of our resources into a Caller.
 // Embedded (default): a JWT signed by our own authorization server (keys from
 // signing_keys), issuer = PUBLIC_URL, aud = the resource being called, not
-// expired by ctx.clock, its grant not revoked. External (OAUTH_ISSUER set):
+// expired by ctx.clock, its grant not revoked, its account not disabled
+// (either verifier). External (OAUTH_ISSUER set):
 // a JWT of that provider, its signing keys found through its RFC 8414 (or
 // OpenID) metadata and cached by jose (the issuer is compared exactly as
 // configured, trailing slash and all); the person is matched to a local
@@ -18,7 +19,7 @@ import {
 import type { Context } from '../context.js';
 import { createKeyStore, SIGNING_ALG, type KeyStore } from '../oauth/keys.js';
 import { isFamilyActive } from '../oauth/store.js';
-import { normalizeEmail } from '../accounts/users.js';
+import { isUserActive, normalizeEmail } from '../accounts/users.js';
 import { isScope, type Caller, type Scope } from './caller.js';
 import { issuerOf } from './resources.js';
 
@@ -71,7 +72,7 @@ function embeddedVerifier(ctx: Context, keys: KeyStore): TokenVerifier {
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.client_id !== 'string' || typeof payload.sid !== 'string')
         return null;
-      if (!(await isFamilyActive(ctx.db, payload.sid))) return null;
+      if (!(await isFamilyActive(ctx.db, payload.sid)) || !(await isUserActive(ctx.db, userId))) return null;
       return oauthCaller(userId, payload.client_id, scopesOf(payload));
     },
   };
@@ -188,7 +189,7 @@ function externalVerifier(ctx: Context, issuer: string): TokenVerifier {
         return null;
       }
       const userId = await localUser(ctx, issuer, payload);
-      if (userId === null) return null;
+      if (userId === null || !(await isUserActive(ctx.db, userId))) return null;
       const clientId =
         typeof payload.client_id === 'string'
           ? payload.client_id

@@ -97,7 +97,7 @@ export interface ListingEdit {
   apply_to?: string[];
 }
 
-type Changes = Record<string, { before: unknown; after: unknown }>;
+export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 function stored(field: string, value: unknown): string | number | null {
   if ((ARRAY_FIELDS as readonly string[]).includes(field)) return JSON.stringify(value ?? []);
@@ -131,11 +131,25 @@ async function writeFields(trx: Db, listing: Listing, fields: OwnFields, now: st
   return changes;
 }
 
-async function recordVersion(trx: Db, listingId: number, userId: number, changes: Changes, now: string): Promise<void> {
+/** Keeps one change set in the listing's history; an admin's carries `by_admin` and the reason they gave. */
+export async function recordVersion(
+  trx: Db,
+  listingId: number,
+  userId: number,
+  changes: Changes,
+  now: string,
+  admin?: { reason: string },
+): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await trx
     .insertInto('listing_versions')
-    .values({ listing_id: listingId, user_id: userId, changes: JSON.stringify(changes), created_at: now })
+    .values({
+      listing_id: listingId,
+      user_id: userId,
+      changes: JSON.stringify(changes),
+      created_at: now,
+      ...(admin ? { reason: admin.reason, by_admin: 1 } : {}),
+    })
     .execute();
 }
 
@@ -164,6 +178,58 @@ async function siblings(trx: Db, listing: Listing, userId: number, applyTo: stri
     .execute();
 }
 
+/**
+ * Writes an edit's fields, links and FAQs to one listing (no ownership check:
+ * the caller made it) and returns what changed; nothing is recorded yet.
+ * update_my_listing and the admin's edit share it, so both write alike.
+ */
+export async function applyEdit(
+  trx: Db,
+  listing: Listing,
+  edit: Omit<ListingEdit, 'apply_to'>,
+  now: string,
+): Promise<Changes> {
+  const changes = edit.fields ? await writeFields(trx, listing, edit.fields, now) : {};
+  if (edit.socials) {
+    const before = await trx
+      .selectFrom('listing_socials')
+      .select(['platform', 'url'])
+      .where('listing_id', '=', listing.id)
+      .orderBy('platform')
+      .execute();
+    const beforeObj = Object.fromEntries(before.map((s) => [s.platform, s.url]));
+    if (JSON.stringify(beforeObj) !== JSON.stringify(Object.fromEntries(Object.entries(edit.socials).sort()))) {
+      await trx.deleteFrom('listing_socials').where('listing_id', '=', listing.id).execute();
+      const rows = Object.entries(edit.socials).map(([platform, url]) => ({ listing_id: listing.id, platform, url }));
+      if (rows.length > 0) await trx.insertInto('listing_socials').values(rows).execute();
+      changes.socials = { before: beforeObj, after: edit.socials };
+    }
+  }
+  if (edit.faqs) {
+    const before = await trx
+      .selectFrom('listing_faqs')
+      .select(['question', 'answer'])
+      .where('listing_id', '=', listing.id)
+      .orderBy('position')
+      .execute();
+    if (JSON.stringify(before) !== JSON.stringify(edit.faqs.map(({ question, answer }) => ({ question, answer })))) {
+      await trx.deleteFrom('listing_faqs').where('listing_id', '=', listing.id).execute();
+      const rows = edit.faqs.map((f, position) => ({
+        listing_id: listing.id,
+        position,
+        question: f.question,
+        answer: f.answer,
+      }));
+      if (rows.length > 0) await trx.insertInto('listing_faqs').values(rows).execute();
+      changes.faqs = { before, after: edit.faqs };
+    }
+  }
+  if ((changes.socials || changes.faqs) && !Object.keys(changes).some((k) => k !== 'socials' && k !== 'faqs')) {
+    await trx.updateTable('listings').set({ updated_at: now }).where('id', '=', listing.id).execute();
+  }
+  return changes;
+}
+
 export async function updateMyListing(
   ctx: Context,
   userId: number,
@@ -176,44 +242,7 @@ export async function updateMyListing(
   await ctx.db.transaction().execute(async (trx) => {
     const listing = await ownListing({ ...ctx, db: trx }, userId, listingId);
 
-    const changes = edit.fields ? await writeFields(trx, listing, edit.fields, now) : {};
-    if (edit.socials) {
-      const before = await trx
-        .selectFrom('listing_socials')
-        .select(['platform', 'url'])
-        .where('listing_id', '=', listing.id)
-        .orderBy('platform')
-        .execute();
-      const beforeObj = Object.fromEntries(before.map((s) => [s.platform, s.url]));
-      if (JSON.stringify(beforeObj) !== JSON.stringify(Object.fromEntries(Object.entries(edit.socials).sort()))) {
-        await trx.deleteFrom('listing_socials').where('listing_id', '=', listing.id).execute();
-        const rows = Object.entries(edit.socials).map(([platform, url]) => ({ listing_id: listing.id, platform, url }));
-        if (rows.length > 0) await trx.insertInto('listing_socials').values(rows).execute();
-        changes.socials = { before: beforeObj, after: edit.socials };
-      }
-    }
-    if (edit.faqs) {
-      const before = await trx
-        .selectFrom('listing_faqs')
-        .select(['question', 'answer'])
-        .where('listing_id', '=', listing.id)
-        .orderBy('position')
-        .execute();
-      if (JSON.stringify(before) !== JSON.stringify(edit.faqs.map(({ question, answer }) => ({ question, answer })))) {
-        await trx.deleteFrom('listing_faqs').where('listing_id', '=', listing.id).execute();
-        const rows = edit.faqs.map((f, position) => ({
-          listing_id: listing.id,
-          position,
-          question: f.question,
-          answer: f.answer,
-        }));
-        if (rows.length > 0) await trx.insertInto('listing_faqs').values(rows).execute();
-        changes.faqs = { before, after: edit.faqs };
-      }
-    }
-    if ((changes.socials || changes.faqs) && !Object.keys(changes).some((k) => k !== 'socials' && k !== 'faqs')) {
-      await trx.updateTable('listings').set({ updated_at: now }).where('id', '=', listing.id).execute();
-    }
+    const changes = await applyEdit(trx, listing, edit, now);
     await recordVersion(trx, listing.id, userId, changes, now);
     changed = Object.keys(changes);
 
@@ -247,7 +276,7 @@ export async function recentChanges(ctx: Context, opts: { limit: number; sinceId
     .selectFrom('listing_versions as v')
     .innerJoin('listings as l', 'l.id', 'v.listing_id')
     .leftJoin('users as u', 'u.id', 'v.user_id')
-    .select(['v.id', 'v.created_at', 'v.changes', 'l.slug', 'l.name', 'u.email'])
+    .select(['v.id', 'v.created_at', 'v.changes', 'v.reason', 'v.by_admin', 'l.slug', 'l.name', 'u.email'])
     .orderBy('v.id', 'desc')
     .limit(opts.limit);
   if (opts.sinceId) query = query.where('v.id', '>', opts.sinceId);
@@ -258,6 +287,8 @@ export async function recentChanges(ctx: Context, opts: { limit: number; sinceId
     listing: r.slug,
     name: r.name,
     by: r.email,
+    by_admin: Number(r.by_admin) === 1,
+    reason: r.reason,
     changes: JSON.parse(r.changes) as Changes,
   }));
 }

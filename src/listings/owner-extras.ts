@@ -9,11 +9,14 @@ import { parseJsonText } from '../platform/json-text.js';
 import { ownListing } from './my-listings.js';
 import { STORY_SECTIONS, type StorySection } from './profile.js';
 
-/** One saved edit: when, and each field's value before and after. */
+/** One saved edit: when, each field's value before and after, and whether the site team made it (and why). */
 export interface ListingVersion {
   id: number;
   at: string;
   changes: Record<string, { before: unknown; after: unknown }>;
+  by_admin: boolean;
+  /** The site team's reason; null for the owner's own edits. */
+  reason: string | null;
 }
 
 export interface OwnerExtras {
@@ -53,7 +56,7 @@ export async function ownerExtras(
       .execute(),
     ctx.db
       .selectFrom('listing_versions')
-      .select(['id', 'created_at', 'changes'])
+      .select(['id', 'created_at', 'changes', 'by_admin', 'reason'])
       .where('listing_id', '=', listing.id)
       .orderBy('id', 'desc')
       .limit(opts.historyLimit ?? 50)
@@ -73,6 +76,8 @@ export async function ownerExtras(
       id: v.id,
       at: v.created_at,
       changes: parseJsonText<ListingVersion['changes']>(v.changes, {}),
+      by_admin: Number(v.by_admin) === 1,
+      reason: v.reason,
     })),
   };
 }

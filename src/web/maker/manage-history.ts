@@ -1,5 +1,6 @@
 // The version history of a listing, for its owner: every saved edit
-// (listing_versions), newest first, with what each changed from and to.
+// (listing_versions), newest first, with what each changed from and to;
+// a change the site team made (an edit, hiding) says so, with their reason.
 import type { ListingVersion } from '../../listings/owner-extras.js';
 import { html, type SafeHtml } from '../ui/html.js';
 import { formatTime } from './dashboard-ui.js';
@@ -51,7 +52,9 @@ ${
     : html`<p class="muted">Every saved edit, newest first${history.length >= limit ? ` (the latest ${limit})` : ''}. The site team sees the same before and after.</p>
 <ol class="manage-history">${history.map(
         (v) =>
-          html`<li><p class="manage-history-when">${formatTime(v.at)}</p><ul>${Object.entries(v.changes).map(
+          html`<li><p class="manage-history-when">${formatTime(v.at)}${v.by_admin ? ' · by the site team' : ''}</p>${
+            v.reason ? html`<p class="manage-history-reason">Reason: ${v.reason}</p>` : ''
+          }<ul>${Object.entries(v.changes).map(
             ([key, { before, after }]) => html`<li><strong>${changeLabel(key)}</strong>: ${change(before, after)}</li>`,
           )}</ul></li>`,
       )}</ol>`
