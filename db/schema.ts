@@ -13,6 +13,10 @@ export interface UsersTable {
   role: Generated<string>;
   email_verified_at: string | null;
   created_at: string;
+  /** Set while an admin has disabled the account (migration 0017): no sign-in, session, key or token works. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  disabled_by: number | null;
 }
 
 export interface ApiKeysTable {
@@ -106,6 +110,11 @@ export interface ListingsTable {
   badge_check_result: Generated<string | null>;
   /** Bumped by triggers on every write to the profile's other tables (migration 0010): a cached profile is valid while it matches. */
   profile_version: Generated<number>;
+  /** While status is `hidden` (an admin hid it, migration 0017): when, why, by whom, and the status it returns to. */
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  hidden_by: number | null;
+  hidden_status: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -117,6 +126,10 @@ export interface ListingVersionsTable {
   /** JSON: { field: { before, after } } */
   changes: Json;
   created_at: string;
+  /** Why an admin made this change (null: the owner's own edit). */
+  reason: string | null;
+  /** 1 when the site team made the change (user_id is the admin). */
+  by_admin: Generated<number>;
 }
 
 export interface NotificationsTable {
@@ -128,6 +141,37 @@ export interface NotificationsTable {
   body: Generated<string>;
   created_at: string;
   read_at: string | null;
+  /** A site-relative path to what it is about; null: the listing's page. */
+  link: string | null;
+}
+
+/** What a person wants by mail, per notification kind; no row: the kind's default. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  kind: string;
+  /** 1: mail me, 0: only the bell. */
+  mail: number;
+  updated_at: string;
+}
+
+/** Server-side secrets made on first use (the key that signs unsubscribe links). */
+export interface SiteSecretsTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
+/** The voters the vote digest has told a listing's maker of (each counted once). */
+export interface VoteDigestVotersTable {
+  listing_id: number;
+  user_id: number;
+}
+
+/** Where a scheduled job got to (the vote batching job's last vote event). */
+export interface JobCursorsTable {
+  name: string;
+  last_id: number;
+  updated_at: string;
 }
 
 export interface InterviewAnswersTable {
@@ -242,7 +286,7 @@ export interface VoteEventsTable {
 export interface ReportsTable {
   id: Id;
   reporter_id: number | null;
-  target_kind: 'listing' | 'review';
+  target_kind: 'listing' | 'review' | 'comment';
   target_id: number;
   listing_id: number | null;
   reason: string;
@@ -269,6 +313,20 @@ export interface ReviewsTable {
   created_at: string;
   updated_at: string | null;
   flagged_by: number | null;
+}
+
+export interface CommentsTable {
+  id: Id;
+  listing_id: number;
+  user_id: number;
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parent_id: number | null;
+  body: string;
+  created_at: string;
+  edited_at: string | null;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  hidden_by: number | null;
 }
 
 export interface AwardsTable {
@@ -424,6 +482,8 @@ export interface OutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** JSON object of extra headers (List-Unsubscribe…); null for none. */
+  headers: string | null;
 }
 
 export interface EmailTokensTable {
@@ -593,6 +653,10 @@ export interface Database {
   listing_alternatives: ListingAlternativesTable;
   listing_versions: ListingVersionsTable;
   notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  site_secrets: SiteSecretsTable;
+  job_cursors: JobCursorsTable;
+  vote_digest_voters: VoteDigestVotersTable;
   interview_answers: InterviewAnswersTable;
   founders: FoundersTable;
   listing_founders: ListingFoundersTable;
@@ -604,6 +668,7 @@ export interface Database {
   reports: ReportsTable;
   follows: FollowsTable;
   reviews: ReviewsTable;
+  comments: CommentsTable;
   awards: AwardsTable;
   blog_posts: BlogPostsTable;
   interview_questions: InterviewQuestionsTable;

@@ -14,6 +14,9 @@ import * as m0011 from './0011_week_votes_index.js';
 import * as m0012 from './0012_listing_row_version.js';
 import * as m0013 from './0013_trending_version.js';
 import * as m0014 from './0014_listing_daily_stats.js';
+import * as m0015 from './0015_comments.js';
+import * as m0016 from './0016_notification_settings.js';
+import * as m0017 from './0017_admin_actions.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -37,4 +40,7 @@ export const migrations: NumberedMigration[] = [
   { name: '0012_listing_row_version', up: m0012.up },
   { name: '0013_trending_version', up: m0013.up },
   { name: '0014_listing_daily_stats', up: m0014.up },
+  { name: '0015_comments', up: m0015.up },
+  { name: '0016_notification_settings', up: m0016.up },
+  { name: '0017_admin_actions', up: m0017.up },
 ];

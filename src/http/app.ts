@@ -24,6 +24,7 @@ import { checkoutRouter } from '../web/checkout.js';
 import { invitesRouter } from '../web/invites.js';
 import { claimsRouter } from '../web/claims.js';
 import { communityRouter } from '../web/community.js';
+import { commentsRouter } from '../web/comments.js';
 import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
 import { uiAssetsRouter } from '../web/ui/assets.js';
@@ -149,6 +150,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
 
   // The site people browse and act on (votes, follows, reviews, reports), and the docs.
   app.use(communityRouter(ctx));
+  app.use(commentsRouter(ctx));
   app.use(docsRouter(ctx));
   app.use(publicRouter(ctx));
 

@@ -40,6 +40,8 @@ export interface CommunityListing {
   slug: string;
   owner_id: number | null;
   status: string;
+  /** The product's name (the vote button says what it votes for). */
+  name?: string;
 }
 
 export interface BrowseDeps {
@@ -52,6 +54,8 @@ export interface BrowseDeps {
     listing: CommunityListing,
     res: Response,
   ) => Promise<{ voteBox: SafeHtml; section: SafeHtml }>;
+  /** Comments and replies (src/web/comments.ts): a whole `<section>`, placed after the community one. */
+  discussionSection?: (ctx: Context, listing: CommunityListing, res: Response) => Promise<SafeHtml>;
 }
 
 /** Plans that paid for nothing: a listing with any other plan has paid. */
@@ -424,13 +428,20 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
   const row = await loadBySlug(ctx, req, res, 'listing', (slug) => publicListingBySlug(ctx, slug));
   if (!row) return;
   countVisit(ctx, req, res, row);
-  const listing: CommunityListing = { id: row.id, slug: row.slug, owner_id: row.owner_id, status: row.status };
-  const [profile, paidLinksFollow, badges, alternatives, community] = await Promise.all([
+  const listing: CommunityListing = {
+    id: row.id,
+    slug: row.slug,
+    owner_id: row.owner_id,
+    status: row.status,
+    name: row.name,
+  };
+  const [profile, paidLinksFollow, badges, alternatives, community, discussion] = await Promise.all([
     profileOf(ctx, row),
     getSetting(ctx.db, 'paid_links_follow'),
     listingBadges(ctx, { slug: row.slug, shape: 'standard', mode: 'auto', size: 'm' }),
     alternativesTo(ctx, row.slug),
     deps.communitySection ? deps.communitySection(ctx, listing, res) : Promise.resolve(null),
+    deps.discussionSection ? deps.discussionSection(ctx, listing, res) : Promise.resolve(''),
   ]);
   const data: PageData = {
     profile,
@@ -471,6 +482,7 @@ ${mediaBlock(profile, data.rel)}
 ${updatesBlock(profile)}
 ${faqBlock(profile)}
 ${communityBlock(data)}
+${discussion}
 ${domainRatingBlock(profile)}
 ${linksBlock(profile, data.rel)}
 ${badgesBlock(data)}
