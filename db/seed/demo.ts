@@ -7,6 +7,9 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import * as data from './demo-data.js';
 
+/** "a" or "an" before a word (by its first letter: good enough for the demo's nouns). */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 export interface DemoSeedSummary {
   categories: number;
   listings: number;
@@ -272,9 +275,9 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         url: `https://${domain}`,
         domain,
         tagline: `The ${category.name.toLowerCase()} ${noun} that helps ${audience} ${benefit}`,
-        short_description: `${name} is a ${noun} for ${audience} who want to ${benefit}.`,
+        short_description: `${name} is ${article(noun)} ${noun} for ${audience} who want to ${benefit}.`,
         description:
-          `${name} is a ${noun} for ${audience}. It helps them ${benefit} without switching between a dozen tools.\n\n` +
+          `${name} is ${article(noun)} ${noun} for ${audience}. It helps them ${benefit} without switching between a dozen tools.\n\n` +
           `Highlights: ${features.join(', ').toLowerCase()}. ` +
           `Teams use it for ${category.description.toLowerCase().replace(/\.$/, '')}, and it fits into the tools they already have.`,
         stage: rnd.pick(data.stages),
