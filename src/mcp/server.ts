@@ -6,6 +6,8 @@ import {
   McpServer,
   type McpServerFactory,
   type CallToolResult,
+  type Implementation,
+  type ServerCapabilities,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
 } from '@modelcontextprotocol/server';
@@ -112,6 +114,35 @@ export async function callTool(
  */
 export const ONLY_TOOL = 'launchboard/only_tool';
 
+/**
+ * The server's identity in `serverInfo` (and, on 2026-07-28, in every
+ * result's `_meta`): its icon is the site's own mark, served by the web face
+ * at /favicon.svg under the configured public URL (for stdio too).
+ */
+export function serverInfo(ctx: Context): Implementation {
+  return {
+    name: 'launchboard',
+    title: 'Launchboard',
+    version: ctx.config.version,
+    icons: [{ src: `${ctx.config.publicUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+  };
+}
+
+/**
+ * The tool, prompt and resource lists change only with a new release (the
+ * toolsets a client picks are part of the endpoint's URL), so no list-changed
+ * notification is ever sent: say so, since the SDK claims `listChanged` unless
+ * told otherwise. No resource subscriptions, no `logging` either: every HTTP
+ * request gets a fresh server (no session to hold a log level in), and we
+ * send no log messages.
+ */
+function capabilities(resources: boolean): ServerCapabilities {
+  return {
+    tools: { listChanged: false },
+    ...(resources && { resources: { listChanged: false }, prompts: { listChanged: false } }),
+  };
+}
+
 /** `prepared` are the tools to offer; `resources` false leaves the resources out (a server built for one tools/call). */
 export function buildMcpServer(
   ctx: Context,
@@ -120,20 +151,19 @@ export function buildMcpServer(
   openapi: object,
   resources = true,
 ): McpServer {
-  const server = new McpServer(
-    { name: 'launchboard', title: 'Launchboard', version: ctx.config.version },
-    {
-      instructions: INSTRUCTIONS,
-      // The tool, prompt and resource lists change only with a new release.
-      cacheHints: {
-        'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
-        'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
-        'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
-        'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
-        'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
-      },
+  const server = new McpServer(serverInfo(ctx), {
+    instructions: INSTRUCTIONS,
+    capabilities: capabilities(resources),
+    // The tool, prompt and resource lists change only with a new release; each
+    // resource says how long its reads keep (resources/index.ts).
+    cacheHints: {
+      'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
     },
-  );
+  });
   for (const { tool, config } of prepared) {
     server.registerTool(tool.name, config, (args: unknown) =>
       callTool(ctx, tool, args as Record<string, unknown>, caller),

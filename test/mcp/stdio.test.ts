@@ -76,6 +76,11 @@ describe('MCP over stdio (launchboard stdio)', () => {
     try {
       const listed = await client.listTools();
       expect(listed.tools.map((t) => t.name)).toEqual(['get_site_info', ...toolsets.orders.map((t) => t.name)]);
+      // The configured public URL names the icon, as over HTTP; the lists never change.
+      expect(client.getServerVersion()?.icons).toEqual([
+        { src: 'http://localhost:3000/favicon.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+      ]);
+      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
     } finally {
       await client.close();
       await drop();
