@@ -54,6 +54,10 @@ function consentPage(
   const web = webOf(res);
   const name = displayName(request.client);
   const target = new URL(request.redirectUri);
+  // A native app's private-use scheme (com.example.app:/cb) has no host or
+  // origin: name the scheme, and let the form lead there by scheme (CSP).
+  const privateUse = target.origin === 'null';
+  const destination = privateUse ? `the application (${target.protocol.slice(0, -1)})` : target.host;
   const what =
     request.resource === resourceUrl(ctx.config, 'mcp') ? 'the Launchboard MCP server' : 'the Launchboard REST API';
   const hidden = REQUEST_PARAMS.filter((k) => typeof params[k] === 'string').map(
@@ -63,9 +67,9 @@ function consentPage(
     title: `Allow ${name} to use your account?`,
     csrfToken: web.csrfToken,
     signedInAs: web.session!.email,
-    formActionOrigins: [target.origin],
+    formActionOrigins: [privateUse ? target.protocol : target.origin],
     body: html`<p><strong>${name}</strong> wants to act for <strong>${web.session!.email}</strong> on ${what}.</p>
-<p>After your decision you go back to <strong>${target.host}</strong>.${
+<p>After your decision you go back to <strong>${destination}</strong>.${
       request.client.registrationType === 'metadata_document'
         ? html` The application is identified by <code>${request.client.clientId}</code>.`
         : ''

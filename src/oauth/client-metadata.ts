@@ -2,13 +2,21 @@
 // publishes its metadata there. We fetch it through the SSRF-safe fetcher
 // (private, loopback and link-local addresses refused at connect time, no
 // redirects, 16 KB, 5 s), check that it names itself and registers only
-// acceptable redirect URIs, and cache it in oauth_clients for its max-age
-// (5 minutes to 24 hours). A document that cannot be fetched or fails a check
-// is refused; a stale copy is never used instead.
+// redirect URIs its application_type allows (redirect-uris.ts), and cache it
+// in oauth_clients for its max-age (5 minutes to 24 hours). A document that
+// cannot be fetched or fails a check is refused; a stale copy is never used
+// instead. The authorization server metadata advertises this as the preferred
+// way in (client_id_metadata_document_supported).
 import type { Context } from '../context.js';
 import { FetchError } from '../platform/fetcher.js';
 import { oauthError } from './errors.js';
-import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
+import {
+  APPLICATION_TYPES,
+  type ApplicationType,
+  impliedApplicationType,
+  MAX_REDIRECT_URIS,
+  redirectUriProblem,
+} from './redirect-uris.js';
 import { findClient, saveClient, type StoredClient } from './store.js';
 
 const MAX_BYTES = 16 * 1024;
@@ -73,8 +81,15 @@ function validateDocument(clientId: string, doc: unknown): Omit<StoredClient, 'r
       `the client metadata document must list 1 to ${MAX_REDIRECT_URIS} redirect_uris`,
     );
   }
+  const stated = d.application_type;
+  if (stated !== undefined && !(APPLICATION_TYPES as readonly unknown[]).includes(stated))
+    throw oauthError(
+      'invalid_client',
+      `the client metadata document's application_type must be ${APPLICATION_TYPES.join(' or ')}`,
+    );
+  const applicationType = (stated as ApplicationType | undefined) ?? impliedApplicationType(uris);
   for (const uri of uris) {
-    const problem = redirectUriProblem(uri);
+    const problem = redirectUriProblem(uri, applicationType);
     if (problem) throw oauthError('invalid_client', `redirect_uri ${String(uri).slice(0, 200)} ${problem}`);
   }
   const name = typeof d.client_name === 'string' ? d.client_name.slice(0, 200) : null;

@@ -1,15 +1,25 @@
 // POST /oauth/register: dynamic client registration (RFC 7591) for public
-// clients. Redirect URIs must be https or loopback http; every client
+// clients. Redirect URIs must suit the client's OIDC application_type (web:
+// https only; native: loopback, private-use schemes or https), which is
+// stored and echoed, and read from the URIs when not sent. Every client
 // authenticates with PKCE alone (token_endpoint_auth_method "none"), so a
 // requested secret-based method is replaced by "none" (RFC 7591 §3.2.1 lets
-// the server substitute values). No registration management API.
+// the server substitute values). No registration management API. Client ID
+// metadata documents (client-metadata.ts) are the preferred way in; this is
+// the fallback for clients without one.
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
 import { SCOPES } from '../auth/caller.js';
 import { oauthError, sendOAuthError, unreadableBodyAsOAuthError } from './errors.js';
 import { rejectUnacceptableText } from './text.js';
-import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris.js';
+import {
+  APPLICATION_TYPES,
+  type ApplicationType,
+  impliedApplicationType,
+  MAX_REDIRECT_URIS,
+  redirectUriProblem,
+} from './redirect-uris.js';
 import { saveClient } from './store.js';
 
 const REGISTRATIONS_PER_MINUTE = 30;
@@ -26,6 +36,14 @@ const TEXT_FIELDS = [
   'scope',
 ] as const;
 
+/** The application_type asked for (OIDC Dynamic Client Registration §2), or the one the redirect URIs imply. */
+function applicationTypeOf(value: unknown, uris: unknown[]): ApplicationType {
+  if (value === undefined || value === null) return impliedApplicationType(uris);
+  if (typeof value !== 'string' || !(APPLICATION_TYPES as readonly string[]).includes(value))
+    throw oauthError('invalid_client_metadata', `application_type must be ${APPLICATION_TYPES.join(' or ')}`);
+  return value as ApplicationType;
+}
+
 function registrationFrom(body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw oauthError('invalid_client_metadata', 'send the client metadata as a JSON object');
@@ -36,12 +54,14 @@ function registrationFrom(body: unknown) {
     throw oauthError('invalid_redirect_uri', 'redirect_uris is required: a non-empty array of URLs');
   if (uris.length > MAX_REDIRECT_URIS)
     throw oauthError('invalid_redirect_uri', `at most ${MAX_REDIRECT_URIS} redirect_uris`);
+  const applicationType = applicationTypeOf(b.application_type, uris);
   for (const uri of uris) {
-    const problem = redirectUriProblem(uri);
+    const problem = redirectUriProblem(uri, applicationType);
     if (problem) throw oauthError('invalid_redirect_uri', `redirect_uri ${String(uri).slice(0, 200)} ${problem}`);
   }
   const metadata: Record<string, unknown> = {
     redirect_uris: [...new Set(uris as string[])],
+    application_type: applicationType,
     token_endpoint_auth_method: 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],

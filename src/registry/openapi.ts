@@ -153,6 +153,8 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
       version: '1.0.0',
       description:
         'A directory of product listings with a weekly launch calendar, leaderboards, and an authenticated API to submit, edit, claim and order. Every operation is also an MCP tool of the same name at /mcp.',
+      // Each install is its own site with no fixed address for the project: the contact is this site's docs.
+      contact: { name: 'Launchboard API docs', url: `${publicUrl}/docs` },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${publicUrl}/api/v1` }],

@@ -41,13 +41,36 @@ const OPENAPI_PATH = '/api/v1/openapi.json';
 const DOCS_CACHE_SECONDS = 300;
 
 // Pages carry `script-src 'self'`, so the initialisation is a file, not an inline script.
+// Public operations declare their credentials optional (`security: [{}, …]`);
+// Swagger UI hides the padlock only when the empty requirement stands alone,
+// so the plugin shows such operations' summary as if it did. Display only:
+// the document, and what Try it out sends once you authorize, are unchanged.
 const INIT_SCRIPT = `// Starts Swagger UI on the Launchboard OpenAPI document (served by this site).
+function OptionalAuthWithoutPadlock() {
+  return {
+    wrapComponents: {
+      OperationSummary: function (Original, system) {
+        return function (props) {
+          var security = props.operationProps && props.operationProps.get('security');
+          var optional = security && security.some(function (r) { return r.isEmpty(); });
+          var shown = optional
+            ? Object.assign({}, props, {
+                operationProps: props.operationProps.set('security', security.filter(function (r) { return r.isEmpty(); })),
+              })
+            : props;
+          return system.React.createElement(Original, shown);
+        };
+      },
+    },
+  };
+}
 window.addEventListener('DOMContentLoaded', function () {
   window.ui = SwaggerUIBundle({
     url: ${JSON.stringify(OPENAPI_PATH)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: [OptionalAuthWithoutPadlock],
     layout: 'BaseLayout',
     validatorUrl: null,
     displayOperationId: true,

@@ -35,6 +35,12 @@ describe('the OpenAPI document', () => {
     expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('names a contact: the docs page of the site that serves it', () => {
+    expect((doc as any).info.contact).toEqual({ name: 'Launchboard API docs', url: 'http://localhost:3000/docs' });
+    const elsewhere = openApiDocument(tools, 'https://launchboard.example.com') as any;
+    expect(elsewhere.info.contact.url).toBe('https://launchboard.example.com/docs');
+  });
+
   it('matches the committed golden document', () => {
     expectGolden('openapi.json', doc);
   });

@@ -32,6 +32,16 @@ function documents(base: string): Record<string, unknown> {
     '/secret.json': { client_id: `${base}/secret.json`, client_secret: 'shh', redirect_uris: [REDIRECT_URI] },
     '/bad-redirect.json': { client_id: `${base}/bad-redirect.json`, redirect_uris: ['http://evil.example/cb'] },
     '/huge.json': { client_id: `${base}/huge.json`, redirect_uris: [REDIRECT_URI], padding: 'x'.repeat(20_000) },
+    '/web-loopback.json': {
+      client_id: `${base}/web-loopback.json`,
+      application_type: 'web',
+      redirect_uris: [REDIRECT_URI],
+    },
+    '/odd-type.json': {
+      client_id: `${base}/odd-type.json`,
+      application_type: 'desktop',
+      redirect_uris: [REDIRECT_URI],
+    },
   };
 }
 
@@ -84,6 +94,8 @@ describe('a client identified by its metadata document', () => {
     ['carries a client secret', '/secret.json', 'must not contain a client secret'],
     ['registers a non-https redirect URI', '/bad-redirect.json', 'must use https'],
     ['is larger than 16 KB', '/huge.json', 'could not be fetched'],
+    ['is a web application with a loopback redirect URI', '/web-loopback.json', 'only a native application may use'],
+    ['has an unknown application_type', '/odd-type.json', 'application_type must be web or native'],
     ['does not exist', '/missing.json', 'HTTP 404'],
   ])('is refused on a page when the document %s', async (_name, path, message) => {
     const client: oauth.Client = { client_id: `${fixtureUrl}${path}` };

@@ -1,7 +1,7 @@
 // The human-readable docs: /docs renders the OpenAPI document with a renderer
 // we serve ourselves (no other origin), /docs/mcp tells a person how to
 // connect an MCP client, listing every tool of the registry.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/errors.js';
@@ -142,6 +142,37 @@ describe.skipIf(!existsSync(CHROMIUM))('GET /docs in a real browser', () => {
       expect(await page.locator('.opblock').count()).toBe(tools.length);
       expect(problems).toEqual([]);
       expect(elsewhere).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 30_000);
+
+  it('shows a padlock only on operations that need credentials, not on public ones where they are optional', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+      await page.goto(`${served.server.url}/docs`);
+      await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+      const padlocked = await page
+        .locator('.opblock')
+        .evaluateAll((blocks) =>
+          blocks
+            .filter((b) => b.querySelector('.opblock-summary .authorization__btn'))
+            .map((b) => b.querySelector('.opblock-summary-operation-id')?.textContent),
+        );
+      const signedIn = tools.filter((t) => t.scope).map((t) => t.name);
+      expect(signedIn.length).toBeGreaterThan(0);
+      expect(signedIn.length).toBeLessThan(tools.length);
+      expect(padlocked.sort()).toEqual([...signedIn].sort());
+      // The document itself still says public operations take credentials optionally.
+      const doc = await (await get('/api/v1/openapi.json')).json();
+      expect(doc.paths['/site'].get.security).toEqual([{}, { oauth2: [] }, { apiKey: [] }]);
+      // The Authorize button stays, for the signed-in operations.
+      expect(await page.locator('.auth-wrapper .authorize').count()).toBe(1);
+      mkdirSync('artifacts/discovery', { recursive: true });
+      await page.screenshot({ path: 'artifacts/discovery/docs-1366.png', fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: 'artifacts/discovery/docs-390.png', fullPage: true });
     } finally {
       await browser.close();
     }
