@@ -11,8 +11,8 @@ runner=${CONFORMANCE_RUNNER:-$here/../../shared/tools/mcp-conformance/run.sh}
 logs=$(mktemp -d)
 status=0
 
-scenarios_2026="server-stateless tools-list dns-rebinding-protection http-header-validation caching sep-2164-resource-not-found input-required-result-unsupported-methods input-required-result-validate-input"
-scenarios_2025="server-initialize ping tools-list dns-rebinding-protection"
+scenarios_2026="server-stateless tools-list resources-list prompts-list dns-rebinding-protection http-header-validation caching sep-2164-resource-not-found input-required-result-unsupported-methods input-required-result-validate-input"
+scenarios_2025="server-initialize ping tools-list resources-list prompts-list dns-rebinding-protection"
 
 check() {
   local rev=$1 scenario=$2 log="$logs/$1-$2.log"

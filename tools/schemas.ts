@@ -1,6 +1,13 @@
 // Shared zod pieces (SPEC Part 2 "Common") so every tool states a bound once.
 import { z } from 'zod';
 import { isWebLink } from '../src/platform/links.js';
+import { DOCS_ONLY } from '../src/registry/json-schema.js';
+
+/**
+ * A description for the API documents only: the MCP tool list leaves it out
+ * (the name and bounds say it to an agent), the OpenAPI document keeps it.
+ */
+export const docsOnly = (description: string) => ({ description, [DOCS_ONLY]: true });
 
 export const slug = z
   .string()
@@ -11,8 +18,8 @@ export const slug = z
   );
 
 export const pagination = {
-  page: z.number().int().min(1).max(1000).default(1),
-  per_page: z.number().int().min(1).max(100).default(20),
+  page: z.number().int().min(1).max(1000).default(1).meta(docsOnly('Page number, 1..1000')),
+  per_page: z.number().int().min(1).max(100).default(20).meta(docsOnly('Items per page, 1..100')),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -1,6 +1,7 @@
-// The values the search page's country and pricing pickers offer: those that
-// live listings actually have, so a visitor never picks a filter that finds
-// nothing and never has to guess a spelling.
+// The values search_listings' filters can take that live listings actually
+// have (the search page's pickers, get_site_info's `filters`), so a visitor
+// or an assistant never picks a filter that finds nothing and never has to
+// guess a spelling.
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 
@@ -42,8 +43,20 @@ export async function filterOptions(ctx: Context): Promise<FilterOptions> {
   };
 }
 
+/** The stage filter takes a slug (SPEC Part 2 "Common"): a stage like "early access" is shown but cannot be filtered. */
+const STAGE_SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+
 /**
- * The distinct values of `upper(country)` or `lower(pricing_model)` among live
+ * The distinct stages of live listings that search_listings' stage filter
+ * can take (lower-case, as it compares them), in order: for get_site_info
+ * (the search page has no stage picker, so it does not pay for them).
+ */
+export async function stageOptions(ctx: Context): Promise<string[]> {
+  return (await distinctLiveValues(ctx, 'stage')).filter((value) => STAGE_SLUG.test(value));
+}
+
+/**
+ * The distinct values of `upper(country)`, `lower(pricing_model)` or `lower(stage)` among live
  * listings, in index order. A plain `SELECT DISTINCT` would read one index
  * entry per live listing (100k entries at 100k listings); this walks the
  * (status, expression) index of migration 0003 as a loose index scan instead:
@@ -53,9 +66,14 @@ export async function filterOptions(ctx: Context): Promise<FilterOptions> {
  * on SQLite and PostgreSQL (the subquery only refers to the previous row,
  * which both allow in a recursive term).
  */
-async function distinctLiveValues(ctx: Context, column: 'country' | 'pricing_model'): Promise<string[]> {
+async function distinctLiveValues(ctx: Context, column: 'country' | 'pricing_model' | 'stage'): Promise<string[]> {
   // Written out in full: each must be the indexed expression exactly for the index to serve it.
-  const value = column === 'country' ? sql`upper(l.country)` : sql`lower(l.pricing_model)`;
+  const value =
+    column === 'country'
+      ? sql`upper(l.country)`
+      : column === 'pricing_model'
+        ? sql`lower(l.pricing_model)`
+        : sql`lower(l.stage)`;
   const { rows } = await sql<{ value: string }>`
     WITH RECURSIVE seen(value) AS (
       SELECT CAST('' AS TEXT)

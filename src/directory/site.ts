@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { countCategories } from './categories.js';
+import { filterOptions, stageOptions } from './filter-options.js';
 import { getSetting } from './settings.js';
 
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -43,11 +44,14 @@ export async function countLiveListings(ctx: Context): Promise<number> {
 }
 
 export async function siteInfo(ctx: Context) {
-  const [name, purpose, liveListings, categories] = await Promise.all([
+  const [name, purpose, liveListings, categories, sites, filters, stages] = await Promise.all([
     getSetting(ctx.db, 'site_name'),
     getSetting(ctx.db, 'site_purpose'),
     countLiveListings(ctx),
     countCategories(ctx),
+    ctx.db.selectFrom('sites').select(['key', 'name', 'base_url']).orderBy('id').execute(),
+    filterOptions(ctx),
+    stageOptions(ctx),
   ]);
   const urls = siteUrls(ctx.config.publicUrl);
   return {
@@ -56,6 +60,20 @@ export async function siteInfo(ctx: Context) {
     version: ctx.config.version,
     urls,
     counts: { live_listings: liveListings, categories },
+    // The directories this installation publishes (`main` always): a listing
+    // belongs to one; a company may be listed on several, each with that
+    // site's own headline, summary and SEO text (update_my_listing apply_to).
+    sites: [
+      // `main` is this site (its row is made at the first submission, and follows PUBLIC_URL).
+      { key: 'main', name, url: ctx.config.publicUrl },
+      ...sites.filter((s) => s.key !== 'main').map((s) => ({ key: s.key, name: s.name, url: s.base_url })),
+    ],
+    // What search_listings' filters can take that live listings have now.
+    filters: {
+      stages,
+      pricing_models: filters.pricingModels.map((p) => p.value),
+      countries: filters.countries.map((c) => c.code).sort(),
+    },
     api: { base_url: urls.api_base, openapi_url: urls.openapi, docs_url: urls.docs, openapi_version: '3.1.0' },
     mcp: { url: urls.mcp, transport: 'streamable-http', protocol_versions: [...MCP_PROTOCOL_VERSIONS] },
     rules: [

@@ -12,6 +12,7 @@ import { AppError } from '../errors.js';
 import type { FieldName } from './drafter/fields.js';
 import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft } from './drafts.js';
 import { STORY_SECTIONS } from '../listings/profile.js';
+import { OWN_TEXT_MAX } from '../listings/my-listings.js';
 import { ensureMainSite } from '../directory/sites.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
@@ -55,24 +56,67 @@ const list = (draft: Draft, f: FieldName): string[] => {
   return Array.isArray(v) ? v : [];
 };
 
-/** The listing columns a draft's fields (and SEO) give. */
-function listingColumns(draft: Draft, parts: Set<ListingPart>) {
+/** Draft text fields whose listing column keeps less than the draft's 500 characters (SPEC Part 2). */
+export const CUT_TO_FIT = ['tagline', 'short_description', 'pricing_model', 'pricing_summary', 'city'] as const;
+
+/**
+ * `value` cut to `max` characters: at the last word that fits, with an
+ * ellipsis (at a hard cut when the last word is too long to leave out).
+ */
+export function cutToFit(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let cut = value.slice(0, max - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never half a character
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${(atWord.length >= max / 2 ? atWord : cut).trimEnd()}…`;
+}
+
+/**
+ * The listing columns a draft's fields (and SEO) give. Where the listing
+ * keeps less than the draft allows, the value is cut or dropped, and
+ * `warnings` says so: nothing is lost silently.
+ */
+function listingColumns(draft: Draft, parts: Set<ListingPart>, warnings: SubmitWarning[]) {
   const columns: ListingUpdate = {};
   if (parts.has('fields')) {
-    const year = Number(text(draft, 'founded_year'));
-    const country = text(draft, 'country');
+    const fitted = (f: (typeof CUT_TO_FIT)[number]): string | null => {
+      const value = text(draft, f);
+      const max = OWN_TEXT_MAX[f];
+      if (value === null || value.length <= max) return value;
+      warnings.push({
+        field: f,
+        message: `${value.length} characters; a listing keeps ${max}, so it was cut to fit. Shorten it with update_draft`,
+      });
+      return cutToFit(value, max);
+    };
+    const rawYear = text(draft, 'founded_year')?.trim() || null;
+    const year = Number(rawYear);
+    const founded = rawYear !== null && Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null;
+    if (rawYear !== null && founded === null)
+      warnings.push({ field: 'founded_year', message: `"${rawYear}" is not a year 1800-2100; left out` });
+    const rawCountry = text(draft, 'country')?.trim() || null;
+    const country = rawCountry && /^[A-Za-z]{2}$/.test(rawCountry) ? rawCountry.toUpperCase() : null;
+    if (rawCountry !== null && country === null)
+      warnings.push({ field: 'country', message: `"${rawCountry}" is not a two-letter country code; left out` });
+    const rawEmail = text(draft, 'contact_email');
+    const emailFits = rawEmail === null || rawEmail.length <= OWN_TEXT_MAX.contact_email;
+    if (!emailFits)
+      warnings.push({
+        field: 'contact_email',
+        message: `longer than an address can be (${OWN_TEXT_MAX.contact_email} characters); left out`,
+      });
     Object.assign(columns, {
       name: (text(draft, 'name') ?? draft.domain).slice(0, 500),
-      tagline: text(draft, 'tagline'),
-      short_description: text(draft, 'short_description'),
+      tagline: fitted('tagline'),
+      short_description: fitted('short_description'),
       description: text(draft, 'description'),
       stage: text(draft, 'stage'),
-      pricing_model: text(draft, 'pricing_model'),
-      pricing_summary: text(draft, 'pricing_summary'),
-      country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
-      city: text(draft, 'city'),
-      founded_year: Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
-      contact_email: text(draft, 'contact_email'),
+      pricing_model: fitted('pricing_model'),
+      pricing_summary: fitted('pricing_summary'),
+      country,
+      city: fitted('city'),
+      founded_year: founded,
+      contact_email: emailFits ? rawEmail : null,
       demo_video_url: text(draft, 'demo_video_url'),
       logo_url: text(draft, 'logo_url'),
       features: JSON.stringify(list(draft, 'features')),
@@ -269,7 +313,7 @@ export async function syncListing(
     .executeTakeFirst();
   if (!listing) return warnings;
   const now = ctx.clock.now().toISOString();
-  const columns = listingColumns(draft, parts);
+  const columns = listingColumns(draft, parts, warnings);
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const [key, after] of Object.entries(columns)) {
     const before = listing[key as keyof Listing];
@@ -353,7 +397,7 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
     const warnings: SubmitWarning[] = [];
     await trx
       .updateTable('listings')
-      .set({ ...listingColumns(draft, parts), updated_at: now })
+      .set({ ...listingColumns(draft, parts, warnings), updated_at: now })
       .where('id', '=', row.id)
       .execute();
     await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'), warnings);

@@ -51,15 +51,36 @@ export const ownListingSchema = listingProfile.extend({
   badge_check: z
     .object({ checked_at: z.string().nullable(), result: z.string().nullable() })
     .describe('The last check of your homepage for our badge (free launches)'),
+  site: z.string().describe("The key of the site this listing is on (get_site_info's sites)"),
+  other_sites: z
+    .array(z.object({ site: z.string(), listing_id: z.number().int() }))
+    .describe(
+      "Your listings of the same company on other sites, each with its own headline, summary and SEO text: the site keys update_my_listing's apply_to reaches",
+    ),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 
 export async function ownListingView(ctx: Context, listing: Listing): Promise<OwnListing> {
+  const [profile, listed] = await Promise.all([
+    profileOf(ctx, listing),
+    // The company's listings of this owner, this one included, with their sites (as apply_to finds them).
+    ctx.db
+      .selectFrom('listings as l')
+      .innerJoin('sites as s', 's.id', 'l.site_id')
+      .select(['l.id', 's.key'])
+      .where('l.company_key', '=', listing.company_key)
+      .where('l.owner_id', '=', listing.owner_id)
+      .orderBy('s.key')
+      .orderBy('l.id')
+      .execute(),
+  ]);
   return {
-    ...(await profileOf(ctx, listing)),
+    ...profile,
     listing_id: listing.id,
     plan: listing.plan,
     badge_check: { checked_at: listing.badge_checked_at ?? null, result: listing.badge_check_result ?? null },
+    site: listed.find((l) => l.id === listing.id)?.key ?? 'main',
+    other_sites: listed.filter((l) => l.id !== listing.id).map((l) => ({ site: l.key, listing_id: l.id })),
   };
 }
 
@@ -83,6 +104,26 @@ const SCALAR_FIELDS = [
   'seo_title',
   'seo_description',
 ] as const;
+/**
+ * The longest text each own-listing field keeps (SPEC Part 2). Draft fields
+ * allow 500 (description 20000), so submit_draft cuts a longer draft value
+ * to these, with a warning.
+ */
+export const OWN_TEXT_MAX = {
+  tagline: 200,
+  short_description: 300,
+  description: 20000,
+  pricing_model: 40,
+  pricing_summary: 300,
+  city: 120,
+  demo_video_url: 500,
+  contact_email: 254,
+  headline: 200,
+  summary: 20000,
+  seo_title: 200,
+  seo_description: 320,
+} as const satisfies Partial<Record<ScalarField, number>>;
+
 /** The fields that may travel to the same company's listings on other sites. */
 export const SITE_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
 

@@ -41,8 +41,17 @@
 //     by the later places ("Same enum as lock_fields").
 //   - of `idempotency_key`, everything but its name and type: the name says
 //     what it is (any printable key up to 255 characters; a UUID fits).
+//   - descriptions marked docs-only (`docsOnly` in tools/schemas.ts): those
+//     of page, per_page and ids copied from other results, which the name
+//     and bounds already say; the OpenAPI document keeps them.
 import type { AnyTool } from '../../tools/define.js';
-import { IDEMPOTENCY_ARGUMENT, inputJsonSchema, type JsonSchema, outputJsonSchema } from './json-schema.js';
+import {
+  DOCS_ONLY,
+  IDEMPOTENCY_ARGUMENT,
+  type JsonSchema,
+  markedInputJsonSchema,
+  outputJsonSchema,
+} from './json-schema.js';
 
 /** Length bounds from this up are those of prose and links (see the header): the server checks them. */
 const LONG_TEXT = 500;
@@ -85,6 +94,8 @@ function leanInputNode(node: unknown, topLevel: boolean): unknown {
   if (out.minimum === -SAFE_INTEGER) delete out.minimum;
   if (integer && typeof out.maximum === 'number' && out.maximum >= FAR_OFF) delete out.maximum;
   if (!topLevel && out.additionalProperties === false) delete out.additionalProperties;
+  if (out[DOCS_ONLY]) delete out.description;
+  delete out[DOCS_ONLY];
   return portableType(out);
 }
 
@@ -125,7 +136,7 @@ function onceEachEnum(node: unknown, path: string, seen: Map<string, string>): v
 
 /** The MCP input schema: the tool's input, lean, plus `idempotency_key` where accepted. */
 export function mcpInputSchema(tool: AnyTool): JsonSchema {
-  const schema = leanInputNode(inputJsonSchema(tool), true) as JsonSchema;
+  const schema = leanInputNode(markedInputJsonSchema(tool), true) as JsonSchema;
   onceEachEnum(schema, '', new Map());
   if (!tool.idempotencyKey) return schema;
   return {

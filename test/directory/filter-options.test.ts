@@ -1,8 +1,9 @@
-// filterOptions: the search page's country and pricing pickers offer the
-// distinct values of live listings (a loose index scan, the same SQL on
-// SQLite and PostgreSQL), countries by name.
+// filterOptions and stageOptions: the search page's country and pricing
+// pickers and get_site_info's `filters` offer the distinct values of live
+// listings (a loose index scan, the same SQL on SQLite and PostgreSQL),
+// countries by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterOptions } from '../../src/directory/filter-options.js';
+import { filterOptions, stageOptions } from '../../src/directory/filter-options.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 
@@ -46,5 +47,13 @@ describe('filterOptions', () => {
         { value: 'subscription', label: 'Subscription' },
       ],
     });
+  });
+
+  it('lists the stages of live listings once each, lower-case, only those the stage filter can take', async () => {
+    const g = given(ctx);
+    for (const stage of ['Beta', 'beta', 'launched', 'pre-launch', 'early access', null, ''])
+      await g.listing({ fields: { stage } });
+    await g.listing({ status: 'scheduled', fields: { stage: 'idea' } });
+    expect(await stageOptions(ctx)).toEqual(['beta', 'launched', 'pre-launch']);
   });
 });

@@ -1,7 +1,9 @@
 // An assistant's whole job over MCP (the v2 client, one API key), as issue 27
 // tried it: list my product from my URL (fields say `pending` while the site
 // is read, not "not found"), fix the profile, add a founder and FAQs, submit
-// (a value the listing will not keep is a warning, not a silent drop), see
+// (a value the listing will not keep is a warning, not a silent drop; a
+// description longer than a listing keeps is cut and said so), learn the
+// stage values and site keys the schemas point to, see
 // the free and paid options with VAT for a German consumer before choosing,
 // take the free route, put the badge up and check it at once, then the top 3
 // this week.
@@ -27,6 +29,7 @@ beforeAll(async () => {
   const g = given(ctx);
   await g.category({ name: 'Invoicing', slug: 'invoicing' });
   await g.category({ name: 'Finance', slug: 'finance' });
+  await g.listing({ status: 'live', fields: { stage: 'beta' } });
   await priceProducts(ctx);
   site = await serveSite('rich', {
     routes: {
@@ -65,10 +68,12 @@ describe('an assistant doing a maker’s whole request over MCP', () => {
       draft = await call('get_draft', { id: created.id });
       expect(draft.status).toBe('ready');
 
-      // Fix the profile: two categories, a founder, two FAQs.
+      // Fix the profile: two categories, a long short description, a founder, two FAQs.
+      const longer = `${'Invoices that chase themselves until they are paid. '.repeat(7)}`.trim();
+      expect(longer.length).toBeGreaterThan(300); // a draft takes 500; a listing keeps 300
       draft = await call('update_draft', {
         id: created.id,
-        fields: { categories: ['Invoicing', 'Finance'] },
+        fields: { categories: ['Invoicing', 'Finance'], short_description: longer },
         founders: [{ name: 'Ada Lovelace', title: 'Founder' }],
         faqs: [
           { question: 'Is there a free plan?', answer: 'Yes, for up to three clients.' },
@@ -80,12 +85,21 @@ describe('an assistant doing a maker’s whole request over MCP', () => {
       // Submitting says what a free listing will not keep, instead of dropping it silently.
       const submitted = await call('submit_draft', { id: created.id });
       expect(submitted.warnings).toEqual([
+        { field: 'short_description', message: expect.stringContaining('a listing keeps 300, so it was cut') },
         expect.objectContaining({
           field: 'categories',
           message: expect.stringContaining('a free listing keeps one category'),
         }),
       ]);
       const listingId = submitted.listing_id;
+
+      // The vocabulary the schemas point to: stage values in use, and the site keys apply_to takes.
+      const info = await call('get_site_info', {});
+      expect(info.filters.stages).toEqual(expect.arrayContaining(['beta']));
+      expect(info.sites.map((s: { key: string }) => s.key)).toEqual(['main']);
+      const mine = await call('get_my_listing', { listing_id: listingId });
+      expect(mine).toMatchObject({ site: 'main', other_sites: [] });
+      expect(mine.short_description.length).toBeLessThanOrEqual(300);
 
       // The options before committing: the free week, open paid weeks, a quote with German VAT.
       const options = await call('get_launch_options', { listing_id: listingId, billing_country: 'DE' });

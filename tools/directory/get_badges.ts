@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { badgeEmbedSchema, badgeMode, badgeShape, badgeSize, listingBadges } from '../../src/launches/badges.js';
 import { defineTool } from '../define.js';
-import { slug } from '../schemas.js';
+import { docsOnly, slug } from '../schemas.js';
 
 export default defineTool({
   name: 'get_badges',
@@ -13,9 +13,9 @@ export default defineTool({
   http: { method: 'GET', path: '/listings/{slug}/badges' },
   input: z.strictObject({
     slug: slug.describe('Listing slug'),
-    shape: badgeShape.default('standard'),
-    mode: badgeMode.default('auto'),
-    size: badgeSize.default('m'),
+    shape: badgeShape.default('standard').meta(docsOnly('The badge’s shape')),
+    mode: badgeMode.default('auto').meta(docsOnly('Light, dark, or auto (follows the visitor)')),
+    size: badgeSize.default('m').meta(docsOnly('Small, medium or large')),
   }),
   output: z.object({
     listing: z.object({ slug: z.string(), name: z.string(), status: z.string(), profile_url: z.string() }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BOARDS, leaderboard, leaderboardSchema } from '../../src/launches/leaderboards.js';
 import { defineTool } from '../define.js';
-import { MAKER_TEXT, pagination } from '../schemas.js';
+import { docsOnly, MAKER_TEXT, pagination } from '../schemas.js';
 
 export default defineTool({
   name: 'get_leaderboard',
@@ -15,7 +15,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/leaderboards/{board}' },
   input: z.strictObject({
-    board: z.enum(BOARDS),
+    board: z.enum(BOARDS).meta(docsOnly('Which ranking; billboard is the paid one')),
     week: z
       .string()
       .max(10)

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { blogPostSummary, listBlogPosts } from '../../src/directory/blog.js';
 import { defineTool } from '../define.js';
-import { pageOf, pagination } from '../schemas.js';
+import { docsOnly, pageOf, pagination } from '../schemas.js';
 
 export default defineTool({
   name: 'list_blog_posts',
@@ -12,7 +12,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/blog' },
   input: z.strictObject({
-    q: z.string().max(200).optional(),
+    q: z.string().max(200).optional().meta(docsOnly('Words to find in a post; empty for the newest')),
     ...pagination,
   }),
   output: pageOf(blogPostSummary),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { categoryTree, topCategory } from '../../src/directory/categories.js';
 import { defineTool } from '../define.js';
+import { docsOnly } from '../schemas.js';
 
 export default defineTool({
   name: 'list_categories',
@@ -11,7 +12,7 @@ export default defineTool({
   scope: null,
   http: { method: 'GET', path: '/categories' },
   input: z.strictObject({
-    include_empty: z.boolean().default(true),
+    include_empty: z.boolean().default(true).meta(docsOnly('Also categories without live listings')),
   }),
   output: z.object({ items: z.array(topCategory) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

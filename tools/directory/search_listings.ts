@@ -15,13 +15,13 @@ export default defineTool({
   input: z.strictObject({
     q: z.string().max(200).optional().describe('Empty to browse'),
     category: slug.optional().describe('Category slug; includes subcategories'),
-    stage: slug.optional().describe('Stage slug, e.g. beta'),
+    stage: slug.optional().describe('e.g. beta; in use: get_site_info filters'),
     country: z
       .string()
       .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
       .optional()
       .describe('Two-letter country code'),
-    pricing_model: z.string().max(40).optional().describe('e.g. free, freemium, subscription'),
+    pricing_model: z.string().max(40).optional().describe('e.g. freemium; in use: get_site_info filters'),
     domain: z.string().max(253).optional().describe('Website domain, e.g. example.com'),
     status: z.enum(['live', 'upcoming']).default('live').describe('upcoming: scheduled launches'),
     sort: z

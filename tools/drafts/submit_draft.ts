@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Submit a draft as my listing',
   description:
     'Saves a ready draft (it needs a name) as your listing, status draft: not published, nothing charged. Calling again updates it, as do later update_draft edits. ' +
-    '`warnings` lists values not kept. Then get_launch_options.',
+    '`warnings` lists values cut or not kept. Then get_launch_options.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts/{id}/submit' },
   input: z.strictObject({ id: draftId }),

@@ -12,17 +12,19 @@ export default defineTool({
   title: 'Update my listing',
   description:
     'Edits one of your listings; send only what changes. Edits publish at once (versioned; the site team sees before and after). ' +
-    "`apply_to` copies the sent headline, summary and SEO fields to the company's listings on other sites. Write only what the maker states.",
+    '`apply_to` copies the sent headline, summary and SEO fields to your listings of the company on other sites. Write only what the maker states.',
   scope: 'listings:write',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}' },
   input: z.strictObject({
     listing_id: listingId,
-    fields: ownListingFields.optional(),
+    fields: ownListingFields
+      .optional()
+      .describe('Drafts allow 500 chars, founded_year as text: submit_draft cut or dropped the excess, with warnings'),
     apply_to: z
       .array(z.string().min(1).max(40))
       .max(20)
       .optional()
-      .describe('"all" or site keys; default this listing only'),
+      .describe('"all" or site keys (get_my_listing other_sites); default this listing only'),
     socials: socials.optional(),
     faqs: z.array(faq).max(10).optional().describe('Replaces all'),
   }),

@@ -52,6 +52,36 @@ describe('get_site_info', () => {
     });
   });
 
+  it('lists the values live listings use for the stage, pricing and country filters', async () => {
+    const g = given(ctx);
+    await g.listing({ fields: { stage: 'Beta', pricing_model: 'Freemium', country: 'de' } });
+    await g.listing({ fields: { stage: 'launched', pricing_model: 'free', country: 'SE' } });
+    await g.listing({ status: 'draft', fields: { stage: 'idea', pricing_model: 'trial', country: 'JP' } });
+    const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };
+    expect(body.filters).toEqual({
+      stages: ['beta', 'launched'],
+      pricing_models: ['free', 'freemium'],
+      countries: ['DE', 'SE'],
+    });
+  });
+
+  it('lists the sites whose keys apply_to takes, this one first as main', async () => {
+    await ctx.db
+      .insertInto('sites')
+      .values({
+        key: 'eu',
+        name: 'Launchboard EU',
+        base_url: 'https://eu.example.org',
+        created_at: '2026-01-01T00:00:00Z',
+      })
+      .execute();
+    const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };
+    expect(body.sites).toEqual([
+      { key: 'main', name: body.name, url: 'https://launch.example.org' },
+      { key: 'eu', name: 'Launchboard EU', url: 'https://eu.example.org' },
+    ]);
+  });
+
   it('uses the name the admin set', async () => {
     await setSetting(ctx.db, 'site_name', 'Makers Weekly', ctx.clock.now());
     const { body } = (await invokeTool(ctx, tool, {}, anonymous())) as { body: any };

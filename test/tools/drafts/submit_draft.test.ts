@@ -108,6 +108,44 @@ describe('submit_draft', () => {
     }
   });
 
+  it("cuts a value longer than a listing keeps, with a warning, keeping the draft's own", async () => {
+    const { id, maker } = await readyDraft();
+    const longDescription = `${'Invoices that chase themselves, '.repeat(14)}and more.`; // 457 characters
+    await bed.call('PATCH', `/drafts/${id}`, maker.auth, {
+      fields: {
+        categories: ['Invoicing'],
+        short_description: longDescription,
+        pricing_model: 'Freemium with a paid plan for growing teams',
+      },
+    });
+    const res = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.warnings).toEqual([
+      {
+        field: 'short_description',
+        message: '457 characters; a listing keeps 300, so it was cut to fit. Shorten it with update_draft',
+      },
+      {
+        field: 'pricing_model',
+        message: '43 characters; a listing keeps 40, so it was cut to fit. Shorten it with update_draft',
+      },
+    ]);
+
+    const { body: listing } = await bed.call('GET', `/me/listings/${res.body.listing_id}`, maker.auth);
+    // Cut at the last word that fits, marked with an ellipsis.
+    expect(listing.short_description).toBe(`${'Invoices that chase themselves, '.repeat(9)}Invoices…`);
+    expect(listing.pricing.model).toBe('Freemium with a paid plan for growing…');
+    // The draft keeps what the maker wrote: shortening it there updates the listing.
+    const { body: draft } = await bed.call('GET', `/drafts/${id}`, maker.auth);
+    expect(draft.fields.short_description.value).toBe(longDescription);
+    await bed.call('PATCH', `/drafts/${id}`, maker.auth, { fields: { short_description: 'Invoices that chase.' } });
+    const again = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
+    expect(again.body.warnings.map((w: { field: string }) => w.field)).toEqual(['pricing_model']);
+    expect((await bed.call('GET', `/me/listings/${res.body.listing_id}`, maker.auth)).body.short_description).toBe(
+      'Invoices that chase.',
+    );
+  });
+
   it('updates the same listing when run again, and gives a second product of the same name its own slug', async () => {
     const { id, maker } = await readyDraft();
     const first = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);

@@ -84,6 +84,30 @@ describe('get_my_listing', () => {
     expect(draft.badge_check).toEqual({ checked_at: null, result: null });
   });
 
+  it('names its site and my listings of the same company on other sites: the keys apply_to takes', async () => {
+    const eu = await bed.ctx.db
+      .insertInto('sites')
+      .values({ key: 'eu', name: 'EU', base_url: 'http://localhost:3000/eu', created_at: '2026-01-01T00:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const here = await bed.listingOf(bed.maker, { slug: 'globex', fields: { company_key: 'globex.example' } });
+    const there = await bed.listingOf(bed.maker, {
+      slug: 'globex-eu',
+      fields: { company_key: 'globex.example', site_id: eu.id },
+    });
+    // Another maker's listing of the same company is not one apply_to reaches.
+    await bed.listingOf(bed.other, { slug: 'globex-other', fields: { company_key: 'globex.example', site_id: eu.id } });
+    expect(await (await get(here)).json()).toMatchObject({
+      site: 'main',
+      other_sites: [{ site: 'eu', listing_id: there }],
+    });
+    expect(await (await get(there)).json()).toMatchObject({
+      site: 'eu',
+      other_sites: [{ site: 'main', listing_id: here }],
+    });
+    expect((await (await get(mainId)).json()).other_sites).toEqual([]);
+  });
+
   it("is 404 for another maker's listing and an unknown one, showing none of it", async () => {
     for (const id of [othersId, 999_999]) {
       const res = await get(id);

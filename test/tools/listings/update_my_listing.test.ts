@@ -95,7 +95,10 @@ describe('update_my_listing', () => {
 
   it('sends only the sent site fields to the same company on other sites with apply_to', async () => {
     const res = await patch(mainId, { fields: { headline: 'Everywhere', tagline: 'Only here' }, apply_to: ['all'] });
-    expect((await res.json()).applied_to).toEqual(['eu']);
+    const body = await res.json();
+    expect(body.applied_to).toEqual(['eu']);
+    // The result lists where apply_to reaches, as get_my_listing does.
+    expect(body.other_sites).toEqual([{ site: 'eu', listing_id: euId }]);
     const eu = await bed.ctx.db
       .selectFrom('listings')
       .select(['headline', 'tagline'])
