@@ -120,7 +120,7 @@ async function prepareDatabase(config: Config, demo: boolean) {
 function banner(config: Config, port: number): string {
   const base = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
   return (
-    `Launchboard ${config.version} listening on ${config.host}:${port}\n` +
+    `Launchboard ${config.version} listening on ${config.host}:${port}; connect with these URLs (OAuth clients check them):\n` +
     `  Site:    ${base}/\n  REST:    ${base}/api/v1\n  OpenAPI: ${base}/api/v1/openapi.json\n  Docs:    ${base}/docs\n  MCP:     ${base}/mcp\n`
   );
 }
