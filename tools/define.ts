@@ -40,6 +40,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * out of a public GET's weak ETag, so conditional reads still get 304.
    */
   volatileOutput?: string[];
+  /**
+   * Work the call leaves running (a draft's crawl), which an MCP client that
+   * accepts tasks follows as one (src/mcp/tasks.ts): the task's id, given the
+   * input and the output; undefined when the output is already final.
+   */
+  backgroundTask?(input: z.output<I>, output: z.output<O>): string | undefined;
   /** Returns the output, or a PreparedOutput of it from a cache (checked and serialised when cached). */
   handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O> | PreparedOutput>;
 }

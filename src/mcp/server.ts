@@ -8,6 +8,7 @@ import {
   type CallToolResult,
   type Implementation,
   type ServerCapabilities,
+  type ServerContext,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
 } from '@modelcontextprotocol/server';
@@ -22,6 +23,7 @@ import { openApiDocument } from '../registry/openapi.js';
 import { IDEMPOTENCY_ARGUMENT, passThroughSchema } from '../registry/json-schema.js';
 import { mcpInputSchema, mcpOutputSchema } from '../registry/mcp-schema.js';
 import { parseToolsets, selectTools, type ToolsetName } from '../registry/toolsets.js';
+import { acceptsTasks, registerTaskMethods, TASKS_EXTENSION, taskHandle, toolResult } from './tasks.js';
 
 const INSTRUCTIONS =
   'Launchboard is a product-launch directory. Call get_site_info first. Public tools need no sign-in; maker tools need an OAuth token or API key with the listed scope. ' +
@@ -67,12 +69,17 @@ export function prepareTools(tools: AnyTool[]): PreparedTool[] {
   }));
 }
 
-/** Runs a tool for an MCP call and shapes the result (isError for expected failures). */
+/**
+ * Runs a tool for an MCP call and shapes the result (isError for expected
+ * failures). A call whose work runs on answers a task when `request` declares
+ * the tasks extension (mcp/tasks.ts).
+ */
 export async function callTool(
   ctx: Context,
   tool: AnyTool,
   args: Record<string, unknown> | undefined,
   caller: Caller,
+  request?: ServerContext,
 ): Promise<CallToolResult> {
   // Only tools that accept a key have the argument; elsewhere it is an unknown key like any other.
   const { [IDEMPOTENCY_ARGUMENT]: key, ...rest } = args ?? {};
@@ -89,10 +96,9 @@ export async function callTool(
       idempotencyField: IDEMPOTENCY_ARGUMENT,
     });
     const body = out.body as Record<string, unknown>;
-    return {
-      content: [{ type: 'text', text: out.prepared ? out.prepared.json() : JSON.stringify(body) }],
-      structuredContent: body,
-    };
+    const answer = toolResult(body, out.prepared?.json());
+    const taskId = request && acceptsTasks(request) ? tool.backgroundTask?.(input, body) : undefined;
+    return (taskId && (await taskHandle(ctx, caller, taskId, answer))) || answer;
   } catch (failure) {
     // A locked, full or unreachable database is an outage (unavailable, retry), not a bug.
     const err = asUnavailable(failure);
@@ -134,26 +140,34 @@ export function serverInfo(ctx: Context): Implementation {
  * notification is ever sent: say so, since the SDK claims `listChanged` unless
  * told otherwise. No resource subscriptions, no `logging` either: every HTTP
  * request gets a fresh server (no session to hold a log level in), and we
- * send no log messages.
+ * send no log messages. The tasks extension is 2026-07-28's (mcp/tasks.ts).
  */
-function capabilities(resources: boolean): ServerCapabilities {
+function capabilities(resources: boolean, era: ProtocolEra): ServerCapabilities {
   return {
     tools: { listChanged: false },
     ...(resources && { resources: { listChanged: false }, prompts: { listChanged: false } }),
+    ...(era === 'modern' && { extensions: { [TASKS_EXTENSION]: {} } }),
   };
 }
 
-/** `prepared` are the tools to offer; `resources` false leaves the resources out (a server built for one tools/call). */
+/** The protocol era a server is built for: 2026-07-28 (`modern`) or the 2025 revisions (`legacy`). */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/**
+ * `prepared` are the tools to offer; `resources` false leaves the resources
+ * out (a server built for one tools/call); `era` is the protocol era it serves.
+ */
 export function buildMcpServer(
   ctx: Context,
   prepared: PreparedTool[],
   caller: Caller,
   openapi: object,
   resources = true,
+  era: ProtocolEra = 'legacy',
 ): McpServer {
   const server = new McpServer(serverInfo(ctx), {
     instructions: INSTRUCTIONS,
-    capabilities: capabilities(resources),
+    capabilities: capabilities(resources, era),
     // The tool, prompt and resource lists change only with a new release; each
     // resource says how long its reads keep (resources/index.ts).
     cacheHints: {
@@ -165,11 +179,12 @@ export function buildMcpServer(
     },
   });
   for (const { tool, config } of prepared) {
-    server.registerTool(tool.name, config, (args: unknown) =>
-      callTool(ctx, tool, args as Record<string, unknown>, caller),
+    server.registerTool(tool.name, config, (args: unknown, request: ServerContext) =>
+      callTool(ctx, tool, args as Record<string, unknown>, caller, request),
     );
   }
   if (resources) registerResources(server, ctx, openapi);
+  if (era === 'modern') registerTaskMethods(server, ctx, caller);
   return server;
 }
 
@@ -209,6 +224,7 @@ export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: C
     const extra = requestContext.authInfo?.extra;
     const selected = selection(extra?.[TOOLSETS] as ToolsetName[] | undefined);
     const only = typeof extra?.[ONLY_TOOL] === 'string' ? selected.get(extra[ONLY_TOOL]) : undefined;
-    return buildMcpServer(ctx, only ? [only] : [...selected.values()], fixedCaller ?? callerOf(extra), openapi, !only);
+    const caller = fixedCaller ?? callerOf(extra);
+    return buildMcpServer(ctx, only ? [only] : [...selected.values()], caller, openapi, !only, requestContext.era);
   };
 }

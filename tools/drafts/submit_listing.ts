@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { createDraft, draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
+import { draftTaskId } from '../../src/drafts/tasks.js';
 import { defineTool } from '../define.js';
 import { draftView, UNTRUSTED } from './schemas.js';
 
@@ -19,6 +20,8 @@ export default defineTool({
   keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
+  // The new draft is read and drafted in the background: a task, for a client that follows them.
+  backgroundTask: (_input, draft) => draftTaskId(draft),
   handler: async (ctx, input, caller) => {
     const draft = await createDraft(ctx, signedInUserId(caller), input.url);
     return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
+import { draftTaskId } from '../../src/drafts/tasks.js';
 import { updateDraft } from '../../src/drafts/update.js';
 import { defineTool } from '../define.js';
 import { optionalWebLink } from '../schemas.js';
@@ -56,6 +57,9 @@ export default defineTool({
   keyOutputs: ['status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
+  // regenerate on a failed draft reads the site again in the background (else it redrafts at once).
+  backgroundTask: (input, draft) =>
+    input.regenerate?.length && draft.status === 'crawling' ? draftTaskId(draft) : undefined,
   handler: async (ctx, input, caller) => {
     const { id, ...patch } = input;
     const draft = await updateDraft(ctx, signedInUserId(caller), id, patch);
