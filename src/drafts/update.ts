@@ -12,7 +12,7 @@ import { normalizeSiteUrl } from './crawler/crawler.js';
 import { type FieldName, type FieldValue, isListField } from './drafter/fields.js';
 import { type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, userState } from './drafts.js';
 import { applyRedraft, categoryNames, type DraftDeps, enqueueCompetitor, redraftFields } from './job.js';
-import { syncListing, type ListingPart } from './submit.js';
+import { type ListingPart, type SubmitWarning, syncListing } from './submit.js';
 import { countryCode } from './evidence.js';
 import type { StorySection } from '../listings/profile.js';
 
@@ -132,7 +132,7 @@ export async function updateDraft(
   draftId: string,
   patch: DraftPatch,
   deps: DraftDeps = {},
-): Promise<Draft> {
+): Promise<{ draft: Draft; warnings: SubmitWarning[] }> {
   const before = await ownDraft(ctx, ctx.db, userId, draftId);
   await validate(ctx, before, patch);
   if (Array.isArray(patch.fields?.categories))
@@ -145,6 +145,8 @@ export async function updateDraft(
   const redraft = regenerate.length > 0 && !retry ? await redraftFields(ctx, before, regenerate, deps) : null;
 
   let competitorChanged = false;
+  // What the submitted listing could not keep of this edit (too long, not a year…), as submit_draft says it.
+  let warnings: SubmitWarning[] = [];
   const draft = await ctx.db.transaction().execute(async (trx) => {
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
     const touched = new Set<ListingPart>();
@@ -227,10 +229,10 @@ export async function updateDraft(
     }
     draft.updated_at = ctx.clock.now().toISOString();
     await saveDraft(trx, draft);
-    if (draft.listing_id && touched.size > 0) await syncListing(ctx, trx, draft, touched, userId);
+    if (draft.listing_id && touched.size > 0) warnings = await syncListing(ctx, trx, draft, touched, userId);
     return draft;
   });
   if (retry) await enqueueDraftJob(ctx, draft.id);
   if (competitorChanged) await enqueueCompetitor(ctx, draft.id, draft.competitor_url!);
-  return draft;
+  return { draft, warnings };
 }

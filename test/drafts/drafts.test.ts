@@ -206,7 +206,7 @@ describe('failures', () => {
         lock_fields: ['name'],
       });
       up = true;
-      const retried = await updateDraft(ctx, maker.userId, draft.id, { regenerate: ['description'] });
+      const { draft: retried } = await updateDraft(ctx, maker.userId, draft.id, { regenerate: ['description'] });
       expect(retried.status).toBe('crawling');
       await runDueJobs(ctx, jobHandlers, 'w');
       const done = await status(draft.id);

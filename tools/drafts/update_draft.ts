@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { draftNextSteps, viewOf } from '../../src/drafts/drafts.js';
 import { draftTaskId } from '../../src/drafts/tasks.js';
+import { submitWarning } from '../../src/drafts/submit.js';
 import { updateDraft } from '../../src/drafts/update.js';
 import { defineTool } from '../define.js';
 import { optionalWebLink } from '../schemas.js';
@@ -53,7 +54,12 @@ export default defineTool({
       .describe("A competitor's site to compare with; empty clears"),
     seo: seo.optional(),
   }),
-  output: draftView,
+  output: draftView.extend({
+    warnings: z
+      .array(submitWarning)
+      .optional()
+      .describe('Once submitted: what the listing could not keep of this edit'),
+  }),
   keyOutputs: ['status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
@@ -62,7 +68,11 @@ export default defineTool({
     input.regenerate?.length && draft.status === 'crawling' ? draftTaskId(draft) : undefined,
   handler: async (ctx, input, caller) => {
     const { id, ...patch } = input;
-    const draft = await updateDraft(ctx, signedInUserId(caller), id, patch);
-    return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };
+    const { draft, warnings } = await updateDraft(ctx, signedInUserId(caller), id, patch);
+    return {
+      ...(await viewOf(ctx, draft)),
+      ...(warnings.length > 0 ? { warnings } : {}),
+      next_steps: await draftNextSteps(ctx, draft),
+    };
   },
 });

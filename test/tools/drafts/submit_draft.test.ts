@@ -144,6 +144,25 @@ describe('submit_draft', () => {
     expect((await bed.call('GET', `/me/listings/${res.body.listing_id}`, maker.auth)).body.short_description).toBe(
       'Invoices that chase.',
     );
+
+    // An edit of the submitted draft that the listing cannot keep says so too.
+    const edited = await bed.call('PATCH', `/drafts/${id}`, maker.auth, {
+      fields: { short_description: longDescription },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.warnings).toEqual([
+      {
+        field: 'short_description',
+        message: '457 characters; a listing keeps 300, so it was cut to fit. Shorten it with update_draft',
+      },
+      {
+        field: 'pricing_model',
+        message: '43 characters; a listing keeps 40, so it was cut to fit. Shorten it with update_draft',
+      },
+    ]);
+    // Every later edit of the fields says it again, until the draft's values fit.
+    const plain = await bed.call('PATCH', `/drafts/${id}`, maker.auth, { fields: { tagline: 'Chasing done for you' } });
+    expect(plain.body.warnings.map((w: { field: string }) => w.field)).toEqual(['short_description', 'pricing_model']);
   });
 
   it('updates the same listing when run again, and gives a second product of the same name its own slug', async () => {
