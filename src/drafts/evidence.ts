@@ -6,9 +6,11 @@
 // "Verbatim" here: case-sensitive, after folding every run of whitespace to
 // one space, Unicode NFC, and typographic quotes, apostrophes and dashes read
 // as their ASCII forms (a model that writes ' for ’ still quotes the site; a
-// model that changes a letter's case or a word does not). A quote must be at
-// least 3 characters. A quote that is itself an instruction aimed at an AI
-// ("ignore previous instructions…") is never evidence.
+// model that changes a letter's case or a word does not). The evidence kept is
+// the page's own text (its ’ and “ ” as written), not the quote as proposed.
+// A quote must be at least 3 characters. A quote that is itself an
+// instruction aimed at an AI ("ignore previous instructions…") is never
+// evidence.
 import {
   type DraftProposal,
   type Evidence,
@@ -31,6 +33,69 @@ const MAX_QUOTE = 2000;
 export const INJECTION =
   /\b(ignore|disregard|forget|override)\b[^.\n]{0,60}\b(instructions?|prompts?|rules|guidelines)\b|\bsystem prompt\b|\byou are (now )?(an? |the )?(ai|assistant|language model|chatbot|llm)\b|\bas an (ai|llm|language model)\b|<\/?(system|instructions?)>/i;
 
+const SPACE = /[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const SPACES = new RegExp(`${SPACE.source}+`, 'g');
+/** SPACE by code unit (the map is built a character at a time over whole pages). */
+const isSpace = (code: number): boolean =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  (code > 127 &&
+    (code === 0xa0 ||
+      code === 0x1680 ||
+      (code >= 0x2000 && code <= 0x200b) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000 ||
+      code === 0xfeff));
+const ASCII_FORM: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u00b4': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u2212': '-',
+  '\u2026': '...',
+};
+const asciiForm = (c: string): string =>
+  c < '\u00b4' ? c : (ASCII_FORM[c] ?? (c >= '\u2010' && c <= '\u2015' ? '-' : c));
+
+/**
+ * `text` as quotes are matched (NFC, whitespace folded, typographic marks in
+ * ASCII), and for each character of the result the index in the NFC text it
+ * came from.
+ */
+function normalizeWithMap(text: string): { text: string; source: string; at: number[] } {
+  const source = text.normalize('NFC');
+  let out = '';
+  const at: number[] = [];
+  let space = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (isSpace(source.charCodeAt(i))) {
+      space = out.length > 0;
+      continue;
+    }
+    if (space) {
+      out += ' ';
+      at.push(i);
+      space = false;
+    }
+    const form = asciiForm(c);
+    for (let k = 0; k < form.length; k++) at.push(i);
+    out += form;
+  }
+  return { text: out, source, at };
+}
+
+/** `text` as quotes are matched (the same result as normalizeWithMap's, by native replaces). */
 export function normalizeForMatch(text: string): string {
   return text
     .normalize('NFC')
@@ -46,28 +111,48 @@ export function normalizeForMatch(text: string): string {
 export interface Corpus {
   /** The URL of the first page holding `quote` verbatim, or null. */
   find(quote: string): string | null;
+  /** The page holding `quote` and the quote as that page writes it (its ’ and “ ”, whitespace folded), or null. */
+  locate(quote: string): Evidence | null;
 }
 
 export function buildCorpus(pages: { url: string; text: string }[]): Corpus {
-  const normalized = pages.map((p) => ({ url: p.url, text: normalizeForMatch(p.text) }));
-  return {
-    find(quote) {
-      const q = normalizeForMatch(quote);
-      if (q.length < MIN_QUOTE || q.length > MAX_QUOTE || INJECTION.test(q)) return null;
-      return normalized.find((p) => p.text.includes(q))?.url ?? null;
-    },
+  // Pages are searched in their matching form; the map back to their own text is built for a page once it holds a quote.
+  const normalized = pages.map((p) => ({
+    url: p.url,
+    raw: p.text,
+    text: normalizeForMatch(p.text),
+    mapped: null as ReturnType<typeof normalizeWithMap> | null,
+  }));
+  const locate = (quote: string): Evidence | null => {
+    const q = normalizeForMatch(quote);
+    if (q.length < MIN_QUOTE || q.length > MAX_QUOTE || INJECTION.test(q)) return null;
+    for (const page of normalized) {
+      const start = page.text.indexOf(q);
+      if (start < 0) continue;
+      const end = start + q.length - 1;
+      page.mapped ??= normalizeWithMap(page.raw);
+      const { source, at } = page.mapped;
+      // Each matched character maps back to the one it came from ("..." to "…", whole).
+      const verbatim = source
+        .slice(at[start]!, at[end]! + 1)
+        .replace(SPACES, ' ')
+        .trim();
+      return { quote: verbatim, url: page.url };
+    }
+    return null;
   };
+  return { find: (quote) => locate(quote)?.url ?? null, locate };
 }
 
-/** Evidence for every quote, or null when any quote is missing from the site (or there are none). */
+/** Evidence for every quote, as the page writes it, or null when any quote is missing from the site (or there are none). */
 export function verifyQuotes(corpus: Corpus, quotes: readonly string[]): Evidence[] | null {
   const unique = [...new Set(quotes.map((q) => (typeof q === 'string' ? q.trim() : '')))];
   if (unique.length === 0) return null;
   const evidence: Evidence[] = [];
   for (const quote of unique) {
-    const url = corpus.find(quote);
-    if (!url) return null;
-    evidence.push({ quote: normalizeForMatch(quote), url });
+    const found = corpus.locate(quote);
+    if (!found) return null;
+    if (!evidence.some((e) => e.quote === found.quote && e.url === found.url)) evidence.push(found);
   }
   return evidence;
 }
@@ -147,6 +232,33 @@ export function countryCode(value: string): string | null {
 
 const EMAIL = /^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/;
 
+/** The pricing models a draft may hold; a licence ("open source") or "paid" says nothing a maker can list. */
+export const PRICING_MODELS = [
+  'free',
+  'freemium',
+  'subscription',
+  'one-time',
+  'usage-based',
+  'pay-what-you-want',
+  'contact sales',
+] as const;
+
+/** A pricing model in its stored spelling ("One time", "usage based", "Pay what you want"), or null. */
+export function pricingModel(value: string): string | null {
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  const spelled = PRICING_MODELS.find((m) => m.replace(/-/g, ' ') === key);
+  if (spelled) return spelled;
+  if (/^(one off|lifetime|pay once|one time purchase)$/.test(key)) return 'one-time';
+  if (/^(pay as you go|metered|usage)$/.test(key)) return 'usage-based';
+  if (/^(pwyw|name your price)$/.test(key)) return 'pay-what-you-want';
+  if (/^(contact us|custom|custom pricing|enterprise|quote|contact)$/.test(key)) return 'contact sales';
+  if (/^(recurring|subscriptions?|monthly|annual)$/.test(key)) return 'subscription';
+  return null;
+}
+
 /**
  * The value in its stored form within the field's bounds, or null when it
  * cannot be one (wrong type, not an email, a year outside 1800..2100…).
@@ -179,6 +291,8 @@ export function normalizeValue(field: FieldName, value: unknown, categories: rea
     }
     case 'contact_email':
       return EMAIL.test(text) ? text : null;
+    case 'pricing_model':
+      return pricingModel(text);
     case 'demo_video_url':
     case 'logo_url':
       return isWebLink(text) ? text : null;
@@ -200,6 +314,8 @@ export interface GatedDraft {
   faqs: { question: string; answer: string; evidence: Evidence[] }[];
   founders: { name: string; title: string | null; bio: string | null; evidence: Evidence[] }[];
   company_socials: Partial<Record<SocialPlatform, string>>;
+  /** For each social link kept, where the page shows it (its text and address). */
+  company_socials_evidence: Partial<Record<SocialPlatform, Evidence[]>>;
   seo: { title: string | null; meta: string | null };
   /** Why each dropped value was dropped (logs and tests; never shown as a value). */
   dropped: { field: string; reason: string }[];
@@ -266,10 +382,16 @@ export function gateProposal(
   }
 
   const company_socials: GatedDraft['company_socials'] = {};
+  const company_socials_evidence: GatedDraft['company_socials_evidence'] = {};
   for (const s of proposal.company_socials) {
     if (s.platform in company_socials || !isWebLink(s.url) || s.url.length > 500) continue;
-    if (corpus.find(s.url)) company_socials[s.platform] = s.url;
-    else dropped.push({ field: 'company_socials', reason: `${s.platform} link is not on the site` });
+    // The link's own line on the page (text and address) when quoted so, else the address alone.
+    const quotes = (Array.isArray(s.quotes) ? s.quotes : []).filter((q) => typeof q === 'string' && q.includes(s.url));
+    const evidence = (quotes.length > 0 ? verifyQuotes(corpus, quotes) : null) ?? verifyQuotes(corpus, [s.url]);
+    if (evidence) {
+      company_socials[s.platform] = s.url;
+      company_socials_evidence[s.platform] = evidence;
+    } else dropped.push({ field: 'company_socials', reason: `${s.platform} link is not on the site` });
   }
 
   let seo: GatedDraft['seo'] = { title: null, meta: null };
@@ -281,5 +403,13 @@ export function gateProposal(
     };
   }
 
-  return { fields, faqs: faqs.slice(0, 5), founders: founders.slice(0, 6), company_socials, seo, dropped };
+  return {
+    fields,
+    faqs: faqs.slice(0, 5),
+    founders: founders.slice(0, 6),
+    company_socials,
+    company_socials_evidence,
+    seo,
+    dropped,
+  };
 }

@@ -95,7 +95,10 @@ export function fillFromExtractor(gated: GatedDraft, extracted: GatedDraft): voi
     if (gated.fields[field]?.value === null && value.value !== null) gated.fields[field] = value;
   if (gated.faqs.length === 0) gated.faqs = extracted.faqs;
   if (gated.founders.length === 0) gated.founders = extracted.founders;
-  if (Object.keys(gated.company_socials).length === 0) gated.company_socials = extracted.company_socials;
+  if (Object.keys(gated.company_socials).length === 0) {
+    gated.company_socials = extracted.company_socials;
+    gated.company_socials_evidence = extracted.company_socials_evidence;
+  }
   if (gated.seo.title === null && gated.seo.meta === null) gated.seo = extracted.seo;
 }
 

@@ -143,3 +143,51 @@ describe('the gate', () => {
     );
   });
 });
+
+describe('evidence as the page writes it', () => {
+  it('matches a quote tolerantly and keeps the page’s own characters', () => {
+    const typographic = buildCorpus([
+      { url: 'https://a.example/', text: 'We’re “fair” — always…\nPro plan\n$19 / month' },
+    ]);
+    expect(verifyQuotes(typographic, [`We're "fair" - always...`])).toEqual([
+      { quote: 'We’re “fair” — always…', url: 'https://a.example/' },
+    ]);
+    expect(typographic.locate('fair" - alw')).toEqual({ quote: 'fair” — alw', url: 'https://a.example/' });
+    // Lines read as one space, and the evidence says so.
+    expect(typographic.locate('always... Pro plan')).toEqual({ quote: 'always… Pro plan', url: 'https://a.example/' });
+    expect(typographic.locate('We’re “unfair”')).toBeNull();
+  });
+});
+
+describe('the pricing model vocabulary', () => {
+  it('keeps the seven models in their stored spelling and refuses a licence or "paid"', () => {
+    expect(normalizeValue('pricing_model', 'Freemium', [])).toBe('freemium');
+    expect(normalizeValue('pricing_model', 'One time', [])).toBe('one-time');
+    expect(normalizeValue('pricing_model', 'usage based', [])).toBe('usage-based');
+    expect(normalizeValue('pricing_model', 'Pay what you want', [])).toBe('pay-what-you-want');
+    expect(normalizeValue('pricing_model', 'contact-sales', [])).toBe('contact sales');
+    expect(normalizeValue('pricing_model', 'open-source', [])).toBeNull();
+    expect(normalizeValue('pricing_model', 'paid', [])).toBeNull();
+  });
+});
+
+describe('social links', () => {
+  it('carry a quote: the link as the page shows it, or its address', () => {
+    const site = buildCorpus([
+      { url: 'https://a.example/', text: 'Acme\nGitHub https://github.com/acme\nhttps://x.com/acmehq' },
+    ]);
+    const proposal = emptyProposal();
+    proposal.company_socials = [
+      { platform: 'github', url: 'https://github.com/acme', quotes: ['GitHub https://github.com/acme'] },
+      { platform: 'x', url: 'https://x.com/acmehq' },
+      // A quote that is not the link's own line does not stand for it.
+      { platform: 'linkedin', url: 'https://linkedin.com/company/acme', quotes: ['Acme'] },
+    ];
+    const gated = gateProposal(proposal, site, []);
+    expect(gated.company_socials).toEqual({ github: 'https://github.com/acme', x: 'https://x.com/acmehq' });
+    expect(gated.company_socials_evidence).toEqual({
+      github: [{ quote: 'GitHub https://github.com/acme', url: 'https://a.example/' }],
+      x: [{ quote: 'https://x.com/acmehq', url: 'https://a.example/' }],
+    });
+  });
+});

@@ -25,7 +25,7 @@ const KIND_WORDS: [PageKind, RegExp][] = [
   [
     'pricing',
     words(
-      'pricing|prices?|plans?|buy|purchase|store|shop|saas|paid hosting|managed hosting|hosted (plans?|version|service)|cloud (plans?|hosting|version)|commercial (support|licen[cs]es?)|paid support|support plans?|enterprise|premium|subscriptions?|licen[cs]ing|upgrade|preise|tarife?|tarifs?|precios|prix|abonnements?',
+      'pricing|prices?|plans?|buy|purchase|store|shop|saas|sponsor|sponsors|sponsorship|donate|donations?|pay what you want|paid hosting|managed hosting|hosted (plans?|version|service)|cloud (plans?|hosting|version)|commercial (support|licen[cs]es?)|paid support|support plans?|enterprise|premium|subscriptions?|licen[cs]ing|upgrade|preise|tarife?|tarifs?|precios|prix|abonnements?',
     ),
   ],
   [

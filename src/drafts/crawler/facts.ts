@@ -12,9 +12,13 @@ export interface PageFacts {
   meta: Record<string, string>;
   /** JSON-LD objects, arrays and @graph flattened. */
   jsonLd: unknown[];
-  headings: { level: number; text: string }[];
-  /** Absolute http(s) links with their text and where they sit (absent in pages read before areas were kept). */
-  links: { href: string; text: string; area?: 'nav' | 'footer' | 'body' }[];
+  /** Visible headings, permalink marks stripped; `quoted` when inside other people's words (a testimonial, a press strip…). */
+  headings: { level: number; text: string; quoted?: true }[];
+  /**
+   * Absolute http(s) links with their text and where they sit (absent in pages read before areas were kept);
+   * `quoted` inside other people's words, `hero` in the block around the page's h1.
+   */
+  links: { href: string; text: string; area?: 'nav' | 'footer' | 'body'; quoted?: true; hero?: true }[];
   mailtos: string[];
   /** Video embeds and video links (iframes, <video>, og:video). */
   videos: string[];
@@ -27,11 +31,28 @@ export interface PageFacts {
   readable: string[];
   /** Question/answer pairs written on the page (details/summary, dl, "…?" headings). */
   faqs: { question: string; answer: string }[];
+  /**
+   * Indexes of the blocks that are not the product speaking: testimonials,
+   * quotes, reviews, "as seen in" and partner strips, comparison sections
+   * (absent in pages read before they were told apart).
+   */
+  othersAt?: number[];
+  /** Indexes of the blocks of menus and buttons (navigation, "Start free trial"). */
+  chromeAt?: number[];
 }
 
 /** Folds every run of whitespace (incl. no-break spaces) to one space. */
 export function fold(text: string): string {
   return text.replace(/[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ').trim();
+}
+
+/** Heading permalink marks: ¶ and 🔗 anywhere at an end, # and § only apart from the words (not "C#", "§ 5"). */
+const LEADING_MARKS = /^(?:(?:[¶🔗⚓]\uFE0F?|[#§](?=\s+\p{L}))\s*)+/u;
+const TRAILING_MARKS = /(?:\s*[¶🔗⚓]\uFE0F?|\s+[#§])+$/u;
+
+/** `text` without the permalink marks a heading carries ("Summary ¶", "# Reader", "Is it free? 🔗"). */
+export function stripMarks(text: string): string {
+  return text.replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '').trim();
 }
 
 function jsonLdStrings(value: unknown, out: string[], depth = 0): void {

@@ -7,7 +7,7 @@
 // main thread loads without jsdom.
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { fold, type PageFacts } from './facts.js';
+import { fold, type PageFacts, stripMarks } from './facts.js';
 
 export type { PageFacts };
 
@@ -108,34 +108,188 @@ function linkArea(a: Element): 'nav' | 'footer' | 'body' {
   return 'body';
 }
 
+/** A heading's permalink: an in-page anchor inside a heading showing only a mark (¶, §, #, 🔗) or nothing. */
+const PERMALINK_TEXT = /^(?:[¶§#🔗⚓]\uFE0F?|permalink|link|anchor|link to (?:this )?(?:section|heading))?$/iu;
+const PERMALINK_CLASS =
+  /(?:^|\s)(?:headerlink|anchorjs-link|anchor-link|heading-anchor|heading-link|hash-link|permalink|header-anchor|anchor)(?:\s|$)/i;
+
+function isPermalink(el: Element): boolean {
+  if (el.tagName !== 'A') return false;
+  const href = (el.getAttribute('href') ?? '').trim();
+  if (!href.startsWith('#') && !PERMALINK_CLASS.test(el.getAttribute('class') ?? '')) return false;
+  if (!PERMALINK_TEXT.test(fold(el.textContent ?? ''))) return false;
+  for (let p = el.parentElement; p; p = p.parentElement) if (/^(H[1-6]|DT|SUMMARY)$/.test(p.tagName)) return true;
+  return false;
+}
+
+/** A heading's words: its text without permalinks or marks. */
+function headingText(el: Element): string {
+  let text = '';
+  const walk = (node: Node) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.nodeValue ?? '';
+      else if (c.nodeType === 1) {
+        const e = c as Element;
+        if (!SKIP.has(e.tagName) && !hidden(e) && !isPermalink(e)) walk(e);
+      }
+    }
+  };
+  walk(el);
+  return stripMarks(fold(text));
+}
+
+// --- Other people's words ------------------------------------------------------
+// Testimonials, reviews, quotes, press and partner strips and comparison
+// tables are on the page but are not the product speaking: their blocks are
+// listed apart (PageFacts.others) and their links and headings marked.
+
+/** Class or id words of such regions ("testimonial-card", "section--reviews", "logo-cloud"). */
+const OTHERS_NAME =
+  /(?:^|[\s_-])(?:testimonials?|(?<!code[_-])reviews?|quotes?|blockquote|pull-?quote|press|in-the-press|as-seen-(?:in|on)|featured-(?:in|on)|logo-?(?:cloud|strip|wall|grid|bar|list|garden|carousel|marquee|row)|logos|partners?|clients|customer-(?:logos|quotes?|stories|story|says?)|trusted-?by|wall-?of-?love|tweets?|twitter-tweet|social-?proof|endorsements?|kudos|praise|shout-?outs?|comparison|compare|versus)(?:$|[\s_-])/i;
+/** Headings that open such a region. */
+const OTHERS_HEADING =
+  /^(?:what (?:our |people |customers |users |clients |makers |teams |developers |folks |others )?(?:\p{L}+ )?(?:are )?(?:say(?:ing)?|said|think)\b|testimonials?\b|reviews?\b|kind words|wall of love|loved by|trusted by|used by|as seen (?:in|on)|as featured (?:in|on)|featured (?:in|on)|in the (?:press|news)|press\b|our (?:customers|clients|partners)|partners\b|backed by|don['’]t (?:just )?take our word|hear from|customer stories|(?:how|why) .{0,40}\bcompares?\b|comparison\b|compared\b|.{1,40} (?:vs\.?|versus) .{1,40}$|alternatives?\b)/iu;
+const HEADING_TAGS = /^H[1-6]$/;
+
+function othersRoots(all: Element[], headings: Element[]): Set<Element> {
+  const roots = new Set<Element>();
+  for (const el of all) {
+    const tag = el.tagName;
+    if (tag === 'BLOCKQUOTE') roots.add(el.parentElement?.tagName === 'FIGURE' ? el.parentElement : el);
+    else if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') continue;
+    else {
+      const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+      const itemtype = el.getAttribute('itemtype') ?? '';
+      if ((names.trim() && OTHERS_NAME.test(names)) || /schema\.org\/Review\b/i.test(itemtype)) roots.add(el);
+    }
+  }
+  // A heading such as "What our customers say" or "Lumen vs. Statuspage" covers its section.
+  for (const h of headings) {
+    if (!OTHERS_HEADING.test(headingText(h))) continue;
+    const level = Number(h.tagName.slice(1));
+    const parent = h.parentElement;
+    const alone =
+      parent &&
+      !/^(BODY|MAIN|HTML)$/.test(parent.tagName) &&
+      !headings.some((o) => o !== h && Number(o.tagName.slice(1)) <= level && parent.contains(o));
+    if (alone) roots.add(parent);
+    else {
+      roots.add(h);
+      // Up to the next heading as high, within a dozen elements, never into the page's footer or menus.
+      let n = 0;
+      for (let sib = h.nextElementSibling; sib && n < 12; sib = sib.nextElementSibling, n++) {
+        if (HEADING_TAGS.test(sib.tagName) && Number(sib.tagName.slice(1)) <= level) break;
+        if (/^(FOOTER|HEADER|NAV|MAIN|FORM)$/.test(sib.tagName)) break;
+        roots.add(sib);
+      }
+    }
+  }
+  return roots;
+}
+
+/** Whether `node` sits inside one of `roots` (memoized per element). */
+function insideOf(roots: Set<Element>): (node: Node | null) => boolean {
+  const memo = new Map<Node, boolean>();
+  const inside = (node: Node | null): boolean => {
+    if (!node) return false;
+    if (node.nodeType !== 1) return inside(node.parentNode);
+    const known = memo.get(node);
+    if (known !== undefined) return known;
+    const result = roots.has(node as Element) || inside(node.parentNode);
+    memo.set(node, result);
+    return result;
+  };
+  return inside;
+}
+
+/** A block quoted whole: “…” or "…", maybe with its attribution after a dash. */
+const QUOTED_BLOCK = /^[“"„«‘][^“”"„«»]{12,}[”"»’](?:\s*[—–-]{1,2}\s*\p{Lu}.{0,120})?$/u;
+/** An attribution: "— Maria Klein, designer at Foo" or "Maria Klein, designer at Foo". */
+const DASH_ATTRIBUTION = /^[—–-]{1,2}\s*\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*[,|(·@].{0,100})?$/u;
+const NAME_ATTRIBUTION =
+  /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}\s*(?:,|\s[—–|·]\s|\s(?:at|from|of)\s)\s*.{2,100}$/u;
+const FIRST_PERSON = /(?:^|[\s“"(])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|my|me)\b/u;
+
+/**
+ * Blocks that are someone else's words by their text: quoted whole, or a
+ * first-person (I, my, me) or quoted block followed by an attribution line.
+ */
+function attributed(blocks: { text: string; attribution: boolean }[]): Set<number> {
+  const out = new Set<number>();
+  blocks.forEach((b, i) => {
+    if (QUOTED_BLOCK.test(b.text)) out.add(i);
+    const prev = blocks[i - 1];
+    if (!prev || b.text.length > 140) return;
+    const byDash = DASH_ATTRIBUTION.test(b.text);
+    const byName = b.attribution && NAME_ATTRIBUTION.test(b.text);
+    if ((byDash || byName) && (FIRST_PERSON.test(prev.text) || /^[“"„«]/.test(prev.text) || out.has(i - 1))) {
+      out.add(i - 1);
+      out.add(i);
+    }
+  });
+  return out;
+}
+
+const TEXT_BLOCK = /^(P|LI|TD|TH|DD|DT|H[1-6]|BLOCKQUOTE|FIGCAPTION|LABEL|CAPTION|SUMMARY|PRE|ADDRESS)$/;
+
+/**
+ * A link that stands on its own (a button, a row of links), not one inside a
+ * sentence: its block holds little text besides the links in it.
+ */
+function standalone(a: Element): boolean {
+  let inline: Element = a;
+  while (inline.parentElement && !BLOCK.has(inline.parentElement.tagName)) inline = inline.parentElement;
+  const block = inline.parentElement;
+  if (!block) return true;
+  if (!TEXT_BLOCK.test(block.tagName)) {
+    // In a container (a hero's div): running text is text right next to the link.
+    const near = (n: Node | null) => n?.nodeType === 3 && /[\p{L}\p{N}]/u.test(n.nodeValue ?? '');
+    return !near(inline.previousSibling) && !near(inline.nextSibling);
+  }
+  let rest = fold(block.textContent ?? '');
+  for (const link of block.getElementsByTagName('a')) rest = rest.replace(fold(link.textContent ?? ''), '');
+  return rest.replace(/[\s·|•,–—-]+/g, '').length <= 3;
+}
+
 function hidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   const style = el.getAttribute('style');
   return style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
-/** Visible text of `root` split into blocks, in document order. */
-function blockTexts(root: Node, doc: Document): string[] {
+interface Block {
+  text: string;
+  /** The block element the text sits in. */
+  el: Node | null;
+}
+
+/** Visible text of `root` split into blocks, in document order; heading permalinks and marks left out. */
+function blockTexts(root: Node, doc: Document): Block[] {
   const NodeFilter = doc.defaultView!.NodeFilter;
-  const blocks: string[] = [];
+  const blocks: Block[] = [];
   let current: string[] = [];
   let currentBlock: Node | null = null;
   const flush = () => {
-    const text = fold(current.join(''));
-    if (text) blocks.push(text.slice(0, LIMITS.blockChars));
+    const text = stripMarks(fold(current.join('')));
+    if (text) blocks.push({ text: text.slice(0, LIMITS.blockChars), el: currentBlock });
     current = [];
   };
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode(node: Node) {
       if (node.nodeType === 1) {
         const el = node as Element;
-        if (SKIP.has(el.tagName.toUpperCase()) || hidden(el)) return NodeFilter.FILTER_REJECT;
-        return NodeFilter.FILTER_SKIP;
+        if (SKIP.has(el.tagName.toUpperCase()) || hidden(el) || isPermalink(el)) return NodeFilter.FILTER_REJECT;
+        // A line break inside a block separates its words ("Ehrenstraße 45<br>50672 Köln").
+        return el.tagName === 'BR' ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
       }
       return NodeFilter.FILTER_ACCEPT;
     },
   });
   for (let node = walker.nextNode(); node && blocks.length < LIMITS.blocks; node = walker.nextNode()) {
+    if (node.nodeType === 1) {
+      current.push(' ');
+      continue;
+    }
     let block: Node | null = node.parentNode;
     while (block && block !== root && !(block.nodeType === 1 && BLOCK.has((block as Element).tagName.toUpperCase())))
       block = block.parentNode;
@@ -163,7 +317,7 @@ function flattenJsonLd(value: unknown, out: unknown[]): void {
   }
 }
 
-function pageFaqs(elements: Element[]): { question: string; answer: string }[] {
+function pageFaqs(elements: Element[], quoted: (el: Element) => boolean): { question: string; answer: string }[] {
   const faqs: { question: string; answer: string }[] = [];
   const push = (q: string | null | undefined, a: string | null | undefined) => {
     const question = fold(q ?? '');
@@ -179,12 +333,13 @@ function pageFaqs(elements: Element[]): { question: string; answer: string }[] {
   };
   for (const el of elements) {
     if (faqs.length >= LIMITS.faqs) break;
+    if (quoted(el)) continue;
     const tag = el.tagName;
     if (tag === 'DETAILS') {
       const summary = [...el.children].find((c) => c.tagName === 'SUMMARY');
       if (summary)
         push(
-          summary.textContent,
+          headingText(summary),
           [...el.childNodes]
             .filter((n) => n !== summary)
             .map((n) => n.textContent ?? '')
@@ -192,10 +347,12 @@ function pageFaqs(elements: Element[]): { question: string; answer: string }[] {
         );
     } else if (tag === 'DT') {
       const dd = el.nextElementSibling;
-      if (dd?.tagName === 'DD' && /\?\s*$/.test(el.textContent ?? '')) push(el.textContent, dd.textContent);
-    } else if (/^H[2-5]$/.test(tag) && /\?\s*$/.test(el.textContent ?? '')) {
+      const question = headingText(el);
+      if (dd?.tagName === 'DD' && /\?$/.test(question)) push(question, dd.textContent);
+    } else if (/^H[2-5]$/.test(tag)) {
+      const question = headingText(el);
       const next = el.nextElementSibling;
-      if (next && /^(P|DIV)$/.test(next.tagName)) push(el.textContent, next.textContent);
+      if (/\?$/.test(question) && next && /^(P|DIV|UL|OL|DL)$/.test(next.tagName)) push(question, next.textContent);
     }
   }
   return faqs;
@@ -237,11 +394,42 @@ export function extractPage(html: string, url: string): PageFacts {
       }
     }
 
-    const headings = byTag('H1', 'H2', 'H3', 'H4')
-      .filter((h) => !hidden(h))
-      .map((h) => ({ level: Number(h.tagName.slice(1)), text: fold(h.textContent ?? '').slice(0, 500) }))
+    const headingEls = byTag('H1', 'H2', 'H3', 'H4', 'H5', 'H6').filter((h) => !hidden(h));
+    const quoted = insideOf(othersRoots(all, headingEls));
+    const headings: PageFacts['headings'] = headingEls
+      .filter((h) => h.tagName <= 'H4')
+      .map((h) => ({
+        level: Number(h.tagName.slice(1)),
+        text: headingText(h).slice(0, 500),
+        ...(quoted(h) ? { quoted: true as const } : {}),
+      }))
       .filter((h) => h.text)
       .slice(0, LIMITS.headings);
+
+    // The hero: the block around the h1 that holds no h2, or when the h1 stands in the page's main
+    // flow, the few elements right after it (links there are the page's own, like the nav's).
+    const h1 = headingEls.find((h) => h.tagName === 'H1');
+    const h2s = headingEls.filter((h) => h.tagName === 'H2');
+    const heroRoots = new Set<Element>();
+    const flow = (el: Element | null) => !el || /^(BODY|MAIN|HTML|ARTICLE)$/.test(el.tagName);
+    if (h1 && flow(h1.parentElement)) {
+      let n = 0;
+      for (
+        let sib = h1.nextElementSibling;
+        sib && n < 3 && !HEADING_TAGS.test(sib.tagName);
+        sib = sib.nextElementSibling, n++
+      )
+        heroRoots.add(sib);
+    } else if (h1) {
+      let hero = h1.parentElement!;
+      while (hero.parentElement && !flow(hero.parentElement)) {
+        const up = hero.parentElement;
+        if (h2s.some((h) => up.contains(h))) break;
+        hero = up;
+      }
+      heroRoots.add(hero);
+    }
+    const inHero = insideOf(heroRoots);
 
     const links: PageFacts['links'] = [];
     const mailtos = new Set<string>();
@@ -261,10 +449,13 @@ export function extractPage(html: string, url: string): PageFacts {
       }
       if (seenLinks.has(href) || links.length >= LIMITS.links) continue;
       seenLinks.add(href);
+      const area = linkArea(a);
       links.push({
         href,
         text: fold(a.textContent || a.getAttribute('aria-label') || '').slice(0, 200),
-        area: linkArea(a),
+        area,
+        ...(quoted(a) ? { quoted: true as const } : {}),
+        ...(area === 'body' && inHero(a) && standalone(a) ? { hero: true as const } : {}),
       });
     }
 
@@ -315,16 +506,43 @@ export function extractPage(html: string, url: string): PageFacts {
     const nesting = new Set<Element>();
     for (const li of items)
       for (let p = li.parentElement; p; p = p.parentElement) if (p.tagName === 'LI') nesting.add(p);
+    // The site's furniture: menus and buttons (their blocks are not sentences about the product), and
+    // the header and footer (a list there lists pages, not features or plans).
+    const menuRoots = new Set<Element>();
+    const furnitureRoots = new Set<Element>();
+    for (const el of all) {
+      const role = el.getAttribute('role');
+      if (el.tagName === 'NAV' || el.tagName === 'BUTTON' || role === 'navigation' || role === 'menu')
+        menuRoots.add(el);
+      if (
+        el.tagName === 'NAV' ||
+        el.tagName === 'HEADER' ||
+        el.tagName === 'FOOTER' ||
+        /^(navigation|banner|contentinfo|menu)$/.test(role ?? '')
+      )
+        furnitureRoots.add(el);
+    }
+    const furniture = insideOf(furnitureRoots);
     const listItems = items
-      .filter((li) => !hidden(li) && !nesting.has(li))
-      .map((li) => fold(li.textContent ?? ''))
+      .filter((li) => !hidden(li) && !nesting.has(li) && !quoted(li) && !furniture(li))
+      .map((li) => stripMarks(fold(li.textContent ?? '')))
       .filter((t) => t.length >= 3 && t.length <= 200)
       .slice(0, LIMITS.listItems);
 
-    const faqs = pageFaqs(byTag('DETAILS', 'DT', 'H2', 'H3', 'H4', 'H5'));
+    const faqs = pageFaqs(byTag('DETAILS', 'DT', 'H2', 'H3', 'H4', 'H5'), quoted);
     const title = fold(doc.title ?? '') || null;
     const lang = doc.documentElement.getAttribute('lang');
-    const blocks = doc.body ? blockTexts(doc.body, doc) : [];
+    const bodyBlocks = doc.body ? blockTexts(doc.body, doc) : [];
+    const blocks = bodyBlocks.map((b) => b.text);
+    const byText = attributed(
+      bodyBlocks.map((b) => ({
+        text: b.text,
+        attribution: b.el?.nodeType === 1 && !HEADING_TAGS.test((b.el as Element).tagName),
+      })),
+    );
+    const othersAt = bodyBlocks.flatMap((b, i) => (byText.has(i) || quoted(b.el) ? [i] : []));
+    const menus = insideOf(menuRoots);
+    const chromeAt = bodyBlocks.flatMap((b, i) => (menus(b.el) ? [i] : []));
 
     // Readability changes the document it reads, so it runs last.
     let readable: string[] = [];
@@ -337,7 +555,7 @@ export function extractPage(html: string, url: string): PageFacts {
         maxElemsToParse: READABILITY_MAX_ELEMENTS,
         serializer: (node) => node,
       }).parse();
-      if (article?.content) readable = blockTexts(article.content, doc);
+      if (article?.content) readable = blockTexts(article.content, doc).map((b) => b.text);
     } catch {
       // Too many elements for Readability, or a page it cannot read: the blocks stand in.
       readable = [];
@@ -358,6 +576,8 @@ export function extractPage(html: string, url: string): PageFacts {
       listItems,
       readable,
       faqs,
+      othersAt,
+      chromeAt,
     };
   } finally {
     dom.window.close();

@@ -1,78 +1,130 @@
 // The built-in drafter: no model, no key. Reads what sites state in
 // machine-readable places (meta tags, JSON-LD, headings, links, mail
 // addresses, embeds, icons) and in their readable text, and proposes each
-// field with the exact lines it came from. Deterministic: the same pages give
-// the same draft.
+// field with the exact lines it came from. Only the product's own words count:
+// testimonials, quotes, press strips, comparisons with competitors and what
+// integrations or payment processors charge are read past (site.ts), heading
+// permalink marks are gone before it reads (crawler/page.ts). Deterministic:
+// the same pages give the same draft.
 import type {
   Drafter,
   DraftProposal,
   DraftRequest,
+  EvidencePage,
   FieldName,
   FieldProposal,
   SiteEvidence,
   SocialPlatform,
 } from './fields.js';
-import { draftPricing } from './pricing.js';
+import { stripMarks } from '../crawler/facts.js';
+import { draftPricing, PRICE } from './pricing.js';
 import { draftFoundedYear, draftFounders, draftLocation } from './people.js';
 import {
+  aboutOthers,
+  brandHosts,
+  brandTokens,
   cleanBlocks,
+  competitors,
+  INTEGRATION,
+  isBrand,
   isInstruction,
   ldOfType,
   ldString,
   ORG_TYPES,
+  ownHeadings,
+  NOT_OURS,
+  pageRole,
   pagesOf,
   PRODUCT_TYPES,
+  productName,
   sameSite,
+  sentences,
   sentenceWith,
+  titleParts,
 } from './site.js';
 
-const SEPARATORS = /\s+[|–—·•:-]\s+/;
 const GENERIC =
-  /^(home|features?|pricing|plans|about( us)?|blog|faqs?|contact( us)?|get started|sign ?up|log ?in|sign in|learn more|read more|docs|documentation|support|careers|product|solutions|resources|company|team|customers|privacy|terms|menu|frequently asked questions)$/i;
+  /^(home|features?|pricing|plans|about( us)?|blog|faqs?|contact( us)?|get started|sign ?up|log ?in|sign in|learn more|read more|docs|documentation|support|careers|product|solutions|resources|company|team|customers|privacy|terms|menu|frequently asked questions|overview|legal|community|developers|integrations|changelog|download|downloads|news|press|links|social|follow us|newsletter|more|explore|everything else|and more|how it works|why [\p{L}\p{N} ]{1,30})$/iu;
+/** Calls to action: a button's words, not a claim. */
+const CTA =
+  /^(get started|ready to|book a demo|request a demo|schedule a demo|start (?:your |a )?free|start now|start today|try (?:it )?(?:\S+ )?(?:for )?free|try it now|sign up|join (?:us|now|today|the|our)|subscribe|download (?:now|for|it)|learn more|see (?:it in action|pricing|plans|how)|contact us|talk to|get in touch|questions\?|still have questions|need help|let['’]s talk|stay (?:in touch|updated)|want to|interested in)\b/i;
+const WELCOME = /^(welcome to|welcome|hello|hi there|introducing)\b/i;
 
 const quoteOf = (text: string | null | undefined): FieldProposal | undefined =>
   text ? { value: text, quotes: [text] } : undefined;
 
-function titleParts(site: SiteEvidence): string[] {
-  const home = site.pages[0];
-  const title = home?.facts.title ?? home?.facts.meta['og:title'] ?? '';
-  return title
-    .split(SEPARATORS)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+const alnum = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 function draftName(site: SiteEvidence): FieldProposal | undefined {
-  for (const obj of [...ldOfType(site, PRODUCT_TYPES), ...ldOfType(site, ORG_TYPES), ...ldOfType(site, ['WebSite'])]) {
-    const name = ldString(obj.name);
-    if (name && name.length <= 100) return quoteOf(name);
-  }
-  const meta = site.pages[0]?.facts.meta ?? {};
-  const named = meta['og:site_name'] ?? meta['application-name'];
-  if (named && named.length <= 100) return quoteOf(named);
-  const parts = titleParts(site);
-  if (parts.length === 0) return undefined;
-  const label = new URL(site.url).hostname
-    .replace(/^www\./, '')
-    .split('.')[0]!
-    .replace(/[^a-z0-9]/g, '');
-  const byDomain = parts.find((p) => p.toLowerCase().replace(/[^a-z0-9]/g, '') === label);
-  const shortest = [...parts].sort((a, b) => a.length - b.length)[0]!;
-  const name = byDomain ?? (shortest.length <= 40 ? shortest : null);
-  return quoteOf(name);
+  return quoteOf(productName(site));
+}
+
+/** A line fit for a tagline: short, a claim rather than a question, a button or the name again. */
+function taglineLike(text: string | undefined, name: string | null, rivals: string[]): text is string {
+  if (!text) return false;
+  const t = text.trim();
+  return (
+    t.length >= 8 &&
+    t.length <= 110 &&
+    !/\?$/.test(t) &&
+    (!name || alnum(t) !== alnum(name)) &&
+    !GENERIC.test(t) &&
+    !CTA.test(t) &&
+    !WELCOME.test(t) &&
+    !isInstruction(t) &&
+    !aboutOthers(t, rivals)
+  );
+}
+
+/** "Lumen: status pages you own" → "status pages you own" (the name is not the tagline). */
+function withoutName(text: string, name: string | null): string {
+  if (!name) return text;
+  const m = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[:|–—·-]\\s+(.+)$`, 'iu').exec(text);
+  return m ? m[1]! : text;
 }
 
 function draftTagline(site: SiteEvidence, name: string | null): FieldProposal | undefined {
   const home = site.pages[0];
   if (!home) return undefined;
-  const h1 = home.facts.headings.find((h) => h.level === 1)?.text;
-  if (h1 && h1.length >= 8 && h1.length <= 200 && h1 !== name && !isInstruction(h1)) return quoteOf(h1);
-  const rest = titleParts(site).filter((p) => p !== name && p.length >= 8 && p.length <= 200);
-  if (rest.length > 0) return quoteOf(rest[0]);
-  const h2 = home.facts.headings.find(
-    (h) => h.level === 2 && h.text.length >= 8 && h.text.length <= 200 && !GENERIC.test(h.text),
-  )?.text;
-  return quoteOf(h2);
+  const rivals = competitors(site);
+  const headings = ownHeadings(home);
+  const h1 = headings.find((h) => h.level === 1)?.text;
+  const meta = home.facts.meta;
+  // Lines written as a tagline, then descriptions of one sentence (two sentences are a description, not a tagline).
+  const oneSentence = (t: string | undefined) => (t && sentences(t).length === 1 ? t : undefined);
+  const candidates = [
+    h1 && withoutName(h1, name),
+    ...titleParts(site).filter((p) => p !== name),
+    oneSentence(meta['og:description']),
+    oneSentence(meta['twitter:description']),
+    ...(h1 ? heroLines(home, h1).map(oneSentence) : []),
+    oneSentence(meta.description),
+    headings.find((h) => h.level === 2 && taglineLike(h.text, name, rivals))?.text,
+  ];
+  // An editor's tagline is short: a long SEO heading gives way to a short line further down.
+  return quoteOf(
+    candidates.find((c) => taglineLike(c, name, rivals) && c.length <= 70) ??
+      candidates.find((c) => taglineLike(c, name, rivals)),
+  );
+}
+
+/** The hero: up to two of the page's own blocks right under the h1, before the next heading. */
+function heroBlocks(page: EvidencePage, h1: string): string[] {
+  const blocks = cleanBlocks(page);
+  const headings = new Set(page.facts.headings.map((h) => h.text));
+  const at = blocks.indexOf(h1);
+  if (at < 0) return [];
+  const out: string[] = [];
+  for (const b of blocks.slice(at + 1, at + 3)) {
+    if (headings.has(b)) break;
+    out.push(b);
+  }
+  return out;
+}
+
+/** The short lines right under the h1 (a hero's subheading). */
+function heroLines(page: EvidencePage, h1: string): string[] {
+  return heroBlocks(page, h1).filter((b) => b.length <= 110);
 }
 
 function draftShortDescription(site: SiteEvidence): FieldProposal | undefined {
@@ -94,61 +146,181 @@ function draftShortDescription(site: SiteEvidence): FieldProposal | undefined {
 
 const PROSE = (b: string) =>
   b.length >= 60 && b.length <= 2000 && (/[.!?]["”')]?$/.test(b) || b.split(' ').length >= 12) && !isInstruction(b);
+/** A hero's one sentence may be shorter ("Formly builds conversational forms that feel like a chat."). */
+const HERO_PROSE = (b: string) =>
+  b.length >= 30 && /[.!]["”')]?$/.test(b) && b.split(' ').length >= 6 && !isInstruction(b);
+/** Site furniture in prose form: cookie banners, newsletter boxes, copyright lines. */
+const FURNITURE =
+  /\b(cookies?\b.{0,80}\b(accept|consent|use|agree)|subscribe to our newsletter|all rights reserved|javascript (is )?(disabled|required))/i;
+
+/** The sentences of `block` about this product, runs of them kept together (each run is a quote). */
+function ownRuns(block: string, rivals: string[]): string[] {
+  if (!aboutOthers(block, rivals)) return [block];
+  const runs: string[][] = [[]];
+  for (const s of sentences(block)) {
+    if (aboutOthers(s, rivals)) runs.push([]);
+    else runs.at(-1)!.push(s);
+  }
+  return runs.filter((r) => r.length > 0).map((r) => r.join(' '));
+}
 
 function draftDescription(site: SiteEvidence, exclude: (string | undefined)[]): FieldProposal | undefined {
+  const rivals = competitors(site);
   const sources = [site.pages[0], ...pagesOf(site, 'about')].filter((p) => p !== undefined);
   const paragraphs: string[] = [];
   let length = 0;
   for (const page of sources) {
     const readable = cleanBlocks(page, 'readable');
+    const h1 = ownHeadings(page).find((h) => h.level === 1)?.text;
+    const hero = page === site.pages[0] && h1 ? heroBlocks(page, h1) : [];
+    // Headings, answers to questions, prices and buttons are other fields' words.
+    const elsewhere = new Set([
+      ...page.facts.headings.map((h) => h.text),
+      ...page.facts.faqs.filter((f) => !RHETORICAL.test(f.question)).map((f) => f.answer),
+    ]);
     for (const block of readable.length > 0 ? readable : cleanBlocks(page)) {
-      if (!PROSE(block) || exclude.includes(block) || paragraphs.includes(block)) continue;
-      if (length + block.length > 2500 || paragraphs.length >= 5) break;
-      paragraphs.push(block);
-      length += block.length;
+      if (!(PROSE(block) || (hero.includes(block) && HERO_PROSE(block))) || FURNITURE.test(block)) continue;
+      if (elsewhere.has(block) || PRICE.test(block) || CTA.test(block)) continue;
+      for (const run of ownRuns(block, rivals)) {
+        if (run.length < 40 || exclude.some((e) => e && run.includes(e)) || paragraphs.includes(run)) continue;
+        if (length + run.length > 2500 || paragraphs.length >= 5) break;
+        paragraphs.push(run);
+        length += run.length;
+      }
     }
   }
   return paragraphs.length > 0 ? { value: paragraphs.join('\n\n'), quotes: paragraphs } : undefined;
 }
 
-const STAGE =
-  /\b(public beta|private beta|open beta|closed beta|beta|alpha|early access|waitlist|wait list|pre-launch|coming soon)\b/i;
+const STAGE_WORDS =
+  'public beta|private beta|open beta|closed beta|beta|alpha|early access|waitlist|wait list|pre-launch|coming soon';
+const STAGE = new RegExp(`\\b(${STAGE_WORDS})\\b`, 'i');
+const BADGE = new RegExp(`^(?:now |currently |still )?(?:in )?(?:${STAGE_WORDS})(?: version| release)?[.!]?$`, 'i');
+const NOT_STAGE =
+  /\b(out of (?:public |private )?beta|left (?:the )?beta|no longer (?:in )?(?:beta|alpha)|beta (?:testers?|features?|channel|builds?|versions? of)|after (?:the )?beta)\b/i;
 
-function draftStage(site: SiteEvidence): FieldProposal | undefined {
-  for (const page of site.pages) {
-    for (const block of [...page.facts.headings.map((h) => h.text), ...cleanBlocks(page)]) {
-      const m = STAGE.exec(block);
-      if (!m || isInstruction(block)) continue;
-      const quote = block.length <= 200 ? block : sentenceWith(block, STAGE);
-      if (!quote) continue;
-      const word = m[1]!.toLowerCase();
-      const value = /beta/.test(word)
-        ? 'beta'
-        : word === 'alpha'
-          ? 'alpha'
-          : /wait ?list|early access/.test(word)
-            ? 'early access'
-            : 'pre-launch';
-      return { value, quotes: [quote] };
-    }
+/**
+ * The product's stage, where the site speaks of the product as a whole: its
+ * title, descriptions, h1 and hero, a short badge on the homepage ("Public
+ * beta"), or a sentence whose subject is the product ("Tallyho is in public
+ * beta"). A feature in beta, a changelog entry or "out of beta" is not one.
+ */
+function draftStage(site: SiteEvidence, name: string | null): FieldProposal | undefined {
+  const home = site.pages[0];
+  if (!home) return undefined;
+  const subject = new RegExp(
+    `(?:^|\\b)(?:${name ? `${escapeRe(name)}|` : ''}we|we['’]re|we are|it|it['’]s|it is|now|currently|still)\\b[^.!?]{0,30}\\b(?:is |are )?(?:in|into|entering|launching|opening)\\b[^.!?]{0,12}\\b(?:${STAGE_WORDS})\\b|\\b(?:join|sign up for|get on) (?:the|our) (?:wait ?list|beta|early access)\\b`,
+    'iu',
+  );
+  const h1 = ownHeadings(home).find((h) => h.level === 1)?.text;
+  const meta = home.facts.meta;
+  const hero = [home.facts.title, meta.description, meta['og:description'], h1, ...(h1 ? heroBlocks(home, h1) : [])];
+  // A badge says the stage and little else ("Public beta", "Now in early access"), not "AI summaries (beta)".
+  const badges = cleanBlocks(home).filter((b) => BADGE.test(b));
+  const sentencesAbout = [home, ...pagesOf(site, 'about'), ...pagesOf(site, 'pricing')].flatMap((p) =>
+    cleanBlocks(p).flatMap((b) => sentences(b).filter((x) => subject.test(x))),
+  );
+  for (const text of [...hero, ...badges, ...sentencesAbout]) {
+    if (!text || isInstruction(text) || NOT_STAGE.test(text)) continue;
+    const m = STAGE.exec(text);
+    if (!m) continue;
+    const quote = text.length <= 200 ? text : sentenceWith(text, STAGE);
+    if (!quote) continue;
+    const word = m[1]!.toLowerCase();
+    const value = /beta/.test(word)
+      ? 'beta'
+      : word === 'alpha'
+        ? 'alpha'
+        : /wait ?list|early access/.test(word)
+          ? 'early access'
+          : 'pre-launch';
+    return { value, quotes: [quote] };
   }
   return undefined;
 }
 
-function draftCategories(site: SiteEvidence, categories: string[]): FieldProposal | undefined {
-  const texts = site.pages.flatMap((p) => [
-    ...Object.values(p.facts.meta),
-    ...p.facts.headings.map((h) => h.text),
-    ...cleanBlocks(p),
-  ]);
-  const scored: { name: string; count: number; quote: string }[] = [];
-  for (const name of categories) {
-    const pattern = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
-    const hits = texts.filter((t) => pattern.test(t));
-    const quote = hits.map((h) => (h.length <= 300 ? h : sentenceWith(h, pattern))).find((q): q is string => !!q);
-    if (quote && hits.length >= (name.length <= 3 ? 2 : 1)) scored.push({ name, count: hits.length, quote });
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A category name as it may be written: any case, its last word singular or plural; acronyms as written. */
+function categoryPattern(name: string): RegExp {
+  const words = name.split(/\s+/);
+  const last = words.pop()!;
+  const stem = /[^s]s$/i.test(last) && last.length > 4 ? last.slice(0, -1) : last;
+  const body = [...words.map(escapeRe), `${escapeRe(stem)}(?:s|es)?`].join('[\\s-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, /^[A-Z0-9/&]{2,5}$/.test(name) ? 'u' : 'iu');
+}
+
+/**
+ * The sentences that say what the product is, best first: "Lumen is an
+ * open-source status page…" and structured data; the title, h1 and
+ * descriptions; the hero paragraph. Never a feature list or a keyword that
+ * happens to appear ("responsive design", "Content Security Policy").
+ */
+function identityTexts(site: SiteEvidence, name: string | null): string[][] {
+  const home = site.pages[0];
+  if (!home) return [];
+  const rivals = competitors(site);
+  const own = (t: string | null | undefined): string[] => {
+    if (!t || isInstruction(t)) return [];
+    return sentences(t)
+      .filter((s) => !aboutOthers(s, rivals))
+      .map((s) => {
+        // What it works with is not what it is: "…, integrates with Shopify" stops before the integration.
+        const at = s.search(INTEGRATION);
+        return at > 0 ? s.slice(0, at) : at === 0 ? '' : s;
+      })
+      .filter((s) => s.length >= 3);
+  };
+  const isA = new RegExp(
+    `(?:^|\\b)(?:${name ? `${escapeRe(name)}|` : ''}it)\\s+(?:is|are|['’]s)\\s+(?:an?|the|your)\\b`,
+    'iu',
+  );
+  const statements: string[] = [];
+  for (const obj of [...ldOfType(site, PRODUCT_TYPES)]) {
+    const category = ldString(obj.applicationCategory);
+    if (category) statements.push(category);
   }
-  scored.sort((a, b) => b.count - a.count);
+  for (const page of [home, ...pagesOf(site, 'about'), ...pagesOf(site, 'features')])
+    for (const block of cleanBlocks(page))
+      for (const s of own(block)) if (isA.test(s) && s.length <= 300) statements.push(s);
+  const meta = home.facts.meta;
+  const h1 = ownHeadings(home).find((h) => h.level === 1)?.text;
+  const heads = [
+    ...own(home.facts.title),
+    ...own(h1),
+    ...own(meta['og:description']),
+    ...own(meta.description),
+    ...own(meta['twitter:description']),
+  ];
+  const hero = h1 ? heroBlocks(home, h1).flatMap(own) : [];
+  return [statements, heads, hero];
+}
+
+function draftCategories(site: SiteEvidence, categories: string[], name: string | null): FieldProposal | undefined {
+  const tiers = identityTexts(site, name);
+  const patterns = categories.map((c) => ({ name: c, pattern: categoryPattern(c) }));
+  const scored: { name: string; tier: number; count: number; quote: string }[] = [];
+  tiers.forEach((texts, tier) => {
+    for (const text of texts) {
+      const hits = patterns
+        .map((p) => ({ ...p, m: p.pattern.exec(text) }))
+        .filter((h): h is typeof h & { m: RegExpExecArray } => h.m !== null);
+      for (const hit of hits) {
+        const [from, to] = [hit.m.index, hit.m.index + hit.m[0].length];
+        // "Design Systems" wins over the "Design" inside it.
+        if (
+          hits.some(
+            (o) => o !== hit && o.m.index <= from && o.m.index + o.m[0].length >= to && o.m[0].length > hit.m[0].length,
+          )
+        )
+          continue;
+        const known = scored.find((s) => s.name === hit.name);
+        if (known) known.count++;
+        else scored.push({ name: hit.name, tier, count: 1, quote: text });
+      }
+    }
+  });
+  scored.sort((a, b) => a.tier - b.tier || b.count - a.count);
   const top = scored.slice(0, 3);
   return top.length > 0 ? { value: top.map((s) => s.name), quotes: top.map((s) => s.quote) } : undefined;
 }
@@ -161,7 +333,10 @@ function splitList(text: string): string[] {
     .slice(0, 20);
 }
 
-function draftKeywords(site: SiteEvidence): { keywords?: FieldProposal; tags?: FieldProposal } {
+const OPEN_SOURCE = /\bopen[- ]source\b/i;
+const SELF_HOSTED = /\bself[- ]host(?:ed|able)\b/i;
+
+function draftKeywords(site: SiteEvidence, name: string | null): { keywords?: FieldProposal; tags?: FieldProposal } {
   const meta = site.pages[0]?.facts.meta ?? {};
   const out: { keywords?: FieldProposal; tags?: FieldProposal } = {};
   if (meta.keywords && !isInstruction(meta.keywords))
@@ -180,55 +355,152 @@ function draftKeywords(site: SiteEvidence): { keywords?: FieldProposal; tags?: F
       break;
     }
   }
+  if (!out.tags) {
+    // A licence or a way to run it is a fact about the product, stated in what it is.
+    const identity = identityTexts(site, name).flat();
+    const tags: string[] = [];
+    const quotes: string[] = [];
+    for (const [tag, pattern] of [
+      ['open source', OPEN_SOURCE],
+      ['self-hosted', SELF_HOSTED],
+    ] as const) {
+      const quote = identity.find((t) => pattern.test(t));
+      if (quote) {
+        tags.push(tag);
+        quotes.push(quote);
+      }
+    }
+    if (tags.length > 0) out.tags = { value: tags, quotes };
+  }
   return out;
 }
 
-function featureLike(text: string): boolean {
+function featureLike(text: string, rivals: string[], name: string | null): boolean {
   return (
     text.length >= 3 &&
     text.length <= 120 &&
     !GENERIC.test(text) &&
+    !CTA.test(text) &&
+    !WELCOME.test(text) &&
     !/\?$/.test(text) &&
     !/[$€£]\s?\d/.test(text) &&
-    !isInstruction(text)
+    !isInstruction(text) &&
+    !aboutOthers(text, rivals) &&
+    (!name || alnum(text) !== alnum(name))
   );
 }
 
-function draftFeatures(site: SiteEvidence): FieldProposal | undefined {
-  const featurePages = pagesOf(site, 'features');
-  let items: string[] = [];
-  for (const page of featurePages) {
-    const h3 = page.facts.headings.filter((h) => h.level === 3).map((h) => h.text);
-    const h2 = page.facts.headings.filter((h) => h.level === 2).map((h) => h.text);
-    items = (h3.length >= 2 ? h3 : h2.length >= 2 ? h2 : page.facts.listItems).filter(featureLike);
-    if (items.length >= 2) break;
+/** The first sentence of the block right after `heading` on the page, when it is prose (not the next heading). */
+function sentenceAfter(blocks: string[], heading: string, headings: Set<string>): string | null {
+  const at = blocks.indexOf(heading);
+  const next = at >= 0 ? blocks[at + 1] : undefined;
+  if (!next || next.length < 12 || headings.has(next) || isInstruction(next)) return null;
+  const first = sentences(next)[0] ?? next;
+  return first.length <= 160 && /\s/.test(first) ? first : null;
+}
+
+interface Feature {
+  value: string;
+  quotes: string[];
+}
+
+/**
+ * Features as an editor lists them: a heading of a few words ("Incident
+ * timeline"), or a one-word heading with its sentence ("Reader: a calm
+ * reading view."); never a bare word, a button or a question.
+ */
+function featureItems(page: EvidencePage, headings: string[], rivals: string[], name: string | null): Feature[] {
+  const blocks = cleanBlocks(page);
+  const all = new Set(page.facts.headings.map((h) => h.text));
+  const items: Feature[] = [];
+  for (const h of headings) {
+    if (!featureLike(h, rivals, name) || items.some((i) => i.quotes[0] === h)) continue;
+    if (h.split(/\s+/).length >= 2) {
+      items.push({ value: h, quotes: [h] });
+      continue;
+    }
+    const sentence = sentenceAfter(blocks, h, all);
+    if (!sentence || aboutOthers(sentence, rivals)) continue;
+    const value = `${h}: ${sentence}`;
+    if (value.length <= 200) items.push({ value, quotes: [h, sentence] });
   }
-  if (items.length < 2 && site.pages[0])
-    items = site.pages[0].facts.headings
-      .filter((h) => h.level === 3)
-      .map((h) => h.text)
-      .filter(featureLike);
-  items = [...new Set(items)].slice(0, 8);
-  return items.length >= 2 ? { value: items, quotes: items } : undefined;
+  return items;
+}
+
+function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal | undefined {
+  const rivals = competitors(site);
+  let found: Feature[] = [];
+  for (const page of pagesOf(site, 'features')) {
+    const own = ownHeadings(page);
+    for (const level of [3, 2]) {
+      found = featureItems(
+        page,
+        own.filter((h) => h.level === level).map((h) => h.text),
+        rivals,
+        name,
+      );
+      if (found.length >= 2) break;
+    }
+    if (found.length < 2)
+      found = page.facts.listItems
+        .filter((t) => t.split(/\s+/).length >= 2 && featureLike(t, rivals, name) && !/^\d|[$€£]/.test(t))
+        .map((t) => ({ value: t, quotes: [t] }));
+    if (found.length >= 2) break;
+  }
+  const home = site.pages[0];
+  if (found.length < 2 && home)
+    found = featureItems(
+      home,
+      ownHeadings(home)
+        .filter((h) => h.level === 3)
+        .map((h) => h.text),
+      rivals,
+      name,
+    );
+  const top = found.slice(0, 8);
+  return top.length >= 2 ? { value: top.map((f) => f.value), quotes: top.flatMap((f) => f.quotes) } : undefined;
 }
 
 const USP =
   /\b(no credit card|cancel any ?time|money[- ]back|free trial|gdpr|soc ?2|hipaa|iso 27001|open[- ]source|self[- ]host|end-to-end encrypt|no code|no-code|set ?up in (minutes|seconds)|24\/7|made in|privacy[- ]first)\b/i;
 
-function draftUsps(site: SiteEvidence, features: string[]): FieldProposal | undefined {
+/** Headings that name a section of the page rather than claim something. */
+const SECTION_TITLE =
+  /\b(pricing|plans?|faqs?|questions|team|blog|news|contact|newsletter|get in touch|our story|roadmap|changelog|testimonials?|customers|integrations|docs|documentation|careers|jobs)\b/i;
+
+function draftUsps(site: SiteEvidence, features: string[], name: string | null): FieldProposal | undefined {
   const home = site.pages[0];
   if (!home) return undefined;
+  const rivals = competitors(site);
   const items: string[] = [];
-  for (const page of site.pages)
-    for (const b of cleanBlocks(page)) if (USP.test(b) && b.length <= 120 && !items.includes(b)) items.push(b);
-  for (const h of home.facts.headings) {
+  for (const page of site.pages) {
+    if ([...NOT_OURS, 'legal'].includes(pageRole(site, page))) continue;
+    for (const b of cleanBlocks(page)) {
+      // The sentence that makes the claim, not the paragraph around it.
+      const claim = sentences(b).length <= 1 ? b : sentenceWith(b, USP);
+      if (
+        claim &&
+        claim.length <= 120 &&
+        !/\?$/.test(claim) &&
+        USP.test(claim) &&
+        !INTEGRATION.test(claim) &&
+        !aboutOthers(claim, rivals) &&
+        !CTA.test(claim) &&
+        !FURNITURE.test(claim) &&
+        !items.includes(claim)
+      )
+        items.push(claim);
+    }
+  }
+  for (const h of ownHeadings(home)) {
     const words = h.text.split(' ').length;
     if (
       h.level === 2 &&
+      !SECTION_TITLE.test(h.text) &&
       words >= 3 &&
       words <= 12 &&
-      featureLike(h.text) &&
-      !features.includes(h.text) &&
+      featureLike(h.text, rivals, name) &&
+      !features.some((f) => f === h.text || f.startsWith(`${h.text}: `)) &&
       !items.includes(h.text)
     )
       items.push(h.text);
@@ -237,12 +509,34 @@ function draftUsps(site: SiteEvidence, features: string[]): FieldProposal | unde
   return top.length > 0 ? { value: top, quotes: top } : undefined;
 }
 
+/** Mailboxes for people to write to, before role mailboxes nobody answers (privacy@, abuse@, noreply@). */
+const CONTACT_MAILBOX = /^(hello|hi|hey|contact|info|support|help|team|sales|mail|office|kontakt|bonjour|hola|ciao)$/i;
+const SIDE_MAILBOX =
+  /^(privacy|dpo|gdpr|datenschutz|security|abuse|legal|jobs|careers|hiring|press|media|noreply|no-reply|donotreply|postmaster|webmaster|billing|invoices?|accounting|unsubscribe)$/i;
+
 function draftContactEmail(site: SiteEvidence): FieldProposal | undefined {
-  const ordered = [...pagesOf(site, 'contact'), ...site.pages];
-  const all = ordered.flatMap((p) => p.facts.mailtos);
-  const domain = new URL(site.url).hostname.replace(/^www\./, '');
-  const email = all.find((e) => e.toLowerCase().endsWith(`@${domain}`)) ?? all[0];
-  return quoteOf(email);
+  const contactPages = pagesOf(site, 'contact');
+  const ordered = [...contactPages, ...site.pages.filter((p) => !contactPages.includes(p))];
+  const hosts = brandHosts(site);
+  const tokens = brandTokens(site);
+  const seen = new Set<string>();
+  const candidates: { email: string; score: number; order: number }[] = [];
+  for (const page of ordered) {
+    for (const email of page.facts.mailtos) {
+      if (seen.has(email)) continue;
+      seen.add(email);
+      const [local, domain] = [email.split('@')[0]!, email.split('@')[1]!.toLowerCase()];
+      const ours =
+        hosts.some((h) => domain === h || domain.endsWith(`.${h}`)) || isBrand(domain.split('.')[0]!, tokens);
+      const score =
+        (ours ? 0 : 4) +
+        (CONTACT_MAILBOX.test(local) ? 0 : SIDE_MAILBOX.test(local) ? 2 : 1) +
+        (contactPages.includes(page) ? 0 : 0.5);
+      candidates.push({ email, score, order: candidates.length });
+    }
+  }
+  candidates.sort((a, b) => a.score - b.score || a.order - b.order);
+  return quoteOf(candidates[0]?.email);
 }
 
 const VIDEO_PREFERENCE = /youtube|youtu\.be|vimeo|loom|wistia/i;
@@ -278,33 +572,99 @@ const SOCIAL_HOSTS: [Exclude<SocialPlatform, 'website' | 'custom'>, RegExp][] = 
   ['medium', /^((www\.)?medium\.com\/@?[^/]+|[a-z0-9-]+\.medium\.com)\/?$/i],
 ];
 
+/** Platforms whose links name an account or an organisation (a person's profile looks the same: judged by where it sits). */
+const ACCOUNT_PLATFORMS = new Set<SocialPlatform>([
+  'x',
+  'github',
+  'gitlab',
+  'instagram',
+  'threads',
+  'tiktok',
+  'medium',
+  'facebook',
+  'reddit',
+]);
+
+/** How a site labels its own code host: the platform, the source, a star or an icon (no text). */
+const CODE_LABEL =
+  /^$|^(?:view |star |fork |follow )?(?:us |it )?(?:on )?(?:github|gitlab|source(?: code)?|code|repo(?:sitory)?|contribute|open source|star|fork)(?: us)?(?: on (?:github|gitlab))?$/i;
+
+/** The account or organisation a social link names ("x.com/lumenhq" → lumenhq, "github.com/lumen-status/lumen" → lumen-status/lumen). */
+function handleOf(url: URL): string {
+  return decodeURIComponent(url.pathname)
+    .replace(/^\/(?:@|c\/|channel\/|user\/|company\/|r\/|u\/|invite\/)?/, '')
+    .replace(/\/+$/, '');
+}
+
+/**
+ * The company's own accounts: links in the site's navigation, footer or hero,
+ * or whose account or organisation carries the product's name. A reviewer's
+ * handle in a testimonial, a person's profile in running text, a side
+ * repository the page mentions are not the company's. Each link is quoted as
+ * the page shows it (its text and address).
+ */
 function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
-  const found: DraftProposal['company_socials'] = [];
+  const tokens = brandTokens(site);
+  const candidates: { platform: SocialPlatform; url: string; quote: string; rank: number; order: number }[] = [];
   for (const page of site.pages) {
+    const home = page === site.pages[0];
     for (const link of page.facts.links) {
-      if (sameSite(link.href, site.url)) continue;
+      if (link.quoted || sameSite(link.href, site.url)) continue;
       const u = new URL(link.href);
       const target = `${u.hostname}${u.pathname}`;
       const platform = SOCIAL_HOSTS.find(([, pattern]) => pattern.test(target))?.[0];
-      if (platform && !found.some((f) => f.platform === platform)) found.push({ platform, url: link.href });
+      if (!platform) continue;
+      const handle = handleOf(u);
+      const ownName = isBrand(handle.split('/')[0]!, tokens) || isBrand(handle.split('/')[1] ?? '', tokens);
+      const placed = link.area === 'nav' || link.area === 'footer' || link.hero === true;
+      // A repository or account named in body text is someone else's unless it carries the product's name.
+      if (!placed && !ownName && ACCOUNT_PLATFORMS.has(platform)) continue;
+      // Even in the menus or the hero, a repository named by its own name ("Built on pgx") is a side repository.
+      if (!ownName && (platform === 'github' || platform === 'gitlab') && !CODE_LABEL.test(link.text)) continue;
+      const rank = (ownName ? 0 : 2) + (placed ? 0 : 1) + (home ? 0 : 0.5);
+      candidates.push({
+        platform,
+        url: link.href,
+        quote: link.text ? `${link.text} ${link.href}` : link.href,
+        rank,
+        order: candidates.length,
+      });
     }
   }
+  candidates.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const found: DraftProposal['company_socials'] = [];
+  for (const c of candidates)
+    if (!found.some((f) => f.platform === c.platform))
+      found.push({ platform: c.platform, url: c.url, quotes: [c.quote] });
   return found;
 }
 
+/** Questions a page asks to lead on, not to be answered ("Why Lumen?", "Ready to start?"). */
+const RHETORICAL =
+  /^(why|ready|what are you waiting|want|need|looking for|still|got|have (?:more|other|any) questions|questions|curious|interested|sound good|convinced)\b/i;
+
 function draftFaqs(site: SiteEvidence): DraftProposal['faqs'] {
   const faqs: DraftProposal['faqs'] = [];
-  const pages = [...pagesOf(site, 'faq'), ...site.pages];
+  const faqPages = pagesOf(site, 'faq');
+  const pages = [
+    ...faqPages,
+    ...site.pages.filter((p) => !faqPages.includes(p) && !NOT_OURS.includes(pageRole(site, p))),
+  ];
   for (const page of pages) {
+    // Outside an FAQ page, one question heading is a section's lead-in; an FAQ has several.
+    if (!faqPages.includes(page) && page.facts.faqs.length < 2) continue;
     for (const f of page.facts.faqs) {
+      if (RHETORICAL.test(f.question)) continue;
+      const question = stripMarks(f.question);
       if (
         faqs.length >= 5 ||
-        faqs.some((x) => x.question === f.question) ||
-        isInstruction(f.question) ||
+        faqs.some((x) => x.question === question) ||
+        !/\?$/.test(question) ||
+        isInstruction(question) ||
         isInstruction(f.answer)
       )
         continue;
-      faqs.push({ question: f.question, answer: f.answer, quotes: [f.question, f.answer] });
+      faqs.push({ question, answer: f.answer, quotes: [question, f.answer] });
     }
   }
   for (const obj of ldOfType(site, ['FAQPage'])) {
@@ -331,21 +691,24 @@ function draftSeo(site: SiteEvidence): DraftProposal['seo'] {
 export function extractProposal(request: DraftRequest): DraftProposal {
   const { site } = request;
   const name = draftName(site);
+  const named = (name?.value as string | undefined) ?? null;
   const short = draftShortDescription(site);
-  const features = draftFeatures(site);
+  const features = draftFeatures(site, named);
+  const founders = draftFounders(site);
   const fields: Partial<Record<FieldName, FieldProposal>> = {
     name,
-    tagline: draftTagline(site, (name?.value as string) ?? null),
+    tagline: draftTagline(site, named),
     short_description: short,
-    description: draftDescription(site, [short?.value as string | undefined]),
-    stage: draftStage(site),
-    categories: draftCategories(site, request.categories),
-    ...draftKeywords(site),
+    // A team card's lines are the founders' section, not the product's description.
+    description: draftDescription(site, [short?.value as string | undefined, ...founders.flatMap((f) => f.quotes)]),
+    stage: draftStage(site, named),
+    categories: draftCategories(site, request.categories, named),
+    ...draftKeywords(site, named),
     ...draftPricing(site),
     ...draftLocation(site),
     founded_year: draftFoundedYear(site),
     features,
-    usps: draftUsps(site, (features?.value as string[]) ?? []),
+    usps: draftUsps(site, (features?.value as string[]) ?? [], named),
     contact_email: draftContactEmail(site),
     demo_video_url: draftDemoVideo(site),
     logo_url: draftLogo(site),
@@ -354,7 +717,7 @@ export function extractProposal(request: DraftRequest): DraftProposal {
   return {
     fields,
     faqs: draftFaqs(site),
-    founders: draftFounders(site),
+    founders,
     company_socials: draftSocials(site),
     seo: draftSeo(site),
   };

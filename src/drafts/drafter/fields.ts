@@ -92,8 +92,8 @@ export interface DraftProposal {
   fields: Partial<Record<FieldName, FieldProposal>>;
   faqs: FaqProposal[];
   founders: FounderProposal[];
-  /** Links found on the site; each link is its own evidence. */
-  company_socials: { platform: SocialPlatform; url: string }[];
+  /** Links found on the site; each is quoted as the page shows it (its text and address), or by its address alone. */
+  company_socials: { platform: SocialPlatform; url: string; quotes?: string[] }[];
   seo: { title: string | null; meta: string | null; quotes: string[] };
 }
 

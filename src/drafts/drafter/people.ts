@@ -1,26 +1,95 @@
 // The company behind the product as its own site states it: founders, where
 // it is based, and when it was founded. Structured data (JSON-LD) first, then
-// plain sentences such as "Founded in 2019" or "Based in Berlin, Germany".
+// the site's own sentences and lines: team pages ("Ines Moreau" / "Founder"),
+// "developed by NAME", "CEO: NAME", an imprint's postal address and register
+// entry, "based in Berlin, Germany". Testimonials and quotes never count (a
+// reviewer's "CEO at Acme" is not ours), nor where servers are.
 import { countryCode } from '../evidence.js';
-import type { FieldProposal, FounderProposal, SiteEvidence } from './fields.js';
-import { cleanBlocks, ldOfType, ldString, ORG_TYPES, pageRole, PRODUCT_TYPES, sentenceWith } from './site.js';
+import type { EvidencePage, FieldProposal, FounderProposal, SiteEvidence } from './fields.js';
+import {
+  brandTokens,
+  cleanBlocks,
+  competitors,
+  isBrand,
+  ldOfType,
+  NOT_OURS,
+  ldString,
+  ORG_TYPES,
+  pageRole,
+  PRODUCT_TYPES,
+  sentences,
+  sentenceWith,
+} from './site.js';
 
-const NAME = "[A-Z][\\p{L}'’-]+(?: (?:[A-Z][\\p{L}'’.-]*|van|von|de|da|del|der|di|le|la)){1,3}";
-const ROLE = '(?:Co-?founder|Founder|CEO|CTO|COO|CPO|Chief [A-Z][a-z]+ Officer|Managing Director)';
+const PARTICLE = 'van|von|de|da|del|della|der|den|di|du|dos|das|le|la|ten|ter|bin|al';
+const NAME = `\\p{Lu}[\\p{L}'’-]+(?: (?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+|${PARTICLE})){1,3}`;
+const ROLE =
+  '(?:Co-?[Ff]ounder|Founder|CEO|CTO|COO|CPO|Chief [A-Z][a-z]+ Officer|Managing [Dd]irector|Owner|President|Creator|Maker|Geschäftsführer(?:in)?|Inhaber(?:in)?|Gründer(?:in)?|Fondateur|Fondatrice|Fundador[a]?)';
 const NAME_ROLE = new RegExp(`^(${NAME})\\s*(?:[,–—|·-]|\\s)\\s*(${ROLE}[^.]{0,60})$`, 'u');
 const ONLY_NAME = new RegExp(`^${NAME}$`, 'u');
 const ONLY_ROLE = new RegExp(`^${ROLE}\\b[^.]{0,60}$`, 'iu');
-const FOUNDED_BY = new RegExp(`\\b(?:founded|started|created|built) by (${NAME})(?:,? and (${NAME}))?`, 'u');
+/** A team card's role line that goes on ("Founder. Ines ran…", "Co-founder and lead developer."). */
+const ROLE_FIRST = new RegExp(`^(${ROLE}\\b[^.!?]{0,60})[.!?](?:\\s+(.+))?$`, 'iu');
+/** "CEO: Ines Moreau", "Managing director: Ines Moreau", "Geschäftsführer: …", "Represented by …". */
+const ROLE_NAME = new RegExp(
+  `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?)\\s*[:–—-]?\\s+(${NAME})(?:,? (?:and|und|&) (${NAME}))?`,
+  'u',
+);
+const MADE_BY = new RegExp(
+  `\\b((?:[Cc]o-)?[Ff]ounded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Dd]eveloped|[Mm]ade|[Mm]aintained)(?: with [^.]{1,30})? by (${NAME})(?:,? (?:and|&) (${NAME}))?`,
+  'u',
+);
+const WHO_FOUNDED = new RegExp(`\\b(${NAME}),? (?:who )?(?:co-?)?founded\\b`, 'u');
+// Names are matched case-sensitively (a capital starts each word): no 'i' flag where NAME is.
+const I_AM = new RegExp(
+  `\\bI(?:['’]m| am) (${NAME}),? (?:the |a )?((?:[Cc]o-?)?[Ff]ounder|[Cc]reator|[Mm]aker|[Dd]eveloper)\\b`,
+  'u',
+);
+const COPYRIGHT = new RegExp(
+  `(?:©|\\([Cc]\\)|[Cc]opyright)\\s*(?:(?:19|20)\\d{2}\\s*[-–]\\s*)?(?:19|20)\\d{2},?\\s+(${NAME})(?=\\s*(?:[.,|·]|$|[Aa]ll rights))`,
+  'u',
+);
+
+/** Words that end a company's name, never a person's. */
+const COMPANY_WORD =
+  /\b(Inc|GmbH|Ltd|LLC|LLP|AG|SA|SAS|SARL|BV|B\.V\.|NV|UG|KG|Oy|AB|AS|ApS|Pty|Limited|Corp|Corporation|Co|Company|S\.?L|SRL|Labs?|Software|Studios?|Technologies|Technology|Systems|Team|Group|Foundation|Project|Community|Contributors|Authors|Developers|Media|Digital|Solutions|Services|Agency|Partners|Ventures|Holdings|Industries|Apps?|Cloud|Network|Collective|Institute|University|Press)\.?$/;
+/** Capitalized words that start sentences or name things, never a first name. */
+const NOT_FIRST =
+  /^(The|Our|All|Made|Built|Every|Each|Your|This|That|With|From|For|And|Open|Free|Pro|Team|Plans?|Pricing|Features?|About|Contact|Privacy|Terms|Imprint|Legal|Home|Blog|Docs|Support|Customer|Customers|Product|Products|Get|Start|Read|Learn|Sign|Log|Join|New|Why|How|What|Who|When|Where|Hello|Hi|Dear|Thanks|Best|Copyright|All|Rights|Reserved|Registered|Managing|Director|Founder|Founders|Co-founder|CEO|CTO|Managed|Powered|Designed|Developed|Created|Written)$/;
+
+function personName(name: string, own: string[], rivals: string[]): boolean {
+  const words = name.split(/\s+/);
+  if (words.length < 2 || words.length > 4 || name.length > 60) return false;
+  if (NOT_FIRST.test(words[0]!) || COMPANY_WORD.test(name)) return false;
+  if (isBrand(name.replace(/\s+/g, ''), own) || rivals.some((r) => name.includes(r))) return false;
+  if (words.some((w) => countryCode(w) !== null && w.length > 3)) return false;
+  return true;
+}
+
+/** A title held at another company ("CEO at Foodly"): a customer or a guest, not one of ours. */
+function elsewhere(title: string, own: string[]): boolean {
+  const m = /\b(?:at|@|of|from|bei|chez)\s+(\S+)/u.exec(title);
+  return m !== null && !isBrand(m[1]!, own);
+}
+
+const founderTitle = (verb: string): string | null =>
+  /found|start/i.test(verb) ? 'Founder' : /creat/i.test(verb) ? 'Creator' : null;
+
+/** Pages most likely to name the people, first: about and team, the imprint, home, contact, the rest. */
+const peopleRank = (role: string) => ({ about: 0, legal: 1, home: 2, contact: 3 })[role as 'about'] ?? 4;
 
 export function draftFounders(site: SiteEvidence): FounderProposal[] {
+  const own = brandTokens(site);
+  const rivals = competitors(site);
   const founders: FounderProposal[] = [];
   const add = (f: FounderProposal) => {
     const known = founders.find((x) => x.name === f.name);
-    if (known && !known.bio && f.bio) {
-      // The same person found again in text: keep the bio that came with it.
-      known.bio = f.bio;
+    if (known) {
+      // The same person found again: keep the title and bio that came with it.
+      if (!known.bio && f.bio) known.bio = f.bio;
+      if (!known.title && f.title) known.title = f.title;
       known.quotes = [...new Set([...known.quotes, ...f.quotes])];
-    } else if (!known && founders.length < 6) founders.push(f);
+    } else if (founders.length < 6) founders.push(f);
   };
   for (const org of ldOfType(site, ORG_TYPES)) {
     for (const person of [org.founder, org.founders].flat()) {
@@ -31,7 +100,10 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       add({ name, title: title ?? 'Founder', bio: null, quotes: title ? [name, title] : [name] });
     }
   }
-  const ordered = [...site.pages].sort((a, b) => rank(pageRole(site, a)) - rank(pageRole(site, b)));
+  const ordered = [...site.pages]
+    .filter((p) => !NOT_OURS.includes(pageRole(site, p)))
+    .sort((a, b) => peopleRank(pageRole(site, a)) - peopleRank(pageRole(site, b)));
+  const copyright: FounderProposal[] = [];
   for (const page of ordered) {
     const blocks = cleanBlocks(page);
     blocks.forEach((block, i) => {
@@ -40,6 +112,7 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       const next = blocks[i + 1];
       let name: string | null = null;
       let title: string | null = null;
+      let bio: string | null = null;
       const quotes: string[] = [];
       if (both) {
         [name, title] = [both[1]!, both[2]!.trim()];
@@ -47,28 +120,62 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       } else if (ONLY_NAME.test(block) && next && ONLY_ROLE.test(next)) {
         [name, title] = [block, next];
         quotes.push(block, next);
+      } else if (ONLY_NAME.test(block) && next) {
+        const card = ROLE_FIRST.exec(next);
+        if (card) {
+          [name, title] = [block, card[1]!.trim()];
+          quotes.push(block, `${card[1]!}${next.charAt(card[1]!.length)}`);
+          const rest = card[2];
+          if (rest && rest.length >= 30 && rest.includes(block.split(' ')[0]!)) bio = rest;
+        }
       }
-      if (!name) return;
+      if (!name || !personName(name, own, rivals) || (title && elsewhere(title, own))) return;
       // A bio is the paragraph right after, when it speaks of this person.
       const after = blocks[i + (quotes.length === 2 ? 2 : 1)];
       const first = name.split(' ')[0]!;
-      const bio = after && after.length >= 40 && after.length <= 1500 && after.includes(first) ? after : null;
+      if (!bio && after && after.length >= 40 && after.length <= 1500 && after.includes(first)) bio = after;
       if (bio) quotes.push(bio);
       add({ name, title, bio, quotes });
     });
     for (const block of blocks) {
-      const m = FOUNDED_BY.exec(block);
-      if (!m) continue;
-      const sentence = sentenceWith(block, FOUNDED_BY) ?? (block.length <= 400 ? block : null);
-      if (!sentence) continue;
-      for (const name of [m[1], m[2]].filter((n): n is string => !!n))
-        add({ name, title: 'Founder', bio: null, quotes: [sentence] });
+      for (const sentence of block.length <= 400 ? [block] : sentences(block)) {
+        if (sentence.length > 400) continue;
+        const made = MADE_BY.exec(sentence);
+        if (made)
+          for (const name of [made[2], made[3]].filter((n): n is string => !!n))
+            if (personName(name, own, rivals))
+              add({
+                name,
+                title: founderTitle(made[1]!),
+                bio: null,
+                quotes: [sentenceWith(sentence, MADE_BY) ?? sentence],
+              });
+        const role = ROLE_NAME.exec(sentence);
+        if (role)
+          for (const name of [role[2], role[3]].filter((n): n is string => !!n))
+            if (personName(name, own, rivals)) {
+              const word = role[1]!.replace(/s$/, '');
+              const title = /represent|vertret/i.test(word) ? null : word.charAt(0).toUpperCase() + word.slice(1);
+              add({ name, title, bio: null, quotes: [sentenceWith(sentence, ROLE_NAME) ?? sentence] });
+            }
+        const who = WHO_FOUNDED.exec(sentence) ?? I_AM.exec(sentence);
+        if (who && personName(who[1]!, own, rivals))
+          add({
+            name: who[1]!,
+            title: 'Founder',
+            bio: null,
+            quotes: [sentenceWith(sentence, /founded|founder|creator|maker|developer/i) ?? sentence],
+          });
+        const c = COPYRIGHT.exec(sentence);
+        if (c && personName(c[1]!, own, rivals) && !copyright.some((f) => f.name === c[1]))
+          copyright.push({ name: c[1]!, title: null, bio: null, quotes: [sentence.length <= 200 ? sentence : c[0]] });
+      }
     }
   }
+  // "© 2024 Ines Moreau" is a maker's name only when nothing else names one.
+  if (founders.length === 0 && copyright.length === 1) founders.push(copyright[0]!);
   return founders;
 }
-
-const rank = (role: string) => ({ about: 0, home: 1, contact: 2 })[role as 'about'] ?? 3;
 
 const FOUNDED =
   /\b(?:founded|established|started|launched|incorporated|est\.?)\s+(?:in\s+)?((?:18|19|20)\d{2})\b|\bsince\s+((?:19|20)\d{2})\b/i;
@@ -80,6 +187,7 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
     if (year) return { value: year, quotes: [date] };
   }
   for (const page of site.pages) {
+    if (NOT_OURS.includes(pageRole(site, page))) continue;
     for (const block of cleanBlocks(page)) {
       const m = FOUNDED.exec(block);
       if (!m || /©|copyright/i.test(block)) continue;
@@ -90,13 +198,154 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
   return undefined;
 }
 
-const PLACE = "[A-Z][\\p{L}'’.-]+(?:[ -][A-Z][\\p{L}'’.-]+){0,2}";
+// --- Where the company is ---------------------------------------------------------
+
+const PLACE = "\\p{Lu}[\\p{L}'’-]+(?:[ -](?:(?:am|an|upon|on|de|del|la|le|sur|im)[ -])?\\p{Lu}[\\p{L}'’-]+){0,2}";
+/** The company says where it is: "based in", "headquartered in", "offices in", "located in". */
 const BASED = new RegExp(
-  `\\b(?:based|headquartered|located|made|built|designed)\\s+in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  `\\b(?:based|headquartered|located|offices?|HQ|a (?:small )?(?:team|company|studio) from)\\s+(?:in|at)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
+/** Made, built or designed in a country ("Made in Germany", "Built in Lyon, France"), never in a language ("built in Rust"). */
+const MADE_IN = new RegExp(
+  `\\b(?:[Mm]ade|[Bb]uilt|[Dd]esigned|[Cc]rafted|[Dd]eveloped)\\s+(?:with\\s+\\S+\\s+)?(?:by\\s+[^.,;]{1,40}?\\s+)?in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  'u',
+);
+/** Where servers, data or hosting are: not where the company is. */
+const INFRASTRUCTURE =
+  /\b(servers?|data|hosting|hosted|host|data ?cent(?:er|re)s?|infrastructure|regions?|stored|storage|backups?|cdn|cloud|nodes?|instances?|availability zones?|datacenters?)\b/i;
+/** A street line: a street word or a house number after the street name. */
+const STREET =
+  /(?:stra(?:ß|ss)e|str\.|gasse|weg|platz|allee|ring|damm|ufer|chaussee|street|st\.|road|rd\.|avenue|ave\.?|lane|drive|boulevard|blvd|way|square|place|rue|via|viale|calle|avenida|laan|straat|plein|gracht|kade|vej|gatan|gata|väg)\b|\p{L}{3,} \d{1,4}[a-z]?,|^\d{1,5}[a-z]? \p{Lu}/iu;
+const EU_POSTCODE = new RegExp(
+  `(?:^|[,\\s])(?:[A-Z]{1,2}[- ])?(\\d{4,5}|\\d{2}-\\d{3}|\\d{3} \\d{2})\\s+(${PLACE})(?:\\s*,\\s*(${PLACE}))?`,
+  'u',
+);
+const UK_POSTCODE = new RegExp(
+  `(${PLACE}),?\\s+([A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2})\\b(?:\\s*,\\s*(${PLACE}))?`,
+  'u',
+);
+const US_ADDRESS = new RegExp(
+  `(${PLACE}),\\s*([A-Z]{2})\\s+(\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d)\\b(?:\\s*,\\s*(${PLACE}))?`,
+  'u',
+);
+const US_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(
+    ' ',
+  ),
+);
+const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
+/** A register entry names the country by its register ("Amtsgericht Hamburg, HRB 123456"). */
+const REGISTERS: [RegExp, string, RegExp | null][] = [
+  [
+    /\b(Amtsgericht|Handelsregister|HRB|HRA|Registergericht)\b/,
+    'DE',
+    new RegExp(`\\b(?:Amtsgericht|Registergericht)\\s+(${PLACE})`, 'u'),
+  ],
+  [/\b(Companies House|registered in England(?: and|&) Wales|registered in Scotland)\b/i, 'GB', null],
+  [/\b(KvK|Kamer van Koophandel)\b/, 'NL', null],
+  [/\bRCS\s+\p{Lu}/u, 'FR', new RegExp(`\\bRCS\\s+(${PLACE})`, 'u')],
+  [/\bFirmenbuch(?:gericht)?\b|\bFN \d+/, 'AT', null],
+  [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, 'CH', null],
+];
 
-export function draftLocation(site: SiteEvidence): { country?: FieldProposal; city?: FieldProposal } {
+type Found = { city?: FieldProposal; country?: FieldProposal };
+
+const placeWord = (p: string) => !/^(the|our|an?|we|us|you)$/i.test(p) && !/\d/.test(p);
+
+function fromAddress(block: string): Found | null {
+  if (block.length > 300 || !/\d/.test(block) || !STREET.test(block)) return null;
+  const us = US_ADDRESS.exec(block);
+  if (us && (US_STATES.has(us[2]!) || CA_PROVINCES.has(us[2]!))) {
+    const country = us[4] && countryCode(us[4]) ? countryCode(us[4])! : US_STATES.has(us[2]!) ? 'US' : 'CA';
+    return { city: { value: us[1]!, quotes: [block] }, country: { value: country, quotes: [block] } };
+  }
+  const uk = UK_POSTCODE.exec(block);
+  if (uk && placeWord(uk[1]!) && !countryCode(uk[1]!))
+    return {
+      city: { value: uk[1]!, quotes: [block] },
+      country: { value: uk[3] && countryCode(uk[3]) ? countryCode(uk[3])! : 'GB', quotes: [block] },
+    };
+  const eu = EU_POSTCODE.exec(block);
+  if (eu && placeWord(eu[2]!) && !/^(19|20)\d{2}$/.test(eu[1]!) && !countryCode(eu[2]!)) {
+    const country = eu[3] ? countryCode(eu[3]) : null;
+    return {
+      city: { value: eu[2]!, quotes: [block] },
+      ...(country ? { country: { value: country, quotes: [block] } } : {}),
+    };
+  }
+  return null;
+}
+
+/** Whether the words right before a match speak of servers or data ("Our servers are located in"). */
+const aboutInfrastructure = (sentence: string, at: number) =>
+  INFRASTRUCTURE.test(sentence.slice(0, at).split(/\s+/).slice(-5).join(' '));
+
+/**
+ * A postal address starting at block `i`: the block alone, or written over a
+ * few short lines ("Ehrenstraße 45" / "50672 Köln"), quoted as those lines.
+ */
+function addressAt(blocks: string[], i: number): Found | null {
+  let lines = blocks[i]!;
+  const alone = fromAddress(lines);
+  // Lines are joined only from a street line or a company's name down.
+  if (
+    alone ||
+    lines.length > 80 ||
+    !(STREET.test(lines) || COMPANY_WORD.test(lines) || /\s(GmbH|UG|AG|Inc|Ltd|LLC|BV|SAS|SARL|Oy|AB)\b/.test(lines))
+  )
+    return alone;
+  for (let k = i + 1; k < Math.min(blocks.length, i + 4) && blocks[k]!.length <= 80; k++) {
+    lines = `${lines} ${blocks[k]}`;
+    const f = fromAddress(lines);
+    if (f) return f;
+  }
+  return null;
+}
+
+function fromSentence(sentence: string): Found | null {
+  const based = BASED.exec(sentence);
+  if (based && placeWord(based[1]!) && !aboutInfrastructure(sentence, based.index)) {
+    const [first, second] = [based[1]!, based[2]];
+    if (second && countryCode(second))
+      return {
+        city: { value: first, quotes: [sentence] },
+        country: { value: countryCode(second)!, quotes: [sentence] },
+      };
+    if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [sentence] } };
+    if (!second) return { city: { value: first, quotes: [sentence] } };
+  }
+  const made = MADE_IN.exec(sentence);
+  if (made && !aboutInfrastructure(sentence, made.index)) {
+    const [first, second] = [made[1]!, made[2]];
+    if (second && countryCode(second))
+      return {
+        city: { value: first, quotes: [sentence] },
+        country: { value: countryCode(second)!, quotes: [sentence] },
+      };
+    if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [sentence] } };
+  }
+  return null;
+}
+
+function fromRegister(block: string): Found | null {
+  if (block.length > 400) return null;
+  for (const [pattern, country, city] of REGISTERS) {
+    if (!pattern.test(block)) continue;
+    const sentence = sentenceWith(block, pattern) ?? block;
+    const c = city?.exec(sentence)?.[1];
+    return {
+      country: { value: country, quotes: [sentence] },
+      ...(c && placeWord(c) ? { city: { value: c, quotes: [sentence] } } : {}),
+    };
+  }
+  return null;
+}
+
+/** Pages where a company states its address: imprint, contact, about, then home (its footer), then the rest. */
+const placeRank = (role: string) => ({ legal: 0, contact: 1, about: 2, home: 3 })[role as 'legal'] ?? 4;
+
+export function draftLocation(site: SiteEvidence): Found {
   for (const org of ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])) {
     const address = [org.address, org.location && (org.location as Record<string, unknown>).address]
       .flat()
@@ -110,18 +359,31 @@ export function draftLocation(site: SiteEvidence): { country?: FieldProposal; ci
       ...(city ? { city: { value: city, quotes: [city] } } : {}),
     };
   }
-  for (const page of site.pages) {
-    for (const block of cleanBlocks(page)) {
-      const m = BASED.exec(block);
-      if (!m) continue;
-      const quote = sentenceWith(block, BASED) ?? (block.length <= 400 ? block : null);
-      if (!quote) continue;
-      const [first, second] = [m[1]!, m[2]];
-      if (second && countryCode(second))
-        return { city: { value: first, quotes: [quote] }, country: { value: countryCode(second)!, quotes: [quote] } };
-      if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [quote] } };
-      if (!second) return { city: { value: first, quotes: [quote] } };
+  const pages: EvidencePage[] = [...site.pages]
+    .filter((p) => !NOT_OURS.includes(pageRole(site, p)))
+    .sort((a, b) => placeRank(pageRole(site, a)) - placeRank(pageRole(site, b)));
+  // The strongest source wins each cell: the company's own "based in", then a postal address, then a register entry.
+  const found: Found[] = [];
+  const readers: ((blocks: string[], i: number) => Found | null)[] = [
+    (blocks, i) =>
+      sentences(blocks[i]!)
+        .map(fromSentence)
+        .find((f) => f) ?? null,
+    addressAt,
+    (blocks, i) => fromRegister(blocks[i]!),
+  ];
+  for (const read of readers)
+    for (const page of pages) {
+      const blocks = cleanBlocks(page);
+      for (let i = 0; i < blocks.length; i++) {
+        const f = read(blocks, i);
+        if (f) found.push(f);
+      }
     }
-  }
-  return {};
+  const city = found.find((f) => f.city)?.city;
+  // A country from a source that also names a different city would contradict it: take the city's own source first.
+  const withCity = found.find((f) => f.city === city && f.country);
+  const country =
+    withCity?.country ?? found.find((f) => f.country && (!f.city || f.city.value === city?.value))?.country;
+  return { ...(city ? { city } : {}), ...(country ? { country } : {}) };
 }

@@ -1,62 +1,164 @@
-// Pricing from a site's own words: the pricing model (free, freemium,
-// subscription, one-time, paid, open-source) and a short summary of the
-// plans, each with the lines quoted. Only explicit wording counts: a page that
-// merely says "free" somewhere proves nothing.
+// Pricing from a site's own words: the pricing model, one of PRICING_MODELS
+// (a licence such as open source is not a pricing model), and a short summary
+// of the plans, prices, trial and terms, each with the lines quoted. Only
+// explicit wording counts: a page that merely says "free" somewhere proves
+// nothing, and a price the page gives for a competitor, a payment processor
+// or an integration is not this product's price.
 import type { FieldProposal, SiteEvidence } from './fields.js';
-import { cleanBlocks, ldOfType, pagesOf, PRODUCT_TYPES, sentenceWith } from './site.js';
+import {
+  brandTokens,
+  cleanBlocks,
+  competitors,
+  ldOfType,
+  ownClauses,
+  pagesOf,
+  PRODUCT_TYPES,
+  sentences,
+} from './site.js';
 
-const PRICE = /(?:[$€£¥]\s?\d{1,6}(?:[.,]\d{1,2})?|\b\d{1,6}(?:[.,]\d{1,2})?\s?(?:USD|EUR|GBP|€)(?![a-z]))/i;
+const NUMBER = '\\d{1,3}(?:[,.\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d{1,6}(?:[.,]\\d{1,2})?';
+const CODE = '(?:USD|EUR|GBP|CHF|CAD|AUD|SEK|NOK|DKK|PLN|JPY|INR)';
+export const PRICE = new RegExp(
+  `(?:[$€£¥]\\s?(?:${NUMBER})|${CODE}\\s?(?:${NUMBER})|(?:${NUMBER})\\s?(?:${CODE}|euros?|dollars?|pounds?|[€£$])(?![\\p{L}]))`,
+  'iu',
+);
+const ZERO_PRICE = new RegExp(
+  `(?:[$€£¥]\\s?0(?:[.,]00?)?|${CODE}\\s?0(?:[.,]00?)?|(?<![\\d.,])0(?:[.,]00?)?\\s?(?:${CODE}|euros?|dollars?|[€£$]))(?![\\d.,]*\\d)`,
+  'iu',
+);
+/** Amounts that are not prices: "$2M processed", "saved $300", "raised €5m". */
+const NOT_A_PRICE =
+  /[$€£]\s?\d[\d.,]*\s?(?:[kmb]|bn|million|billion)\b|\bsav(?:e|ed|es|ing)\s+(?:up to\s+|over\s+)?[$€£]|\b(raised|funding|processed|revenue|worth|earn(?:ed|s)?|paid out|in (?:invoices|payments|sales)|ARR|MRR|GMV|donat\w+|prize|budget)\b/i;
 const RECURRING =
-  /(\/|\bper\b|\ba\b)\s*(month|mo|year|yr|annum|user|seat|member)\b|\b(monthly|annually|yearly|billed)\b/i;
-const ONE_TIME = /\b(one[- ]time|lifetime|pay once|single payment)\b/i;
-const FREE_PLAN =
-  /\b(free plan|free tier|free forever|forever free|free version|free for (individuals|personal use|small teams|up to \d+|open[- ]source)|start for free|get started for free|always free|100% free|completely free)\b|(?:[$€£]\s?0(?![.,]?\d)|\b0\s?(?:USD|EUR|GBP)\b)/i;
-const OPEN_SOURCE = /\bopen[- ]source\b/i;
-const PLAN_NAME = /^[A-Z][\w+&' -]{1,30}$/;
+  /(\/|\bper\b|\ba\b|\bevery\b|\beach\b|\bpro\b|\bpar\b|\bal\b)\s*(month|mo|year|yr|annum|user|seat|member|week|editor|site|project|monat|jahr|mois|an|mes|año)\b|\b(monthly|annually|yearly|billed|subscription|monatlich|jährlich|mensuel|annuel|p\.?\s?m\.|p\.?\s?a\.)(?![\p{L}])/iu;
+const HOURLY = /(\/|\bper\b|\ban?\b)\s*(h|hr|hrs|hour|day)\b|\b(hourly|day rate|daily rate)\b/i;
+const USAGE =
+  /(\/|\bper\b|\bfor\b|\bevery\b|\beach\b)\s*(?:\d[\d,.]*\s*k?\s*)?(requests?|calls?|api calls?|events?|messages?|emails?|credits?|tokens?|minutes?|GB|TB|MB|units?|transactions?|page ?views?|executions?|runs?|builds?|verifications?|sms|texts?)\b|\b(pay[- ]as[- ]you[- ]go|usage[- ]based|metered|only pay for what you use)\b/i;
+const ONE_TIME =
+  /\b(one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|once(?!\s+(?:a|an|per|every|each)\b))\b/i;
+const PWYW =
+  /\b(pay what you (?:want|like|can|think)|pay-what-you-want|name your (?:own )?price|choose your (?:own )?price)\b/i;
+const DONATION =
+  /\b(sponsors?|sponsorship|donat\w*|tips?|tip jar|support (?:us|the project|development|our work)|patreon|open ?collective|ko-fi|buy me a coffee)\b/i;
+const CONTACT_SALES =
+  /\b(contact (?:our )?sales|talk to (?:our )?sales|contact us for (?:pricing|a quote|custom)|custom (?:pricing|quotes?)|request (?:a )?(?:quote|pricing)|get (?:a )?quote|price on request|pricing on request)\b/i;
+const TRIAL =
+  /\b(free trial|trial (?:of|for) \d+ days?|\d+[- ]days? (?:free )?trial|try (?:it |\S+ )?(?:for )?free for \d+ days?|(?:the )?(?:first|1st) (?:month|week|\d+ days?) (?:is |are )?free)\b/i;
+/** Words that say this product (or a plan of it) costs nothing; a free trial is not one. */
+const FREE =
+  /\b(free plan|free tier|free forever|forever free|free version|free edition|free for (?:individuals|personal use|small teams|everyone|non-?profits|up to \d+|open[- ]source|self-host\w*|ever)|start for free|get started for free|always free|100% free|completely free|totally free|entirely free|free (?:and|&) open[- ]source|free,? open[- ]source|free to (?:use|download|self-host|install)|free of charge|(?:is|are|it['’]s|stays|remains) free\b|(?:use|host|run|download|install) (?:it|\S+) for free\b|at no cost|costs? nothing)\b/i;
+/** Fees of whoever takes the payment, an app store or an integration: their prices, not the product's. */
+const PROCESSOR =
+  /\b(processing fees?|transaction fees?|payment processor|stripe|paypal|paddle|lemon ?squeezy|gumroad|braintree|fees? (?:apply|charged by|from)|their (?:own )?(?:plans?|pricing|fees?))\b/i;
+const PLAN_NAME = /^[\p{Lu}][\p{L}\p{N}+&' -]{1,30}$/u;
+/** Headings above prices that are not a plan's name. */
+const NOT_A_PLAN =
+  /^(pricing|prices|plans?|our plans|simple pricing|pricing plans|choose (?:a|your) plan|compare plans|faqs?|features)$|^(download|get|buy|start|try|sign|join|order|subscribe|book|contact)\b|\S+(?:\s+\S+){3,}/i;
+/** A price line that names no plan itself ("$29 / month", "€290 per year, billed annually"). */
+const STARTS_WITH_PRICE = new RegExp(`^(?:from\\s+|only\\s+)?${PRICE.source}`, 'iu');
+const bare = (line: string) => line.length <= 40 && STARTS_WITH_PRICE.test(line);
 
-function priceLines(blocks: string[]): { plan: string | null; line: string }[] {
-  const out: { plan: string | null; line: string }[] = [];
+interface PriceLine {
+  plan: string | null;
+  line: string;
+}
+
+const withoutTrial = (text: string) => text.replace(new RegExp(TRIAL.source, 'gi'), '');
+
+/**
+ * The product's own price statements in `blocks`: a short block as it stands
+ * (a plan line, a table cell), else the sentence, and of a sentence comparing
+ * with others only the clauses about this product.
+ */
+function priceLines(blocks: string[], rivals: string[], brand: string[]): PriceLine[] {
+  const out: PriceLine[] = [];
   blocks.forEach((block, i) => {
-    if (block.length > 200 || !PRICE.test(block)) return;
+    if (block.length > 600 || !PRICE.test(block)) return;
+    const lines: string[] = [];
+    for (const sentence of sentences(block)) {
+      if (!PRICE.test(sentence) || NOT_A_PRICE.test(sentence) || PROCESSOR.test(sentence)) continue;
+      lines.push(...ownClauses(sentence, rivals, brand).filter((c) => PRICE.test(c)));
+    }
     // A price alone on its line ("$29 / month") takes the plan name above it.
     const before = blocks[i - 1];
-    const plan =
-      block.length <= 40 && before && before !== block && PLAN_NAME.test(before) && !PRICE.test(before) ? before : null;
-    if (!out.some((o) => o.line === block && o.plan === plan)) out.push({ plan, line: block });
+    for (const line of lines) {
+      if (line.length > 200) continue;
+      const plan =
+        bare(line) &&
+        before &&
+        before !== line &&
+        PLAN_NAME.test(before) &&
+        !NOT_A_PLAN.test(before) &&
+        !PRICE.test(before)
+          ? before
+          : null;
+      if (!out.some((o) => o.line === line && o.plan === plan)) out.push({ plan, line });
+    }
   });
   return out;
 }
 
+/** The first own sentence (or clause) of `blocks` that says `pattern`, at most 200 characters. */
+function firstSentence(blocks: string[], pattern: RegExp, rivals: string[], brand: string[]): string | null {
+  const says = (text: string) => pattern.test(pattern === FREE ? withoutTrial(text) : text);
+  for (const block of blocks) {
+    if (!says(block)) continue;
+    for (const sentence of sentences(block)) {
+      // A question ("Is there a free trial?") asks; its answer says.
+      if (!says(sentence) || sentence.length > 200 || /\?$/.test(sentence) || PROCESSOR.test(sentence)) continue;
+      const own = ownClauses(sentence, rivals, brand).find(says);
+      if (own) return own;
+    }
+  }
+  return null;
+}
+
 export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposal; pricing_summary?: FieldProposal } {
+  const rivals = competitors(site);
+  const brand = brandTokens(site);
   const pricingPages = pagesOf(site, 'pricing');
-  const sources = pricingPages.length > 0 ? pricingPages : site.pages.slice(0, 1);
-  const blocks = sources.flatMap((p) => cleanBlocks(p));
-  const allBlocks = site.pages.flatMap((p) => cleanBlocks(p));
+  const home = site.pages[0];
+  const blocks = (pricingPages.length > 0 ? pricingPages : site.pages.slice(0, 1)).flatMap((p) => cleanBlocks(p));
+  // Statements of price terms (free, one-time, pay what you want) count on the pricing pages and the homepage.
+  const termBlocks = [...blocks, ...(pricingPages.length > 0 && home ? cleanBlocks(home) : [])];
 
-  const prices = priceLines(blocks);
-  const paid = prices.filter((p) => !FREE_PLAN.test(p.line));
-  const freeBlock = blocks.find((b) => FREE_PLAN.test(b) && b.length <= 300) ?? null;
-  const freeQuote = freeBlock ? (freeBlock.length <= 200 ? freeBlock : sentenceWith(freeBlock, FREE_PLAN)) : null;
+  const prices = priceLines(blocks, rivals, brand);
+  const paid = prices.filter((p) => !ZERO_PRICE.test(p.line) && !HOURLY.test(p.line));
+  const zero = prices.find((p) => ZERO_PRICE.test(p.line));
+  const freeQuote = zero?.line ?? firstSentence(termBlocks, FREE, rivals, brand);
+  const pwyw = firstSentence(termBlocks, PWYW, rivals, brand);
+  const trial = firstSentence(blocks, TRIAL, rivals, brand);
+  const contactSales = firstSentence(blocks, CONTACT_SALES, rivals, brand);
   const recurring = paid.find((p) => RECURRING.test(p.line));
+  const usage = paid.find((p) => USAGE.test(p.line));
   const oneTime =
-    paid.find((p) => ONE_TIME.test(p.line)) ??
-    (paid.length > 0 ? blocks.find((b) => ONE_TIME.test(b) && b.length <= 200) : undefined);
-  const openSource = allBlocks.find((b) => OPEN_SOURCE.test(b) && b.length <= 400);
+    paid.find((p) => ONE_TIME.test(p.line))?.line ??
+    (paid.length > 0 ? firstSentence(termBlocks, ONE_TIME, rivals, brand) : null);
 
+  // "Pay what you want through GitHub Sponsors" for a free tool is a donation, not the price of the product.
+  const donation = pwyw !== null && DONATION.test(pwyw);
   let model: FieldProposal | undefined;
-  if (paid.length > 0 && freeQuote) model = { value: 'freemium', quotes: [freeQuote, paid[0]!.line] };
+  if (pwyw && !donation) model = { value: 'pay-what-you-want', quotes: [pwyw] };
+  else if (paid.length > 0 && freeQuote) model = { value: 'freemium', quotes: [freeQuote, paid[0]!.line] };
   else if (recurring) model = { value: 'subscription', quotes: [recurring.line] };
-  else if (oneTime) model = { value: 'one-time', quotes: [typeof oneTime === 'string' ? oneTime : oneTime.line] };
-  else if (paid.length > 0) model = { value: 'paid', quotes: [paid[0]!.line] };
-  else if (openSource) model = { value: 'open-source', quotes: [sentenceWith(openSource, OPEN_SOURCE) ?? openSource] };
-  else if (freeQuote) model = { value: 'free', quotes: [freeQuote] };
+  else if (usage) model = { value: 'usage-based', quotes: [usage.line] };
+  else if (oneTime && paid.length > 0) model = { value: 'one-time', quotes: [oneTime] };
+  else if (paid.length === 0 && freeQuote) model = { value: 'free', quotes: [freeQuote] };
+  else if (paid.length === 0 && contactSales) model = { value: 'contact sales', quotes: [contactSales] };
 
   let summary: FieldProposal | undefined;
-  const shown = prices.slice(0, 4);
-  if (shown.length > 0) {
-    const value = shown.map((p) => (p.plan ? `${p.plan}: ${p.line}` : p.line)).join('; ');
-    if (value.length <= 500) summary = { value, quotes: shown.flatMap((p) => (p.plan ? [p.plan, p.line] : [p.line])) };
-  } else {
+  const parts: { text: string; quotes: string[] }[] = prices
+    .slice(0, 6)
+    .map((p) =>
+      p.plan ? { text: `${p.plan}: ${p.line}`, quotes: [p.plan, p.line] } : { text: p.line, quotes: [p.line] },
+    );
+  for (const extra of [trial, pwyw, parts.length > 0 ? contactSales : null])
+    if (extra && !parts.some((p) => p.text.includes(extra))) parts.push({ text: extra, quotes: [extra] });
+  const kept: typeof parts = [];
+  for (const part of parts) if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
+  if (kept.length > 0 && (prices.length > 0 || pwyw || trial))
+    summary = { value: kept.map((p) => p.text).join('; '), quotes: kept.flatMap((p) => p.quotes) };
+  else {
     // Structured data: an Offer's price.
     for (const product of ldOfType(site, PRODUCT_TYPES)) {
       const offers = [product.offers].flat().filter((o): o is Record<string, unknown> => !!o && typeof o === 'object');
@@ -65,7 +167,7 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
       const price = String(offer.price);
       const currency = typeof offer.priceCurrency === 'string' ? offer.priceCurrency : '';
       summary = { value: `${currency} ${price}`.trim(), quotes: currency ? [price, currency] : [price] };
-      if (!model) model = Number(price) === 0 ? { value: 'free', quotes: [price] } : { value: 'paid', quotes: [price] };
+      if (!model && Number(price) === 0) model = { value: 'free', quotes: [price] };
       break;
     }
   }

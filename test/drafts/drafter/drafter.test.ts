@@ -84,7 +84,7 @@ describe('the built-in extractor', () => {
       expect(gated.fields[field].evidence.length).toBeGreaterThan(0);
       for (const e of gated.fields[field].evidence) {
         const page = rich.pages.find((p) => p.url === e.url)!;
-        expect(normalizeForMatch(page.text)).toContain(e.quote);
+        expect(normalizeForMatch(page.text)).toContain(normalizeForMatch(e.quote));
       }
     }
     expect(gated.faqs.map((f) => f.question)).toEqual([
