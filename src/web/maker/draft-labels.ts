@@ -3,6 +3,7 @@
 // names (`faqs.1.answer` → "FAQ 2: answer"), and the notice shown after each
 // action. The page reads only these, so wording changes in one place.
 import { type FieldName, PROFILE_FIELDS, type SocialPlatform } from '../../drafts/drafter/fields.js';
+import { PRICING_MODELS } from '../../drafts/evidence.js';
 import type { FieldState } from '../../drafts/views.js';
 import { STORY_SECTION_NAMES, type StorySection } from '../../listings/profile.js';
 
@@ -33,7 +34,7 @@ export const FIELD_HINTS: Partial<Record<FieldName, string>> = {
   description: 'The full text of your listing page.',
   stage: 'For example beta, early access or live.',
   tags: 'One per line.',
-  pricing_model: 'For example free, freemium, subscription, one-time, paid or open-source.',
+  pricing_model: `One of ${PRICING_MODELS.join(', ')}. Open source is a tag, not a pricing model.`,
   pricing_summary: 'Your plans and prices in a line.',
   country: 'Where the company is based, as two letters: DE for Germany, US for the United States.',
   founded_year: 'Four digits, for example 2021.',

@@ -6,6 +6,7 @@
 // own schema.
 import type { Request } from 'express';
 import { SOCIAL_PLATFORMS } from '../../drafts/drafter/fields.js';
+import { PRICING_MODELS } from '../../drafts/evidence.js';
 import { type OwnListing, SITE_FIELDS as LISTING_SITE_FIELDS } from '../../listings/my-listings.js';
 import type { ownListingFields } from '../../../tools/listings/schemas.js';
 import type { Problem } from '../ui/act.js';
@@ -28,7 +29,7 @@ const FIELDS: Record<FieldName, { label: string; kind: Kind; hint?: string; rows
   pricing_model: {
     label: 'Pricing model',
     kind: 'text',
-    hint: 'e.g. free, freemium, subscription, one-time, paid, open-source',
+    hint: `One of ${PRICING_MODELS.join(', ')}`,
   },
   pricing_summary: { label: 'Pricing summary', kind: 'text', hint: 'e.g. “Free for 3 projects, $12/month after”.' },
   country: { label: 'Country', kind: 'text', hint: 'Two-letter code, e.g. DE or US.' },
