@@ -613,7 +613,8 @@ export interface PaymentsTable {
 
 /** Version numbers bumped by triggers, one per derived value a process caches (migration 0013). */
 export interface DataVersionsTable {
-  name: 'trending';
+  /** 'trending' (migration 0013), 'pages' (migration 0018). */
+  name: 'trending' | 'pages';
   version: Generated<number>;
 }
 

@@ -17,6 +17,7 @@ import type { ListingSummary } from './listings/summary.js';
 import { VersionedCache, VersionedValue } from './platform/versioned-cache.js';
 import { TRENDING_CACHE, type TrendingRanking } from './launches/trending.js';
 import type { CachedOutput } from './platform/prepared-output.js';
+import { PageCache } from './platform/page-cache.js';
 
 export interface Context {
   config: Config;
@@ -39,6 +40,8 @@ export interface Context {
   summaries: VersionedCache<ListingSummary>;
   /** Trending scores and ranking, valid while data_versions('trending') holds (launches/trending.ts). */
   trending: VersionedValue<TrendingRanking>;
+  /** Public pages as anonymous visitors get them, valid while data_versions('pages') holds (platform/page-cache.ts). */
+  pages: PageCache;
 }
 
 export interface BuildOptions {
@@ -72,6 +75,7 @@ export async function buildContext(
     publicProfiles: new VersionedCache<CachedOutput>(),
     summaries: new VersionedCache<ListingSummary>(10_000),
     trending: new VersionedValue<TrendingRanking>(TRENDING_CACHE),
+    pages: new PageCache(),
   };
   return {
     ...ctx,

@@ -17,6 +17,7 @@ import * as m0014 from './0014_listing_daily_stats.js';
 import * as m0015 from './0015_comments.js';
 import * as m0016 from './0016_notification_settings.js';
 import * as m0017 from './0017_admin_actions.js';
+import * as m0018 from './0018_page_version.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -43,4 +44,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0015_comments', up: m0015.up },
   { name: '0016_notification_settings', up: m0016.up },
   { name: '0017_admin_actions', up: m0017.up },
+  { name: '0018_page_version', up: m0018.up },
 ];

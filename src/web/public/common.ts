@@ -1,11 +1,14 @@
 // What the public pages share: the session-aware page sender (canonical URL,
 // short public caching for anonymous visitors), listing cards, pagination and
 // reading page/per_page from the query the same way the API bounds them.
+import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { webLink } from '../../platform/links.js';
+import { MIN_COMPRESSED_BYTES, preferredCoding } from '../../platform/compression.js';
+import type { StoredPage } from '../../platform/page-cache.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
 import { highlightWords } from '../ui/highlight.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
@@ -145,6 +148,107 @@ export function sendNotFound(ctx: Context, req: Request, res: Response, what = '
 
 /** A public page: answers one GET. */
 export type PublicPage = (ctx: Context, req: Request, res: Response) => void | Promise<void>;
+
+/**
+ * A public page rendered once per data version for anonymous visitors
+ * (issue 25): a GET from someone with no session cookie is answered from
+ * ctx.pages while data_versions('pages') (migration 0018: triggers on every
+ * table these pages show) and the UTC day are those it was rendered at, and
+ * for at most the cache's maxAgeMs (view counts, relative times). The key is
+ * the whole path and query. Anything personal never goes in or comes out: a
+ * signed-in visitor (or one with any session cookie) gets the page rendered
+ * for them, as before. Only a 200 marked `Cache-Control: public` that sets no
+ * cookie is kept: the body as rendered and the headers the page set; a hit
+ * writes them again with the body compressed once per coding, the same bytes
+ * and headers the compression middleware (http/compression.ts) gives the
+ * uncached answer. `onHit` redoes what the page does besides rendering, with
+ * what it kept through `keepForHits`.
+ */
+export function cachedPage(
+  page: PublicPage,
+  onHit?: (ctx: Context, req: Request, res: Response, meta: unknown) => void,
+): PublicPage {
+  // Each wrapped page keeps its own entries: two apps built on one context
+  // (with other community sections, say) never answer with each other's pages.
+  const scope = randomUUID();
+  return async (ctx, req, res) => {
+    const web = webOf(res);
+    if (req.method !== 'GET' || web?.session || web?.sessionCookie || ctx.db.isTransaction) return page(ctx, req, res);
+    // The version first, then the page's data: a page is never kept under a version newer than what it shows.
+    const { version } = await ctx.db
+      .selectFrom('data_versions')
+      .select('version')
+      .where('name', '=', 'pages')
+      .executeTakeFirstOrThrow();
+    const now = ctx.clock.now();
+    const key = `${scope} ${now.toISOString().slice(0, 10)} ${req.originalUrl}`;
+    const hit = ctx.pages.get(key, Number(version), now.getTime());
+    if (hit) {
+      onHit?.(ctx, req, res, hit.meta);
+      return sendStoredPage(ctx, req, res, hit);
+    }
+    const before = new Map(res.getHeaderNames().map((name) => [name, res.getHeader(name)]));
+    const end = res.end;
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      res.end = end;
+      const stored = storedPageOf(res, before, chunk, encoding);
+      if (stored) ctx.pages.set(key, Number(version), now.getTime(), stored);
+      return (end as (...args: unknown[]) => Response).call(res, chunk, encoding, callback);
+    }) as Response['end'];
+    await page(ctx, req, res);
+  };
+}
+
+/** What a page kept by `cachedPage` needs again on each hit (given to its onHit). */
+export function keepForHits(res: Response, meta: unknown): void {
+  res.locals.pageCacheMeta = meta;
+}
+
+const PUBLIC_CACHE = /^\s*public\b/i;
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The answer being ended, as a page to keep; undefined when it must not be shared. */
+function storedPageOf(
+  res: Response,
+  before: Map<string, unknown>,
+  chunk: unknown,
+  encoding: unknown,
+): StoredPage | undefined {
+  if (res.statusCode !== 200 || res.getHeader('Set-Cookie') !== undefined || res.getHeader('Content-Encoding'))
+    return undefined;
+  if (!PUBLIC_CACHE.test(String(res.getHeader('Cache-Control') ?? ''))) return undefined;
+  const body =
+    typeof chunk === 'string'
+      ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : undefined;
+  if (!body) return undefined;
+  const headers: StoredPage['headers'] = [];
+  for (const name of res.getHeaderNames()) {
+    const value = res.getHeader(name);
+    if (name === 'content-length' || value === undefined || same(value, before.get(name))) continue;
+    headers.push([name, value]);
+  }
+  return { headers, body, meta: res.locals.pageCacheMeta };
+}
+
+function sendStoredPage(ctx: Context, req: Request, res: Response, page: StoredPage): void {
+  res.status(200);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  const coding = page.body.length >= MIN_COMPRESSED_BYTES ? preferredCoding(req.headers['accept-encoding']) : null;
+  if (!coding) {
+    // As it was sent uncached: the compression middleware adds its Vary as it did then.
+    res.setHeader('Content-Length', page.body.length);
+    res.end(page.body);
+    return;
+  }
+  const body = ctx.pages.coded(page, coding);
+  res.vary('Accept-Encoding');
+  res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
 
 /** A router answering each GET path with its page. */
 export function pageRouter(ctx: Context, pages: Record<string, PublicPage>): Router {

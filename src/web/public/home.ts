@@ -10,7 +10,7 @@ import { featuredListingIds } from '../../orders/orders.js';
 import { getSetting } from '../../directory/settings.js';
 import { html } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
-import { absoluteUrl, listingCards, sendPublicPage, pageRouter } from './common.js';
+import { absoluteUrl, cachedPage, listingCards, sendPublicPage, pageRouter } from './common.js';
 import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
 
 const FIRST_PAGE = (perPage: number) => ({ page: 1, per_page: perPage });
@@ -101,5 +101,5 @@ ${more('/launches?section=upcoming', 'All upcoming launches', upcoming.total, up
 }
 
 export function homePages(ctx: Context): Router {
-  return pageRouter(ctx, { '/': homePage });
+  return pageRouter(ctx, { '/': cachedPage(homePage) });
 }

@@ -16,7 +16,15 @@ import type { ListingSummary } from '../../listings/summary.js';
 import { parseDate, WEEK_MS } from '../../launches/weeks.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
-import { absoluteUrl, listingCards, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+import {
+  absoluteUrl,
+  cachedPage,
+  listingCards,
+  pageParams,
+  paginationNav,
+  sendNotFound,
+  sendPublicPage,
+} from './common.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */
 export const LAUNCH_FEEDS = [
@@ -230,6 +238,7 @@ export function launchPages(ctx: Context): Router {
   const router = express.Router();
   router.get('/launches', (req, res) => feedPage(ctx, req, res));
   router.get('/launches/weeks', (_req, res) => res.redirect(302, '/launches/weeks/this'));
-  router.get('/launches/weeks/:week', (req, res) => weekPage(ctx, req, res));
+  const cachedWeekPage = cachedPage(weekPage);
+  router.get('/launches/weeks/:week', (req, res) => cachedWeekPage(ctx, req, res));
   return router;
 }

@@ -24,7 +24,9 @@ import { html, type SafeHtml, plural } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 import {
   absoluteUrl,
+  cachedPage,
   isSlug,
+  keepForHits,
   listingPath,
   sendNotFound,
   sendPublicPage,
@@ -428,6 +430,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
   const row = await loadBySlug(ctx, req, res, 'listing', (slug) => publicListingBySlug(ctx, slug));
   if (!row) return;
   countVisit(ctx, req, res, row);
+  keepForHits(res, { id: row.id, owner_id: row.owner_id });
   const listing: CommunityListing = {
     id: row.id,
     slug: row.slug,
@@ -493,7 +496,12 @@ ${compareBlock(data)}`,
 
 export function listingPages(ctx: Context, deps: BrowseDeps): Router {
   const router = express.Router();
-  router.get('/listings/:slug', (req, res) => listingPage(ctx, deps, req, res));
+  // A hit still counts the view (and a badge click), as the render does.
+  const page = cachedPage(
+    (c, req, res) => listingPage(c, deps, req, res),
+    (c, req, res, meta) => countVisit(c, req, res, meta as { id: number; owner_id: number | null }),
+  );
+  router.get('/listings/:slug', (req, res) => page(ctx, req, res));
   router.get('/go/:slug', (req, res) => outboundRedirect(ctx, req, res));
   return router;
 }
