@@ -208,6 +208,8 @@ const QUOTED_BLOCK = /^[“"„«‘][^“”"„«»]{12,}[”"»’](?:\s*[—
 const DASH_ATTRIBUTION = /^[—–-]{1,2}\s*\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*[,|(·@].{0,100})?$/u;
 const NAME_ATTRIBUTION =
   /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}\s*(?:,|\s[—–|·]\s|\s(?:at|from|of)\s)\s*.{2,100}$/u;
+/** A quotation inside a block ("… fewer incidents. “For the first time we …”"), whoever's words follow in the next line. */
+const INLINE_QUOTE = /[“„«][^“”„«»]{20,}[”»]|(?:^|\s)"[^"]{20,}"/u;
 const FIRST_PERSON = /(?:^|[\s“"(])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|my|me)\b/u;
 
 /**
@@ -222,7 +224,10 @@ function attributed(blocks: { text: string; attribution: boolean }[]): Set<numbe
     if (!prev || b.text.length > 140) return;
     const byDash = DASH_ATTRIBUTION.test(b.text);
     const byName = b.attribution && NAME_ATTRIBUTION.test(b.text);
-    if ((byDash || byName) && (FIRST_PERSON.test(prev.text) || /^[“"„«]/.test(prev.text) || out.has(i - 1))) {
+    if (
+      (byDash || byName) &&
+      (FIRST_PERSON.test(prev.text) || /^[“"„«]/.test(prev.text) || INLINE_QUOTE.test(prev.text) || out.has(i - 1))
+    ) {
       out.add(i - 1);
       out.add(i);
     }
@@ -487,6 +492,36 @@ export function extractPage(html: string, url: string): PageFacts {
       if (href && !href.startsWith('mailto:') && !icons.some((i) => i.href === href))
         icons.push({ href, rel, sizes: el.getAttribute('sizes') });
     }
+
+    // The site's own mark: the first image in a link to its home page ("<a href="/"><img …></a>", the brand link
+    // of a header), else an image in the page's header or navigation that says it is a logo. Ranked after a logo
+    // named in structured data and before the browser icons.
+    const pageOrigin = new URL(base).origin;
+    const homeLink = (a: Element) => {
+      const href = absolute(a.getAttribute('href'), base);
+      if (!href) return false;
+      const u = new URL(href);
+      return u.origin === pageOrigin && /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?(?:index\.html?)?$/i.test(u.pathname);
+    };
+    const imageSrc = (img: Element) => absolute(img.getAttribute('src'), base);
+    let brandImage: string | null = null;
+    for (const a of byTag('A')) {
+      const img = a.querySelector('img[src]');
+      if (img && homeLink(a) && !hidden(img)) {
+        brandImage = imageSrc(img);
+        if (brandImage) break;
+      }
+    }
+    if (!brandImage)
+      for (const img of byTag('IMG')) {
+        const marks = `${img.getAttribute('src') ?? ''} ${img.getAttribute('alt') ?? ''} ${img.getAttribute('class') ?? ''}`;
+        if (/\blogo|wordmark|brand/i.test(marks) && linkArea(img) === 'nav') {
+          brandImage = imageSrc(img);
+          if (brandImage) break;
+        }
+      }
+    if (brandImage && !brandImage.startsWith('mailto:') && !brandImage.startsWith('data:'))
+      icons.unshift({ href: brandImage, rel: 'brand', sizes: null });
 
     // A logo named in structured data is the best icon there is.
     for (const obj of jsonLd) {

@@ -277,7 +277,9 @@ function identityTexts(site: SiteEvidence, name: string | null): string[][] {
   );
   const statements: string[] = [];
   for (const obj of [...ldOfType(site, PRODUCT_TYPES)]) {
-    const category = ldString(obj.applicationCategory);
+    // schema.org's application categories are a vocabulary for machines ("BusinessApplication"), not a maker's tag.
+    const raw = ldString(obj.applicationCategory);
+    const category = raw && !/^[A-Z][a-z]+(?:[A-Z][a-z]+)*Application$/.test(raw) ? raw : null;
     if (category) statements.push(category);
   }
   for (const page of [home, ...pagesOf(site, 'about'), ...pagesOf(site, 'features')])
@@ -343,7 +345,9 @@ function draftKeywords(site: SiteEvidence, name: string | null): { keywords?: Fi
     out.keywords = { value: splitList(meta.keywords), quotes: [meta.keywords] };
   for (const obj of ldOfType(site, PRODUCT_TYPES)) {
     const kw = obj.keywords;
-    const category = ldString(obj.applicationCategory);
+    // schema.org's application categories are a vocabulary for machines ("BusinessApplication"), not a maker's tag.
+    const raw = ldString(obj.applicationCategory);
+    const category = raw && !/^[A-Z][a-z]+(?:[A-Z][a-z]+)*Application$/.test(raw) ? raw : null;
     const list = Array.isArray(kw)
       ? kw.filter((k): k is string => typeof k === 'string')
       : typeof kw === 'string'
@@ -457,22 +461,71 @@ function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal |
       rivals,
       name,
     );
+  // A grid of cards on the homepage: short h2 headings, each with its own sentence under it ("Bank feeds" /
+  // "Connect accounts at…"). Section titles and lead-in questions ("What it does", "Who we are") are not cards.
+  if (found.length < 2 && home) {
+    const blocks = cleanBlocks(home);
+    const all = new Set(home.facts.headings.map((h) => h.text));
+    const cards = ownHeadings(home)
+      .filter((h) => h.level === 2)
+      .map((h) => h.text)
+      .filter(
+        (h) =>
+          h.split(/\s+/).length <= 5 &&
+          !SECTION_TITLE.test(h) &&
+          !/^(what|who|how|why|where|when|meet|see|watch|trusted|loved|used|join)\b/i.test(h) &&
+          !(name && h.toLowerCase().includes(name.toLowerCase())) &&
+          sentenceAfter(blocks, h, all) !== null,
+      );
+    if (cards.length >= 3) found = featureItems(home, cards, rivals, name);
+  }
   const top = found.slice(0, 8);
   return top.length >= 2 ? { value: top.map((f) => f.value), quotes: top.flatMap((f) => f.quotes) } : undefined;
 }
 
 const USP =
-  /\b(no credit card|cancel any ?time|money[- ]back|free trial|gdpr|soc ?2|hipaa|iso 27001|open[- ]source|self[- ]host|end-to-end encrypt|no code|no-code|set ?up in (minutes|seconds)|24\/7|made in|privacy[- ]first)\b/i;
+  /\b(no credit card|cancel any ?time|money[- ]back|gdpr|soc ?2|hipaa|iso 27001|open[- ]source|self[- ]host|end-to-end encrypt|no code|no-code|set ?up in (minutes|seconds)|24\/7|made in|privacy[- ]first)\b/i;
 
 /** Headings that name a section of the page rather than claim something. */
 const SECTION_TITLE =
   /\b(pricing|plans?|faqs?|questions|team|blog|news|contact|newsletter|get in touch|our story|roadmap|changelog|testimonials?|customers|integrations|docs|documentation|careers|jobs)\b/i;
 
+/** Terms of a price (a trial, free for some users): the pricing summary's, not a selling point. */
+const PRICE_TERM = /\b(trials?|free for|discount(?:s|ed)?|[$€£]\s?\d)/i;
+/** What the product is ("Lumen is an open-source status page"): the description's sentence, not a claim. */
+const DEFINITION = /^(?:\p{Lu}[\p{L}\p{N}.'’-]*\s){1,3}(?:is|are)\s+(?:an?|the)\s/u;
+/** A heading that claims something of the product ("Private by default", "Small on purpose"), not a section's name. */
+const HEADING_CLAIM =
+  /\b(by default|by design|on purpose|first|forever|never|without|no\s+\p{L}+|zero|nothing|always|100\s?%)(?![\p{L}])/iu;
+/** A section giving the reasons to choose the product: "Why Lumen?", "Why choose us", "Why teams pick Lumen". */
+const WHY_HEADING = /^why\b(?!.*\b(?:not|does|do|is|are|did|was)\b).{0,40}$/i;
+
+/** The items of the product's own "Why …?" sections: each is a reason to choose it. */
+function whyItems(site: SiteEvidence): string[] {
+  const out: string[] = [];
+  for (const page of site.pages.slice(0, 3)) {
+    const headings = new Set(ownHeadings(page).map((h) => h.text));
+    const blocks = cleanBlocks(page);
+    let inside = false;
+    for (const block of blocks) {
+      const text = stripMarks(block);
+      if (headings.has(text)) {
+        inside = WHY_HEADING.test(text);
+        continue;
+      }
+      if (inside && text.length >= 12 && text.length <= 160 && !/\?$/.test(text) && !CTA.test(text))
+        if (!out.includes(text)) out.push(text);
+    }
+    if (out.length > 0) break;
+  }
+  return out.slice(0, 6);
+}
+
 function draftUsps(site: SiteEvidence, features: string[], name: string | null): FieldProposal | undefined {
   const home = site.pages[0];
   if (!home) return undefined;
   const rivals = competitors(site);
-  const items: string[] = [];
+  const items: string[] = whyItems(site).filter((t) => !aboutOthers(t, rivals) && !PRICE_TERM.test(t));
   for (const page of site.pages) {
     if ([...NOT_OURS, 'legal'].includes(pageRole(site, page))) continue;
     for (const b of cleanBlocks(page)) {
@@ -483,6 +536,8 @@ function draftUsps(site: SiteEvidence, features: string[], name: string | null):
         claim.length <= 120 &&
         !/\?$/.test(claim) &&
         USP.test(claim) &&
+        !PRICE_TERM.test(claim) &&
+        !DEFINITION.test(claim) &&
         !INTEGRATION.test(claim) &&
         !aboutOthers(claim, rivals) &&
         !CTA.test(claim) &&
@@ -497,7 +552,8 @@ function draftUsps(site: SiteEvidence, features: string[], name: string | null):
     if (
       h.level === 2 &&
       !SECTION_TITLE.test(h.text) &&
-      words >= 3 &&
+      HEADING_CLAIM.test(h.text) &&
+      words >= 2 &&
       words <= 12 &&
       featureLike(h.text, rivals, name) &&
       !features.some((f) => f === h.text || f.startsWith(`${h.text}: `)) &&
@@ -551,6 +607,7 @@ function draftLogo(site: SiteEvidence): FieldProposal | undefined {
   const size = (s: string | null) => Number(/(\d+)x\d+/.exec(s ?? '')?.[1] ?? 0);
   const pick =
     icons.find((i) => i.rel === 'logo') ??
+    icons.find((i) => i.rel === 'brand') ??
     [...icons.filter((i) => i.rel.includes('apple-touch-icon'))].sort((a, b) => size(b.sizes) - size(a.sizes))[0] ??
     icons.find((i) => /\.svg(\?|$)/i.test(i.href)) ??
     [...icons.filter((i) => /\bicon\b/.test(i.rel))].sort((a, b) => size(b.sizes) - size(a.sizes))[0];
@@ -621,6 +678,16 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       if (!placed && !ownName && ACCOUNT_PLATFORMS.has(platform)) continue;
       // Even in the menus or the hero, a repository named by its own name ("Built on pgx") is a side repository.
       if (!ownName && (platform === 'github' || platform === 'gitlab') && !CODE_LABEL.test(link.text)) continue;
+      // A repository whose name is more than the product's ("lumen-importer") and whose label names that other thing
+      // ("Our importer on GitHub") is a side repository of the company, not the product's code.
+      const repo = handle.split('/')[1];
+      if (
+        repo &&
+        (platform === 'github' || platform === 'gitlab') &&
+        !tokens.includes(repo.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')) &&
+        !CODE_LABEL.test(link.text)
+      )
+        continue;
       const rank = (ownName ? 0 : 2) + (placed ? 0 : 1) + (home ? 0 : 0.5);
       candidates.push({
         platform,

@@ -35,8 +35,12 @@ const ROLE_NAME = new RegExp(
   `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?)\\s*[:–—-]?\\s+(${NAME})(?:,? (?:and|und|&) (${NAME}))?`,
   'u',
 );
+/**
+ * "Founded in 2020 by A (CEO), a chartered accountant, and B (CTO)": the verb, a year between, each name with the
+ * role in brackets after it, and a description of the first ("a master carpenter", "who …") before the second.
+ */
 const MADE_BY = new RegExp(
-  `\\b((?:[Cc]o-)?[Ff]ounded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Dd]eveloped|[Mm]ade|[Mm]aintained)(?: with [^.]{1,30})? by (${NAME})(?:,? (?:and|&) (${NAME}))?`,
+  `\\b((?:[Cc]o-)?[Ff]ounded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Dd]eveloped|[Mm]ade|[Mm]aintained)(?: (?:back )?in (?:19|20)\\d{2})?(?: with [^.]{1,30})? by (${NAME})(?: \\(([^()]{1,40})\\))?(?:,? (?:a|an|the|who|whose) [^.;()]{1,100}?,)?(?:,? (?:and|&) (${NAME})(?: \\(([^()]{1,40})\\))?)?`,
   'u',
 );
 const WHO_FOUNDED = new RegExp(`\\b(${NAME}),? (?:who )?(?:co-?)?founded\\b`, 'u');
@@ -142,11 +146,14 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
         if (sentence.length > 400) continue;
         const made = MADE_BY.exec(sentence);
         if (made)
-          for (const name of [made[2], made[3]].filter((n): n is string => !!n))
-            if (personName(name, own, rivals))
+          for (const [name, role] of [
+            [made[2], made[3]],
+            [made[4], made[5]],
+          ] as const)
+            if (name && personName(name, own, rivals))
               add({
                 name,
-                title: founderTitle(made[1]!),
+                title: role?.trim() || founderTitle(made[1]!),
                 bio: null,
                 quotes: [sentenceWith(sentence, MADE_BY) ?? sentence],
               });

@@ -47,6 +47,9 @@ const TRIAL =
 /** Words that say this product (or a plan of it) costs nothing; a free trial is not one. */
 const FREE =
   /\b(free plan|free tier|free forever|forever free|free version|free edition|free for (?:individuals|personal use|small teams|everyone|non-?profits|up to \d+|open[- ]source|self-host\w*|ever)|start for free|get started for free|always free|100% free|completely free|totally free|entirely free|free (?:and|&) open[- ]source|free,? open[- ]source|free to (?:use|download|self-host|install)|free of charge|(?:is|are|it['’]s|stays|remains) free\b|(?:use|host|run|download|install) (?:it|\S+) for free\b|at no cost|costs? nothing)\b/i;
+/** A free period, pilot or evaluation ("a 30-day proof of value at no cost"): free for a while, not a free product. */
+const LIMITED_FREE =
+  /\b(\d+[- ](?:days?|weeks?|months?)\b|(?:for|during) (?:the )?(?:first )?(?:\d+|one|two|three|four|six) (?:days?|weeks?|months?)\b|trials?\b|pilots?\b|proof[- ]of[- ](?:value|concept)|evaluation|sandbox)/i;
 /** Fees of whoever takes the payment, an app store or an integration: their prices, not the product's. */
 const PROCESSOR =
   /\b(processing fees?|transaction fees?|payment processor|stripe|paypal|paddle|lemon ?squeezy|gumroad|braintree|fees? (?:apply|charged by|from)|their (?:own )?(?:plans?|pricing|fees?))\b/i;
@@ -100,9 +103,10 @@ function priceLines(blocks: string[], rivals: string[], brand: string[]): PriceL
 
 /** The first own sentence (or clause) of `blocks` that says `pattern`, at most 200 characters. */
 function firstSentence(blocks: string[], pattern: RegExp, rivals: string[], brand: string[]): string | null {
-  const says = (text: string) => pattern.test(pattern === FREE ? withoutTrial(text) : text);
+  const mentions = (text: string) => pattern.test(pattern === FREE ? withoutTrial(text) : text);
+  const says = (text: string) => mentions(text) && !(pattern === FREE && LIMITED_FREE.test(text));
   for (const block of blocks) {
-    if (!says(block)) continue;
+    if (!mentions(block)) continue;
     for (const sentence of sentences(block)) {
       // A question ("Is there a free trial?") asks; its answer says.
       if (!says(sentence) || sentence.length > 200 || /\?$/.test(sentence) || PROCESSOR.test(sentence)) continue;
@@ -156,7 +160,10 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
     if (extra && !parts.some((p) => p.text.includes(extra))) parts.push({ text: extra, quotes: [extra] });
   const kept: typeof parts = [];
   for (const part of parts) if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
-  if (kept.length > 0 && (prices.length > 0 || pwyw || trial))
+  // Pricing by quote only: the page's own words for it are the summary.
+  if (kept.length === 0 && paid.length === 0 && contactSales && model?.value === 'contact sales')
+    kept.push({ text: contactSales, quotes: [contactSales] });
+  if (kept.length > 0 && (prices.length > 0 || pwyw || trial || model?.value === 'contact sales'))
     summary = { value: kept.map((p) => p.text).join('; '), quotes: kept.flatMap((p) => p.quotes) };
   else {
     // Structured data: an Offer's price.

@@ -242,7 +242,11 @@ describe('vocabulary: the pricing model and categories', () => {
     ],
     ['<p>Lifetime licence: $49, one-time payment.</p>', 'one-time', 'Lifetime licence: $49, one-time payment.'],
     ['<p>$0.50 per 1,000 emails sent.</p>', 'usage-based', '$0.50 per 1,000 emails sent.'],
-    ['<h2>Enterprise</h2><p>Custom pricing for large teams. Contact sales.</p>', 'contact sales', null],
+    [
+      '<h2>Enterprise</h2><p>Custom pricing for large teams. Contact sales.</p>',
+      'contact sales',
+      'Custom pricing for large teams.',
+    ],
     [
       '<ul><li>Free: $0 for one page</li><li>Team: €29 per month</li></ul>',
       'freemium',
