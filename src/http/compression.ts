@@ -18,12 +18,19 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const PUBLIC = /(?:^|,)\s*public\s*(?:,|$)/i;
 const HTML = /^\s*text\/html\b/i;
 
-/** The body of a one-call end, as bytes; undefined for an end without one. */
-function wholeBody(chunk: unknown, encoding: unknown): Buffer | undefined {
+/** The size in bytes of a one-call end's body; undefined for an end without one. */
+function bodyBytes(chunk: unknown, encoding: unknown): number | undefined {
+  if (typeof chunk === 'string')
+    return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (chunk instanceof Uint8Array) return chunk.byteLength;
+  return undefined;
+}
+
+/** The body of a one-call end as bytes (only when it is to be compressed: a string is copied). */
+function wholeBody(chunk: string | Uint8Array, encoding: unknown): Buffer {
   if (typeof chunk === 'string')
     return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return undefined;
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 /** Whether this answer may be compressed at all (before asking what the client accepts). */
@@ -44,18 +51,19 @@ export function compressResponses(): RequestHandler {
     const sendEnd = end.bind(res) as End;
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       res.end = end;
-      const body = wholeBody(chunk, encoding);
-      if (!body) {
+      const bytes = bodyBytes(chunk, encoding);
+      if (bytes === undefined) {
         // HEAD: no body to compress, but the same Vary as the GET would carry.
         if (compressible(res, Number(res.getHeader('Content-Length') ?? 0))) res.vary('Accept-Encoding');
         return sendEnd(chunk, encoding, callback);
       }
-      if (!compressible(res, body.length)) return sendEnd(chunk, encoding, callback);
+      if (!compressible(res, bytes)) return sendEnd(chunk, encoding, callback);
       // Caches must keep each coding apart, also when this client asked for none.
       res.vary('Accept-Encoding');
       const coding = preferredCoding(req.headers['accept-encoding']);
       if (!coding) return sendEnd(chunk, encoding, callback);
-      const out = compressNow(body, coding);
+      // A body goes to bytes only to be compressed: one sent as it is is written as it came.
+      const out = compressNow(wholeBody(chunk as string | Uint8Array, encoding), coding);
       res.setHeader('Content-Encoding', coding);
       res.setHeader('Content-Length', out.length);
       // The same content in other bytes: a strong validator becomes weak (RFC 9110 §8.8.1).

@@ -67,12 +67,11 @@ export function createSearchIndex(db: Kysely<Database>, opts: { buildPageRows?: 
    * their stamp, or null when there are none. It reads ids and stamps only
    * (the updated_at index answers alone): most syncs find nothing.
    */
+  const changedSince = db.selectFrom('listings').select(['id', 'updated_at']).where('updated_at', '>=', '').compile();
   const earliestChange = async (since: string): Promise<string | null> => {
-    const stamps = await db
-      .selectFrom('listings')
-      .select(['id', 'updated_at'])
-      .where('updated_at', '>=', since)
-      .execute();
+    // Built once, run with each sync's bound: every search runs it.
+    const query: typeof changedSince = { ...changedSince, parameters: [since] };
+    const { rows: stamps } = await db.executeQuery(query);
     let earliest: string | null = null;
     for (const { id, updated_at } of stamps) {
       if (indexedAt.get(id) !== updated_at && (earliest === null || updated_at < earliest)) earliest = updated_at;
