@@ -10,7 +10,10 @@ import { MAX_EXTRA_CATEGORIES } from '../../orders/pricing.js';
 import { BADGE_CHECK_EVERY_MS } from '../../launches/free-launch.js';
 import listProducts from '../../../tools/directory/list_products.js';
 import { formatDay } from '../public/launches-page.js';
+import type { Problem } from '../ui/act.js';
+import { control } from '../ui/fields.js';
 import { html, type SafeHtml } from '../ui/html.js';
+import type { PricedOrder } from '../../orders/pricing.js';
 
 export interface LaunchSettings {
   siteName: string;
@@ -83,3 +86,28 @@ export const PAID_SECTION_WORDS: Record<string, string> = {
   milestones: 'milestones',
   media: 'demo video',
 };
+
+/** A quote as a table: each line, the subtotal, the VAT (or that it is not included yet) and the total, with the VAT note. */
+export function priceTable(quote: PricedOrder): SafeHtml {
+  return html`<div class="table-scroll" role="region" aria-label="Your price" tabindex="0"><table>
+<caption>Your price</caption>
+<thead><tr><th scope="col">Item</th><th scope="col" class="launch-num">Amount</th></tr></thead>
+<tbody>${quote.lines.map((line) => html`<tr><th scope="row"><strong>${line.product_name}</strong><br><small>${line.description}</small></th><td class="launch-num">${dollars(line.amount_cents)}</td></tr>`)}</tbody>
+<tfoot>
+<tr><th scope="row">Subtotal</th><td class="launch-num">${dollars(quote.subtotal_cents)}</td></tr>
+<tr><th scope="row">VAT${quote.vat.computed ? ` (${quote.vat.rate_percent} %)` : ''}</th><td class="launch-num">${quote.vat.computed ? dollars(quote.vat.amount_cents) : 'not included'}</td></tr>
+<tr class="launch-total"><th scope="row">Total</th><td class="launch-num">${dollars(quote.total_cents)}</td></tr>
+</tfoot></table></div>
+<p class="muted">${quote.vat.note}</p>`;
+}
+
+/** The billing country and VAT number a quote and a checkout take, with their problems. */
+export function billingFields(
+  input: { billing_country: string; vat_number: string },
+  problem: Problem | undefined,
+): SafeHtml {
+  return html`<div class="launch-billing">
+${control({ path: 'billing_country', label: 'Billing country', value: input.billing_country, hint: 'Two letters, e.g. US, GB or DE: it sets the VAT.', problem, autocomplete: 'country', maxlength: 20 })}
+${control({ path: 'vat_number', label: 'VAT number (optional)', value: input.vat_number, hint: 'EU businesses only: one from another EU country pays no VAT.', problem, maxlength: 40 })}
+</div>`;
+}

@@ -7,10 +7,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
-import { AppError, notFound } from '../../errors.js';
 import { type BadgeEmbed, badgeMode, badgeShape } from '../../launches/badges.js';
 import { freeWeekOnOffer } from '../../launches/free-launch.js';
-import type { OwnListing } from '../../listings/my-listings.js';
 import type { OrderView } from '../../orders/orders.js';
 import { paidLaunchWeeks, type PricedOrder } from '../../orders/pricing.js';
 import { formatDay } from '../public/launches-page.js';
@@ -28,7 +26,7 @@ import {
   orderRequest,
   type PaidInput,
 } from './launch-view.js';
-import { signedIn } from './signed-in.js';
+import { ownListingIdOf, ownListingOf, signedIn } from './signed-in.js';
 
 /** How many weeks ahead the week picker lists (the booking horizon may cut it shorter). */
 const PICKER_WEEKS = 8;
@@ -36,27 +34,7 @@ const FREE_CHOICES_PER_MINUTE = 10;
 const QUOTES_PER_MINUTE = 30;
 const CHECKOUTS_PER_MINUTE = 10;
 
-const NO_SUCH_LISTING = 'You have no listing with this number. Your dashboard lists yours.';
-
-/** The listing id in the path: a positive integer, anything else is this page's 404. */
-function listingIdOf(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw notFound(NO_SUCH_LISTING);
-  return id;
-}
-
 const pagePath = (id: number) => `/my/listings/${id}/launch`;
-
-/** The owner's listing through get_my_listing; its 404 (someone else's, or none) in the website's words. */
-async function myListing(ctx: Context, session: WebSession, listingId: number): Promise<OwnListing> {
-  try {
-    return await read<OwnListing>(ctx, session, 'get_my_listing', { listing_id: listingId });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) throw notFound(NO_SUCH_LISTING);
-    throw err;
-  }
-}
 
 async function loadLaunchData(
   ctx: Context,
@@ -64,7 +42,7 @@ async function loadLaunchData(
   listingId: number,
   style: { shape: string; mode: string },
 ): Promise<LaunchData> {
-  const listing = await myListing(ctx, session, listingId);
+  const listing = await ownListingOf(ctx, session, listingId);
   const [settings, products] = await Promise.all([launchSettings(ctx), productsForSale(ctx)]);
   const notPaid = listing.plan !== 'paid';
   const freeOpen = notPaid && listing.status === 'draft';
@@ -202,7 +180,7 @@ export function launchRoutes(ctx: Context): Router {
   router.get('/my/listings/:id/launch', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     await sendChoice(ctx, req, res, session, id, {
       noticeKey: queryString(req, 'done', 20) || queryString(req, 'badge', 20),
       warned: queryString(req, 'warned', 200).split(',').filter(Boolean),
@@ -212,7 +190,7 @@ export function launchRoutes(ctx: Context): Router {
   router.post('/my/listings/:id/launch/free', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `free-launch:${session.userId}`, FREE_CHOICES_PER_MINUTE))) return tooManyPage(res);
     const outcome = await act(
@@ -230,7 +208,7 @@ export function launchRoutes(ctx: Context): Router {
   router.post('/my/listings/:id/launch/check-badge', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     // check_badge owns the rules: owner only (404), awaiting the badge (409), 4 a minute (429).
     const outcome = await act<{ result: string }>(ctx, session, 'check_badge', { listing_id: id });
@@ -242,7 +220,7 @@ export function launchRoutes(ctx: Context): Router {
   router.post('/my/listings/:id/launch/quote', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `launch-quote:${session.userId}`, QUOTES_PER_MINUTE))) return tooManyPage(res);
     const paidInput = paidInputOf(req);
@@ -256,7 +234,7 @@ export function launchRoutes(ctx: Context): Router {
   router.post('/my/listings/:id/launch/checkout', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `launch-checkout:${session.userId}`, CHECKOUTS_PER_MINUTE))) return tooManyPage(res);
     const paidInput = paidInputOf(req);

@@ -12,9 +12,17 @@ import type { PricedOrder } from '../../orders/pricing.js';
 import type { ProductView } from '../../orders/products.js';
 import { formatDay } from '../public/launches-page.js';
 import type { Problem } from '../ui/act.js';
-import { control, controlId, errorsFor, idempotencyField, plainMessage, problemSummary } from '../ui/fields.js';
+import { controlId, errorsFor, idempotencyField, plainMessage, problemSummary } from '../ui/fields.js';
 import { csrfField, errorBox, html, type SafeHtml } from '../ui/html.js';
-import { bigPrice, dollars, freeWindowWords, type LaunchSettings, weekOf } from './launch-common.js';
+import {
+  bigPrice,
+  billingFields,
+  dollars,
+  freeWindowWords,
+  type LaunchSettings,
+  priceTable,
+  weekOf,
+} from './launch-common.js';
 import { freePlanList, paidPlanList, sectionsWords } from './launch-public.js';
 
 /** What the person typed into the paid route's form, kept across a quote or a refusal. */
@@ -272,16 +280,7 @@ function quoteBlock(d: LaunchData, quote: PricedOrder, input: PaidInput, csrfTok
   const id = d.listing.listing_id;
   const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
   return html`<div class="launch-quote" id="quote" role="status">
-<div class="table-scroll" role="region" aria-label="Your price" tabindex="0"><table>
-<caption>Your price</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="launch-num">Amount</th></tr></thead>
-<tbody>${quote.lines.map((l) => html`<tr><th scope="row"><strong>${l.product_name}</strong><br><small>${l.description}</small></th><td class="launch-num">${dollars(l.amount_cents)}</td></tr>`)}</tbody>
-<tfoot>
-<tr><th scope="row">Subtotal</th><td class="launch-num">${dollars(quote.subtotal_cents)}</td></tr>
-<tr><th scope="row">VAT${quote.vat.computed ? ` (${quote.vat.rate_percent} %)` : ''}</th><td class="launch-num">${quote.vat.computed ? dollars(quote.vat.amount_cents) : 'not included'}</td></tr>
-<tr class="launch-total"><th scope="row">Total</th><td class="launch-num">${dollars(quote.total_cents)}</td></tr>
-</tfoot></table></div>
-<p class="muted">${quote.vat.note}</p>
+${priceTable(quote)}
 ${
   quote.vat.computed
     ? html`<form method="post" action="/my/listings/${id}/launch/checkout">${csrfField(csrfToken)}${idempotencyField(randomUUID())}
@@ -330,10 +329,7 @@ function paidForm(d: LaunchData, state: LaunchState, csrfToken: string): SafeHtm
   return html`<form method="post" action="/my/listings/${d.listing.listing_id}/launch/quote#paid">${csrfField(csrfToken)}
 ${weekPicker(d, input, problem)}
 ${extras(d, input, problem)}
-<div class="launch-billing">
-${control({ path: 'billing_country', label: 'Billing country', value: input.billing_country, hint: 'Two letters, e.g. US, GB or DE: it sets the VAT.', problem, autocomplete: 'country', maxlength: 20 })}
-${control({ path: 'vat_number', label: 'VAT number (optional)', value: input.vat_number, hint: 'EU businesses only: one from another EU country pays no VAT.', problem, maxlength: 40 })}
-</div>
+${billingFields(input, problem)}
 <button type="submit"${state.quote ? html` class="secondary"` : ''}>${state.quote ? 'Update the price' : 'See the price'}</button>
 </form>`;
 }

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
-import { AppError, notFound } from '../../errors.js';
 import { addWeeks, mondayOf } from '../../launches/weeks.js';
 import type { OwnListing, OwnListingSummary } from '../../listings/my-listings.js';
 import { PAID_SECTIONS } from '../../listings/profile.js';
@@ -21,9 +20,9 @@ import { control, controlId, errorsFor, idempotencyField, plainMessage, problemS
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { dollars, launchSettings, productsForSale } from './launch-common.js';
+import { billingFields, dollars, launchSettings, priceTable, productsForSale } from './launch-common.js';
 import { sectionsWords } from './launch-public.js';
-import { signedIn } from './signed-in.js';
+import { ownListingIdOf, ownListingOf, signedIn } from './signed-in.js';
 
 /** The extras this page sells, in the order the page and the order list them. */
 const EXTRAS = ['featured', 'billboard', 'premium-profile'] as const;
@@ -34,7 +33,6 @@ const isExtra = (value: string): value is Extra => (EXTRAS as readonly string[])
 const FEATURED_WEEKS = 8;
 const QUOTES_PER_MINUTE = 30;
 const CHECKOUTS_PER_MINUTE = 10;
-const NO_SUCH_LISTING = 'You have no listing with this number. Your dashboard lists yours.';
 
 /** What the person ticked and typed, kept across a quote or a refusal. */
 interface PromoteInput {
@@ -65,13 +63,6 @@ interface PromoteState {
 }
 
 const pagePath = (id: number) => `/my/listings/${id}/promote`;
-
-function listingIdOf(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw notFound(NO_SUCH_LISTING);
-  return id;
-}
 
 function inputOf(req: Request): PromoteInput {
   const ticked = req.body?.extras;
@@ -150,17 +141,8 @@ function onControls(d: PromoteData, input: PromoteInput, problem: Problem | unde
   return { ...problem, errors };
 }
 
-async function myListing(ctx: Context, session: WebSession, listingId: number): Promise<OwnListing> {
-  try {
-    return await read<OwnListing>(ctx, session, 'get_my_listing', { listing_id: listingId });
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) throw notFound(NO_SUCH_LISTING);
-    throw err;
-  }
-}
-
 async function loadData(ctx: Context, session: WebSession, listingId: number): Promise<PromoteData> {
-  const listing = await myListing(ctx, session, listingId);
+  const listing = await ownListingOf(ctx, session, listingId);
   const [settings, products, board] = await Promise.all([
     launchSettings(ctx),
     productsForSale(ctx),
@@ -241,16 +223,7 @@ ${hasPremium(l) ? html`<p class="muted">${l.name} already has them.</p>` : tick(
 function quoteBlock(d: PromoteData, quote: PricedOrder, input: PromoteInput, csrfToken: string): SafeHtml {
   const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
   return html`<div class="launch-quote" id="quote" role="status">
-<div class="table-scroll" role="region" aria-label="Your price" tabindex="0"><table>
-<caption>Your price</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="launch-num">Amount</th></tr></thead>
-<tbody>${quote.lines.map((line) => html`<tr><th scope="row"><strong>${line.product_name}</strong><br><small>${line.description}</small></th><td class="launch-num">${dollars(line.amount_cents)}</td></tr>`)}</tbody>
-<tfoot>
-<tr><th scope="row">Subtotal</th><td class="launch-num">${dollars(quote.subtotal_cents)}</td></tr>
-<tr><th scope="row">VAT${quote.vat.computed ? ` (${quote.vat.rate_percent} %)` : ''}</th><td class="launch-num">${quote.vat.computed ? dollars(quote.vat.amount_cents) : 'not included'}</td></tr>
-<tr class="launch-total"><th scope="row">Total</th><td class="launch-num">${dollars(quote.total_cents)}</td></tr>
-</tfoot></table></div>
-<p class="muted">${quote.vat.note}</p>
+${priceTable(quote)}
 ${
   quote.vat.computed
     ? html`<form method="post" action="${pagePath(d.listing.listing_id)}/checkout">${csrfField(csrfToken)}${idempotencyField(randomUUID())}
@@ -276,10 +249,7 @@ ${
   onSale
     ? html`<form method="post" action="${pagePath(l.listing_id)}/quote#quote" class="promote-form">${csrfField(csrfToken)}
 <div class="promote-cards">${cards}</div>
-<div class="launch-billing">
-${control({ path: 'billing_country', label: 'Billing country', value: input.billing_country, hint: 'Two letters, e.g. US, GB or DE: it sets the VAT.', problem, autocomplete: 'country', maxlength: 20 })}
-${control({ path: 'vat_number', label: 'VAT number (optional)', value: input.vat_number, hint: 'EU businesses only: one from another EU country pays no VAT.', problem, maxlength: 40 })}
-</div>
+${billingFields(input, problem)}
 <button type="submit"${state.quote ? html` class="secondary"` : ''}>${state.quote ? 'Update the price' : 'See the price'}</button>
 </form>`
     : html`<p class="muted">No extras are on sale right now.</p>`
@@ -343,13 +313,13 @@ export function promoteRoutes(ctx: Context): Router {
   router.get('/my/listings/:id/promote', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    await sendPromote(ctx, res, session, listingIdOf(req), {});
+    await sendPromote(ctx, res, session, ownListingIdOf(req), {});
   });
 
   router.post('/my/listings/:id/promote/quote', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `promote-quote:${session.userId}`, QUOTES_PER_MINUTE))) return tooManyPage(res);
     const input = inputOf(req);
@@ -368,7 +338,7 @@ export function promoteRoutes(ctx: Context): Router {
   router.post('/my/listings/:id/promote/checkout', async (req, res) => {
     const session = signedIn(req, res);
     if (!session) return;
-    const id = listingIdOf(req);
+    const id = ownListingIdOf(req);
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `promote-checkout:${session.userId}`, CHECKOUTS_PER_MINUTE))) return tooManyPage(res);
     const input = inputOf(req);
