@@ -19,6 +19,7 @@ import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { LIST_FIELDS, PROFILE_FIELDS, SOCIAL_PLATFORMS } from '../src/drafts/drafter/fields.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SITES_DIR = join(here, 'draft-sites');
@@ -86,47 +87,12 @@ export interface SiteTruth {
   traps: Trap[];
 }
 
-// The draft's fields (src/drafts/drafter/fields.ts PROFILE_FIELDS, LIST_FIELDS), restated so
-// the truth files are checked against the list they were written for.
-export const TRUTH_FIELDS = [
-  'name',
-  'tagline',
-  'short_description',
-  'description',
-  'stage',
-  'categories',
-  'tags',
-  'pricing_model',
-  'pricing_summary',
-  'country',
-  'city',
-  'founded_year',
-  'features',
-  'usps',
-  'keywords',
-  'contact_email',
-  'demo_video_url',
-  'logo_url',
-] as const;
-export const TRUTH_LIST_FIELDS = new Set(['categories', 'tags', 'features', 'usps', 'keywords']);
+// The draft's fields and social platforms, as the drafters and the gate know them.
+export const TRUTH_FIELDS = PROFILE_FIELDS;
+export const TRUTH_LIST_FIELDS: ReadonlySet<string> = new Set(LIST_FIELDS);
 export const GROUPS = ['faqs', 'founders', 'socials'] as const;
 const ALL_FIELDS: readonly string[] = [...TRUTH_FIELDS, ...GROUPS];
-const SOCIAL_KEYS = [
-  'website',
-  'custom',
-  'linkedin',
-  'x',
-  'facebook',
-  'instagram',
-  'threads',
-  'youtube',
-  'tiktok',
-  'github',
-  'gitlab',
-  'reddit',
-  'discord',
-  'medium',
-];
+const SOCIAL_KEYS: readonly string[] = SOCIAL_PLATFORMS;
 
 function matcherProblems(m: unknown, where: string): string[] {
   if (typeof m === 'string') return m.trim() ? [] : [`${where}: empty matcher`];
