@@ -3,7 +3,7 @@
 // mail follows each person's settings and carries one-click unsubscribe
 // headers that survive delivery; unsubscribe tokens cannot be forged or
 // turned to another person or kind.
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/accounts/users.js';
 import { sign } from '../../src/auth/site-secrets.js';
@@ -27,6 +27,7 @@ import { jobHandlers } from '../../src/scheduler.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
 import { paidLine } from '../helpers/orders.js';
+import { fakeSmtp } from '../helpers/smtp.js';
 import { confirmEmail } from '../helpers/users.js';
 
 let ctx: TestContext;
@@ -376,36 +377,6 @@ describe('unsubscribe tokens', () => {
     expect(await mailSettingsOf(ctx, attacker.id)).toMatchObject({ review: true, comment: true });
   });
 });
-
-/** Just enough of an SMTP server to accept messages (as in test/platform/mail.test.ts). */
-function fakeSmtp(received: string[]): Server {
-  return createServer((sock: Socket) => {
-    let buf = '';
-    let data: string | null = null;
-    sock.write('220 fake ESMTP\r\n');
-    sock.on('data', (chunk) => {
-      buf += chunk.toString();
-      for (let i = buf.indexOf('\r\n'); i >= 0; i = buf.indexOf('\r\n')) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (data !== null) {
-          if (line === '.') {
-            received.push(data);
-            data = null;
-            sock.write('250 queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'DATA') {
-          data = '';
-          sock.write('354 go on\r\n');
-        } else if (verb === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write(verb === 'EHLO' || verb === 'HELO' ? '250 fake\r\n' : '250 ok\r\n');
-      }
-    });
-  });
-}
 
 describe('delivery over SMTP', () => {
   it('sends the List-Unsubscribe headers with the message', async () => {

@@ -1,42 +1,12 @@
 // The mailer: every message lands in the outbox; with SMTP_URL it is then
 // delivered in the background and the outcome recorded, without blocking.
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { sendMail } from '../../src/platform/mail.js';
 import { jobHandlers } from '../../src/scheduler.js';
 import { testContext, type TestContext } from '../helpers/context.js';
-
-/** Just enough of an SMTP server to accept messages. */
-function fakeSmtp(received: string[]): Server {
-  return createServer((sock: Socket) => {
-    let buf = '';
-    let data: string | null = null;
-    sock.write('220 fake ESMTP\r\n');
-    sock.on('data', (chunk) => {
-      buf += chunk.toString();
-      for (let i = buf.indexOf('\r\n'); i >= 0; i = buf.indexOf('\r\n')) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (data !== null) {
-          if (line === '.') {
-            received.push(data);
-            data = null;
-            sock.write('250 queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'DATA') {
-          data = '';
-          sock.write('354 go on\r\n');
-        } else if (verb === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write(verb === 'EHLO' || verb === 'HELO' ? '250 fake\r\n' : '250 ok\r\n');
-      }
-    });
-  });
-}
+import { fakeSmtp } from '../helpers/smtp.js';
 
 /** Runs the queued send_mail job (what the workers of `serve` do) and reads the row. */
 async function settled(ctx: TestContext, id: number) {
