@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { webLink } from '../platform/links.js';
-import { textProblem } from '../platform/text.js';
+import { ellipsize, textProblem } from '../platform/text.js';
 import { type NewNotification, notify } from './notifications.js';
 
 export const COMMENT_BODY_MAX = 2000;
@@ -100,10 +100,7 @@ export function validateCommentBody(body: unknown): string {
 }
 
 const displayName = (name: string | null | undefined) => name?.trim() || 'A member';
-const snippet = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length <= 140 ? flat : `${flat.slice(0, 139)}…`;
-};
+const snippet = (text: string) => ellipsize(text.replace(/\s+/g, ' '), 140);
 
 /** The people the page marks "Maker": the listing's owner and the co-founders who accepted an invite. */
 export async function listingMakers(

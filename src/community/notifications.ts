@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { sendMail } from '../platform/mail.js';
 import { KIND_INFO, type NotificationKind, wantingMail } from './notification-settings.js';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
+import { ellipsize } from '../platform/text.js';
 
 export type { NotificationKind } from './notification-settings.js';
 
@@ -30,8 +31,6 @@ export interface NewNotification {
 export const NOTIFICATION_BODY_MAX = 5000;
 const TITLE_MAX = 300;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 /** Only a path on this site (no scheme, no other host) is kept as a link. */
 export const isSitePath = (link: unknown): link is string =>
   typeof link === 'string' && /^\/(?![/\\])[^\s]*$/.test(link) && link.length <= 500;
@@ -50,8 +49,8 @@ export async function notify(
     .filter((n) => n.actorId == null || n.actorId !== n.userId)
     .map((n) => ({
       ...n,
-      title: cut(n.title.replace(/\s+/g, ' ').trim(), TITLE_MAX),
-      body: cut(n.body, NOTIFICATION_BODY_MAX),
+      title: ellipsize(n.title.replace(/\s+/g, ' ').trim(), TITLE_MAX),
+      body: ellipsize(n.body, NOTIFICATION_BODY_MAX),
       link: isSitePath(n.link) ? n.link : undefined,
     }));
   if (told.length === 0) return { notified: 0, mailed: 0 };

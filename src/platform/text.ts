@@ -3,7 +3,12 @@
 // without unpaired surrogates. PostgreSQL refuses NUL in text and UTF-8 has no
 // encoding for a lone surrogate, so such input would fail (500) or be stored
 // differently per database; it is refused up front with a 400 naming the field.
+// Also how text is cut to a length for showing (`ellipsize`).
 import type { FieldError } from '../errors.js';
+
+/** At most `max` characters: cut text ends in an ellipsis, which counts as one. */
+export const ellipsize = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 // C0 controls but \t \n \r, DEL and C1 controls.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

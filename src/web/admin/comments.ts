@@ -8,6 +8,7 @@ import { HIDE_REASON_MAX, recentComments, setCommentHidden } from '../../communi
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { ellipsize } from '../../platform/text.js';
 
 const NOTICES = {
   hidden: () => 'Comment hidden: it no longer shows on the listing page.',
@@ -16,8 +17,6 @@ const NOTICES = {
 
 const hiddenView = (req: Request) =>
   req.query.view === 'hidden' || (req.method === 'POST' && field(req, 'view', 10) === 'hidden');
-
-const clip = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** The form that hides one comment, with the reason the team gives; `action` is where it posts. */
 export function hideCommentForm(opts: {
@@ -46,7 +45,7 @@ export function commentRoutes(ctx: Context): Router {
       (
         c,
       ) => html`<tr><th scope="row">#${c.id}</th><td><a href="/listings/${c.listing.slug}#comment-${c.id}">${c.listing.name}</a>${c.is_reply ? html` <span class="muted">(reply)</span>` : ''}</td>
-<td>${clip(c.body)}</td><td>${c.author}<br><span class="muted">${c.author_email}</span></td><td>${when(c.created_at)}${c.edited_at ? html`<br><span class="muted">edited</span>` : ''}</td>
+<td>${ellipsize(c.body, 300)}</td><td>${c.author}<br><span class="muted">${c.author_email}</span></td><td>${when(c.created_at)}${c.edited_at ? html`<br><span class="muted">edited</span>` : ''}</td>
 <td>${c.hidden_at ? html`<strong>hidden</strong> ${when(c.hidden_at)}: ${c.hidden_reason ?? ''}` : 'shown'}</td>
 <td>${
         c.hidden_at

@@ -44,6 +44,7 @@ import {
   type Tone,
   when,
 } from './common.js';
+import { ellipsize } from '../../platform/text.js';
 
 const PER_PAGE = 50;
 
@@ -334,6 +335,5 @@ function brief(value: unknown): string {
     : typeof value === 'object'
       ? JSON.stringify(value)
       : String(value);
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > 120 ? `${one.slice(0, 119)}…` : one;
+  return ellipsize(text.replace(/\s+/g, ' ').trim(), 120);
 }

@@ -28,6 +28,7 @@ import { fields, queryString, staleFormPage } from '../ui/forms.js';
 import { csrfField, html, noticeBox, sendPage } from '../ui/html.js';
 import { pageErrorHandler, pageMiddleware } from '../ui/page.js';
 import { csrfValid, webOf } from '../ui/session.js';
+import { ellipsize } from '../../platform/text.js';
 
 const PAGE_SIZE = 100;
 /** A notification's text on the page is cut here; its link leads to the whole. */
@@ -39,14 +40,12 @@ const GROUPS: [KindInfo['about'], string][] = [
   ['you', 'Mail me about me and what I follow'],
 ];
 
-const shown = (text: string) => (text.length > SHOWN_BODY ? `${text.slice(0, SHOWN_BODY - 1)}…` : text);
-
 function notificationItem(n: NotificationView) {
   const tag = isNotificationKind(n.kind) ? KIND_INFO[n.kind].tag : 'Notice';
   return html`<li class="notification${n.read ? '' : ' unread'}"><div>
 <p class="notification-meta"><span class="notification-kind">${tag}</span>${n.read ? '' : html` <strong class="notification-new">New</strong>`} <time datetime="${n.created_at}">${n.created_at.slice(0, 10)}</time></p>
 <h2>${n.href ? html`<a href="${n.href}">${n.title}</a>` : n.title}</h2>
-${n.body ? html`<p>${shown(n.body)}</p>` : ''}</div></li>`;
+${n.body ? html`<p>${ellipsize(n.body, SHOWN_BODY)}</p>` : ''}</div></li>`;
 }
 
 function kindFilter(counts: Map<string, number>, current: NotificationKind | undefined) {

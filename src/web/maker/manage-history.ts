@@ -5,6 +5,7 @@ import type { ListingVersion } from '../../listings/owner-extras.js';
 import { html, type SafeHtml } from '../ui/html.js';
 import { formatTime } from './dashboard-ui.js';
 import { editLabel } from './manage-edit.js';
+import { ellipsize } from '../../platform/text.js';
 
 const SHORT = 90;
 
@@ -23,8 +24,7 @@ function brief(value: unknown): string {
 }
 
 function shorten(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > SHORT ? `${one.slice(0, SHORT - 1)}…` : one;
+  return ellipsize(text.replace(/\s+/g, ' ').trim(), SHORT);
 }
 
 /** A changed key as a label: profile fields by their form label, the collections by name. */
