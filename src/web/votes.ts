@@ -28,10 +28,7 @@ const TOO_MANY = 'Too many votes at once. Wait a minute and try again.';
 
 /** Where a form post goes back to: a path on this site, or the listing page. */
 function backTo(ctx: Context, raw: string, fallback: string): string {
-  if (!raw) return fallback;
-  const safe = safeReturnTo(ctx, raw);
-  // safeReturnTo answers /account for anything that is not a path on this site.
-  return safe === '/account' && raw !== '/account' ? fallback : safe;
+  return raw ? safeReturnTo(ctx, raw, fallback) : fallback;
 }
 
 /** The page to go back to, with the outcome and the listing it is about, scrolled to the notice. */

@@ -35,20 +35,20 @@ export function queryString(req: Request, name: string, max = 4096): string {
   return typeof value === 'string' ? checkedText(name, value.slice(0, max)) : '';
 }
 
-/** A path on this site to continue at after signing in; anything else becomes the account page. */
-export function safeReturnTo(ctx: Context, value: string): string {
+/** A path on this site to continue at (after signing in, after a vote); anything else becomes `fallback`. */
+export function safeReturnTo(ctx: Context, value: string, fallback = '/account'): string {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\x00-\x1f]/.test(value))
-    return '/account';
+    return fallback;
   try {
     const base = new URL(ctx.config.publicUrl);
     const url = new URL(value, base);
-    if (url.origin !== base.origin) return '/account';
+    if (url.origin !== base.origin) return fallback;
     // Checked again after normalising: "/.//evil.example" and "/x/..//evil.example"
     // become "//evil.example", which a browser reads as another host.
     const target = url.pathname + url.search;
-    return target.startsWith('//') ? '/account' : target;
+    return target.startsWith('//') ? fallback : target;
   } catch {
-    return '/account';
+    return fallback;
   }
 }
 
