@@ -19,7 +19,7 @@ import { launchWeek } from '../src/launches/launches.js';
 import { profileOf, publicListingBySlug } from '../src/listings/profile.js';
 import { siteInfo } from '../src/directory/site.js';
 import { slug, WEEK_GRAMMAR } from '../tools/schemas.js';
-import { completeCategorySlug, completeListingSlug, completeWeek } from './completions.js';
+import { completeCategorySlug, completeListingSlug, completeWeek } from '../src/directory/completions.js';
 
 const launchArgs = z.object({
   url: z.string().max(2048).describe("The product's website URL"),

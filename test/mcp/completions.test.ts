@@ -4,7 +4,7 @@
 // input completing to nothing.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeWeek } from '../../resources/completions.js';
+import { completeWeek } from '../../src/directory/completions.js';
 import { given } from '../helpers/given.js';
 import { servedTools } from '../helpers/server.js';
 

@@ -1,11 +1,11 @@
 // What `completion/complete` offers for the prompt and resource-template
-// arguments (resources/index.ts wires them through the SDK's `completable` and
+// arguments (resources/index.ts, the MCP face, wires them through the SDK's `completable` and
 // ResourceTemplate `complete` callbacks): category slugs, the slugs of public
 // listings, and launch weeks. Public data only, whoever asks: a listing is
 // offered exactly when the public reads show it (live or scheduled).
-import type { Context } from '../src/context.js';
-import { PUBLIC_STATUSES } from '../src/listings/summary.js';
-import { addWeeks, mondayOf, parseDate } from '../src/launches/weeks.js';
+import type { Context } from '../context.js';
+import { PUBLIC_STATUSES } from '../listings/summary.js';
+import { addWeeks, mondayOf, parseDate } from '../launches/weeks.js';
 
 /** Values offered per request at most: a short pick list, and a cheap query. */
 export const MAX_COMPLETIONS = 20;
