@@ -16,7 +16,7 @@
 //   ranking is rebuilt at most every 10 s and the change shows within 10 s.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '../context.js';
-import type { VersionedValueOptions } from '../platform/versioned-cache.js';
+import { dataVersion, type VersionedValueOptions } from '../platform/versioned-cache.js';
 
 export const TRENDING_WINDOW_DAYS = 30;
 /** How ctx.trending follows time and writes (the staleness above). */
@@ -76,12 +76,8 @@ export async function trending(ctx: Context): Promise<TrendingRanking> {
   // Inside a transaction the reads may see its own uncommitted writes: never cached.
   if (ctx.db.isTransaction) return buildTrending(ctx, now);
   // The version first, then the votes: a value is never kept under a version newer than its data.
-  const { version } = await ctx.db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('name', '=', 'trending')
-    .executeTakeFirstOrThrow();
-  return ctx.trending.get(Number(version), now, (at) => buildTrending(ctx, at));
+  const version = await dataVersion(ctx, 'trending');
+  return ctx.trending.get(version, now, (at) => buildTrending(ctx, at));
 }
 
 /** Trending score by listing id, for every listing with a counted vote in the window. */

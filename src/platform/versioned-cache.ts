@@ -1,6 +1,24 @@
 // Values derived from rows, each valid only at the data version it was built
 // at: an LRU by row for per-listing values (profiles use profile_version), and
-// a single value derived from many rows (trending uses data_versions).
+// a single value derived from many rows (trending and the public pages use
+// data_versions).
+import type { DataVersionsTable } from '../../db/schema.js';
+import type { Context } from '../context.js';
+
+/**
+ * The current version of a value derived from many rows (data_versions,
+ * bumped by triggers). Read it before the rows: a value is never kept under a
+ * version newer than the data it was built from.
+ */
+export async function dataVersion(ctx: Context, name: DataVersionsTable['name']): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('data_versions')
+    .select('version')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
 /**
  * Values derived from a listing, by listing id, least recently used first.
  * An entry is used only while the row's profile_version is the one it was

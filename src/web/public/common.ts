@@ -14,6 +14,7 @@ import { highlightWords } from '../ui/highlight.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 import { voteButton, voteNotice, type VoteViewer } from '../ui/vote-button.js';
+import { dataVersion } from '../../platform/versioned-cache.js';
 
 /** Seconds anonymous visitors' caches may keep a public page. */
 export const PUBLIC_CACHE_SECONDS = 60;
@@ -175,14 +176,10 @@ export function cachedPage(
     const web = webOf(res);
     if (req.method !== 'GET' || web?.session || web?.sessionCookie || ctx.db.isTransaction) return page(ctx, req, res);
     // The version first, then the page's data: a page is never kept under a version newer than what it shows.
-    const { version } = await ctx.db
-      .selectFrom('data_versions')
-      .select('version')
-      .where('name', '=', 'pages')
-      .executeTakeFirstOrThrow();
+    const version = await dataVersion(ctx, 'pages');
     const now = ctx.clock.now();
     const key = `${scope} ${now.toISOString().slice(0, 10)} ${req.originalUrl}`;
-    const hit = ctx.pages.get(key, Number(version), now.getTime());
+    const hit = ctx.pages.get(key, version, now.getTime());
     if (hit) {
       onHit?.(ctx, req, res, hit.meta);
       return sendStoredPage(ctx, req, res, hit);
@@ -192,7 +189,7 @@ export function cachedPage(
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       res.end = end;
       const stored = storedPageOf(res, before, chunk, encoding);
-      if (stored) ctx.pages.set(key, Number(version), now.getTime(), stored);
+      if (stored) ctx.pages.set(key, version, now.getTime(), stored);
       return (end as (...args: unknown[]) => Response).call(res, chunk, encoding, callback);
     }) as Response['end'];
     await page(ctx, req, res);
