@@ -82,9 +82,14 @@ export type LaunchWeek = z.infer<typeof launchWeekSchema>;
 /**
  * The Monday-to-Sunday week named by `this`, `next`, `last` or a date: its live
  * launches ranked by votes, or for a week still to come its scheduled
- * launches (in the order they were submitted).
+ * launches (in the order they were submitted). `slice` keeps only that part
+ * of the ranked items (the web page's pages); `total` still counts them all.
  */
-export async function launchWeek(ctx: Context, weekInput: string): Promise<LaunchWeek> {
+export async function launchWeek(
+  ctx: Context,
+  weekInput: string,
+  slice?: { offset: number; limit: number },
+): Promise<LaunchWeek> {
   const now = ctx.clock.now();
   const week = resolveWeek(weekInput, now);
   const kind = weekKind(week, now);
@@ -98,7 +103,8 @@ export async function launchWeek(ctx: Context, weekInput: string): Promise<Launc
   const order: Order = kind === 'future' ? [[sql`listings.id`, 'asc']] : BY_VOTES;
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);
   const ids = (await query.execute()).map((r) => r.id);
-  const summaries = await summariesByIds(ctx, ids);
+  const first = slice?.offset ?? 0;
+  const summaries = await summariesByIds(ctx, slice ? ids.slice(first, first + slice.limit) : ids);
   return {
     week,
     starts_on: week,
@@ -106,8 +112,8 @@ export async function launchWeek(ctx: Context, weekInput: string): Promise<Launc
     kind,
     previous_week: addWeeks(week, -1),
     next_week: addWeeks(week, 1),
-    items: summaries.map((listing, i) => ({ rank: kind === 'future' ? null : i + 1, listing })),
-    total: summaries.length,
+    items: summaries.map((listing, i) => ({ rank: kind === 'future' ? null : first + i + 1, listing })),
+    total: ids.length,
   };
 }
 

@@ -188,13 +188,18 @@ function weekRange(week: LaunchWeek): string {
   return `${formatDay(week.starts_on)} – ${formatDay(week.ends_on)}`;
 }
 
+/** A week's launches per page: a busy week has hundreds, and a page of them all weighs hundreds of KB. */
+const WEEK_PAGE_SIZE = 50;
+
 async function weekPage(ctx: Context, req: Request, res: Response): Promise<void> {
   const input = String(req.params.week);
+  const { page, per_page } = pageParams(req, WEEK_PAGE_SIZE);
+  const first = (page - 1) * per_page;
   let week: LaunchWeek;
   try {
     // The API bounds `week` at 10 characters; longer text is no week either.
     if (input.length > 10) throw new AppError('invalid', 'not a week');
-    week = await launchWeek(ctx, input);
+    week = await launchWeek(ctx, input, { offset: first, limit: per_page });
     // weeks.ts snaps years 0-99 into the 1900s (Date.UTC's two-digit years): such a date is no week here.
     const date = parseDate(input);
     if (date && Math.abs(date.getTime() - Date.parse(`${week.week}T00:00:00.000Z`)) >= WEEK_MS)
@@ -221,14 +226,18 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
     week.kind === 'current' ? `This week's launches, ${weekRange(week)}` : `Launches of the week ${weekRange(week)}`;
   const listings = week.items.map((i) => i.listing);
   const voter = await voteViewer(ctx, req, res, listings);
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  if (per_page !== WEEK_PAGE_SIZE) query.set('per_page', String(per_page));
   sendPublicPage(ctx, req, res, {
-    title,
+    title: page > 1 ? `${title} (page ${page})` : title,
     description: `${intro} Week of ${formatDay(week.starts_on)} (Monday to Sunday, UTC).`,
-    canonicalPath: `/launches/weeks/${week.week}`,
+    canonicalPath: `/launches/weeks/${week.week}${query.size > 0 ? `?${query}` : ''}`,
     feeds: LAUNCH_FEEDS,
-    jsonLd: itemListLd(title, listings),
+    jsonLd: itemListLd(title, listings, first + 1),
     body: html`<p>${intro} ${plural(week.total, 'launch', 'launches')}.</p>
-${listingCards(listings, { ranked: week.kind !== 'future', voter })}
+${listingCards(listings, { ranked: week.kind !== 'future', firstRank: first + 1, voter })}
+${paginationNav(req, page, per_page, week.total)}
 <nav aria-label="Weeks"><p><a href="/launches/weeks/${week.previous_week}" rel="prev"><span aria-hidden="true">←</span> Week of ${formatDay(week.previous_week)}</a> · <a href="/launches/weeks/${week.next_week}" rel="next">Week of ${formatDay(week.next_week)} <span aria-hidden="true">→</span></a></p></nav>
 <p><a href="/launches">All launch sections</a> · <a href="/awards">Launch of the Week awards</a></p>`,
   });

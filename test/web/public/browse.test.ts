@@ -557,6 +557,20 @@ describe('GET /launches and /launches/weeks/:week', () => {
     expect(future.doc.querySelector('ul.cards a[href="/listings/gamma"]')).not.toBeNull();
   });
 
+  it('pages a busy week, ranks continuing from the page before', async () => {
+    const second = await page('/launches/weeks/this?page=2&per_page=1');
+    expect(second.status).toBe(200);
+    expect(second.doc.title).toBe("This week's launches, 16 Nov 2026 – 22 Nov 2026 (page 2) · Launchboard");
+    expect(canonical(second)).toBe(`${PUBLIC}/launches/weeks/${THIS}?page=2&per_page=1`);
+    expect(
+      [...second.doc.querySelectorAll('ol.cards a[href^="/listings/"]')].map((a) => a.getAttribute('href')),
+    ).toEqual(['/listings/haste']);
+    expect(second.doc.querySelector('ol.cards')!.getAttribute('start')).toBe('2');
+    expect(second.doc.querySelector('nav[aria-label="Pages"]')!.textContent).toContain('Page 2 of 2');
+    expect(second.doc.body.textContent).toContain('2 launches');
+    expect(ldOfType(second, 'ItemList')).toMatchObject({ itemListElement: [{ position: 2 }] });
+  });
+
   it('redirects a mid-week date to its Monday and /launches/weeks to this week', async () => {
     const mid = await fetch(`${served.server.url}/launches/weeks/2026-11-19`, { redirect: 'manual' });
     expect(mid.status).toBe(301);
