@@ -7,7 +7,7 @@ import type { Caller } from '../auth/caller.js';
 import { callerKey } from '../auth/caller.js';
 import { bearerChallenge } from '../auth/challenge.js';
 import { resolveCaller } from '../auth/resolve.js';
-import { protectedResourceMetadataUrl, resourceUrl, type ResourceName } from '../auth/resources.js';
+import { protectedResourceMetadataUrl, type ResourceName, resourceUrlAsAsked } from '../auth/resources.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
@@ -30,8 +30,10 @@ export function resolveCallerMiddleware(
   auth?: ResourceAuth,
 ) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    // The resource as this request names it (a loopback alias of PUBLIC_URL keeps its name: auth/resources.ts).
+    const resource = auth ? resourceUrlAsAsked(ctx.config, auth.resource, req.headers.host) : '';
     try {
-      const bearer = auth && { verifier: auth.verifier, resource: resourceUrl(ctx.config, auth.resource) };
+      const bearer = auth && { verifier: auth.verifier, resource };
       res.locals.caller = await resolveCaller(ctx, req.headers.authorization, req.ip ?? 'unknown', bearer);
       next();
     } catch (err) {
@@ -48,7 +50,7 @@ export function resolveCallerMiddleware(
       }
       if (auth && err instanceof AppError && err.kind === 'unauthenticated') {
         const challenge = bearerChallenge({
-          resourceMetadata: protectedResourceMetadataUrl(resourceUrl(ctx.config, auth.resource)),
+          resourceMetadata: protectedResourceMetadataUrl(resource),
           error: 'invalid_token',
           description: err.message,
         });

@@ -3,6 +3,7 @@
 // query/path strings to the schema's types, and maps results and errors.
 import express, { type Request, type Response, type Router } from 'express';
 import { type AnyTool, pathParams } from '../../tools/define.js';
+import { protectedResourceMetadataUrl, resourceUrlAsAsked } from '../auth/resources.js';
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { invokeTool, type ToolResponse } from '../registry/invoke.js';
@@ -155,7 +156,13 @@ export function restRouter(ctx: Context, tools: AnyTool[]): Router {
           });
         }
         const caller = callerOf(res);
-        const out = await invokeTool(ctx, route.tool, input, caller, { idempotencyKey: key });
+        const out = await invokeTool(ctx, route.tool, input, caller, {
+          idempotencyKey: key,
+          // A signed-in operation's 401/403 names the resource as this request named the server (auth/resources.ts).
+          ...(route.tool.scope !== null && {
+            resourceMetadata: protectedResourceMetadataUrl(resourceUrlAsAsked(ctx.config, 'api', req.headers.host)),
+          }),
+        });
         if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
         if (route.cacheable && out.status === 200)
           return sendCacheable(req, res, route.tool, out, caller.kind === 'anonymous');

@@ -4,7 +4,7 @@
 import type { AuthInfo, McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import type { AnyTool } from '../../tools/define.js';
 import { anonymous, type Caller } from '../auth/caller.js';
-import { protectedResourceMetadataUrl, resourceUrl } from '../auth/resources.js';
+import { protectedResourceMetadataUrl, resourceUrlAsAsked } from '../auth/resources.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { checkScope } from '../registry/invoke.js';
@@ -73,7 +73,7 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       const caller = (authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const called = calledTools(body, byName);
       const challengeAt = called.some((tool) => tool.scope !== null)
-        ? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'mcp'))
+        ? protectedResourceMetadataUrl(resourceUrlAsAsked(ctx.config, 'mcp', new URL(request.url).host))
         : undefined;
       for (const tool of called) {
         try {

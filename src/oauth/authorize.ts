@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { isScope } from '../auth/caller.js';
-import { issuerOf, resourceUrl } from '../auth/resources.js';
+import { issuerOf } from '../auth/resources.js';
 import { SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { randomSecret, sha256Hex } from '../auth/secrets.js';
 import { staleFormPage } from '../web/ui/forms.js';
@@ -45,12 +45,7 @@ function errorPage(res: Response, error: OAuthError): void {
   });
 }
 
-function consentPage(
-  ctx: Context,
-  res: Response,
-  request: AuthorizationRequest,
-  params: Record<string, unknown>,
-): void {
+function consentPage(res: Response, request: AuthorizationRequest, params: Record<string, unknown>): void {
   const web = webOf(res);
   const name = displayName(request.client);
   const target = new URL(request.redirectUri);
@@ -58,8 +53,9 @@ function consentPage(
   // origin: name the scheme, and let the form lead there by scheme (CSP).
   const privateUse = target.origin === 'null';
   const destination = privateUse ? `the application (${target.protocol.slice(0, -1)})` : target.host;
-  const what =
-    request.resource === resourceUrl(ctx.config, 'mcp') ? 'the Launchboard MCP server' : 'the Launchboard REST API';
+  const what = new URL(request.resource).pathname.endsWith('/mcp')
+    ? 'the Launchboard MCP server'
+    : 'the Launchboard REST API';
   const hidden = REQUEST_PARAMS.filter((k) => typeof params[k] === 'string').map(
     (k) => html`<input type="hidden" name="${k}" value="${params[k] as string}">`,
   );
@@ -134,7 +130,7 @@ export function authorizeRoutes(ctx: Context): Router {
       const request = await acceptableRequest(ctx, res, params);
       if (!request) return;
       if (!webOf(res).session) return signInFirst(req, res);
-      consentPage(ctx, res, request, params);
+      consentPage(res, request, params);
     } catch (err) {
       next(err);
     }

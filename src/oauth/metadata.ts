@@ -5,13 +5,14 @@
 import express, { type Router } from 'express';
 import type { Context } from '../context.js';
 import { SCOPES } from '../auth/caller.js';
-import { issuerOf, resourceUrl, type ResourceName } from '../auth/resources.js';
+import { issuerOf, type ResourceName, resourceUrlAsAsked } from '../auth/resources.js';
 
 const RESOURCE_NAMES: Record<ResourceName, string> = { mcp: 'Launchboard MCP server', api: 'Launchboard REST API' };
 
-export function protectedResourceMetadata(ctx: Context, name: ResourceName) {
+/** `host`: the request's Host header, so a loopback alias of the public URL gets its own name back (auth/resources.ts). */
+export function protectedResourceMetadata(ctx: Context, name: ResourceName, host?: string) {
   return {
-    resource: resourceUrl(ctx.config, name),
+    resource: resourceUrlAsAsked(ctx.config, name, host),
     authorization_servers: [issuerOf(ctx.config)],
     scopes_supported: [...SCOPES],
     bearer_methods_supported: ['header'],
@@ -48,11 +49,11 @@ export function metadataRoutes(ctx: Context, opts: { embedded: boolean }): Route
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(body);
   };
-  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) =>
-    send(res, protectedResourceMetadata(ctx, 'mcp')),
+  router.get('/.well-known/oauth-protected-resource/mcp', (req, res) =>
+    send(res, protectedResourceMetadata(ctx, 'mcp', req.headers.host)),
   );
-  router.get('/.well-known/oauth-protected-resource/api/v1', (_req, res) =>
-    send(res, protectedResourceMetadata(ctx, 'api')),
+  router.get('/.well-known/oauth-protected-resource/api/v1', (req, res) =>
+    send(res, protectedResourceMetadata(ctx, 'api', req.headers.host)),
   );
   if (opts.embedded) {
     router.get('/.well-known/oauth-authorization-server', (_req, res) => send(res, authorizationServerMetadata(ctx)));

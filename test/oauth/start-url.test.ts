@@ -132,45 +132,52 @@ class PersonAtTheKeyboard implements OAuthClientProvider {
   }
 }
 
+/** The v1 SDK client given `mcpUrl`: a public call, the 401, its own OAuth flow through the pages, a signed-in call, a refresh. */
+async function v1ClientFlow(mcpUrl: string): Promise<void> {
+  const provider = new PersonAtTheKeyboard();
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider });
+  const client = new Client({ name: 'v1-start-url-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    expect((await client.callTool({ name: 'get_site_info', arguments: {} })).isError).toBeFalsy();
+
+    // A signed-in tool without a token: 401, then the SDK's discovery, DCR and PKCE.
+    await expect(client.callTool({ name: 'get_account', arguments: {} })).rejects.toThrow(/unauthorized/i);
+    const url = provider.authorizationUrl!;
+    expect(url.origin).toBe(printed.site);
+    expect(url.searchParams.get('resource')).toBe(mcpUrl);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(provider.info?.client_id).toBeTruthy();
+    const callback = provider.callback!;
+    expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('iss')).toBe(printed.site);
+
+    await transport.finishAuth(callback.searchParams.get('code')!);
+    const result = await client.callTool({ name: 'get_account', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      user: { email: person.email },
+      credential: { kind: 'oauth', scopes: ['account:read'] },
+    });
+
+    // An access token the server no longer accepts: the SDK refreshes (rotation) on its own and retries.
+    const before = provider.saved!;
+    provider.saved = { ...before, access_token: `${before.access_token}x` };
+    expect((await client.callTool({ name: 'get_account', arguments: {} })).isError).toBeFalsy();
+    expect(provider.saved!.refresh_token).toMatch(/^lbr_/);
+    expect(provider.saved!.refresh_token).not.toBe(before.refresh_token);
+    expect(provider.saved!.access_token).not.toBe(before.access_token);
+  } finally {
+    await client.close();
+  }
+}
+
 describe('the v1 SDK client with its own OAuth flow', () => {
-  it('connects, meets the 401, signs the person in through the pages, calls a signed-in tool and refreshes', async () => {
-    const provider = new PersonAtTheKeyboard();
-    const transport = new StreamableHTTPClientTransport(new URL(printed.mcp), { authProvider: provider });
-    const client = new Client({ name: 'v1-start-url-test', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      expect((await client.callTool({ name: 'get_site_info', arguments: {} })).isError).toBeFalsy();
+  it('connects, meets the 401, signs the person in through the pages, calls a signed-in tool and refreshes', () =>
+    v1ClientFlow(printed.mcp));
 
-      // A signed-in tool without a token: 401, then the SDK's discovery, DCR and PKCE.
-      await expect(client.callTool({ name: 'get_account', arguments: {} })).rejects.toThrow(/unauthorized/i);
-      const url = provider.authorizationUrl!;
-      expect(url.origin).toBe(printed.site);
-      expect(url.searchParams.get('resource')).toBe(printed.mcp);
-      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-      expect(provider.info?.client_id).toBeTruthy();
-      const callback = provider.callback!;
-      expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
-      expect(callback.searchParams.get('iss')).toBe(printed.site);
-
-      await transport.finishAuth(callback.searchParams.get('code')!);
-      const result = await client.callTool({ name: 'get_account', arguments: {} });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({
-        user: { email: person.email },
-        credential: { kind: 'oauth', scopes: ['account:read'] },
-      });
-
-      // An access token the server no longer accepts: the SDK refreshes (rotation) on its own and retries.
-      const before = provider.saved!;
-      provider.saved = { ...before, access_token: `${before.access_token}x` };
-      expect((await client.callTool({ name: 'get_account', arguments: {} })).isError).toBeFalsy();
-      expect(provider.saved!.refresh_token).toMatch(/^lbr_/);
-      expect(provider.saved!.refresh_token).not.toBe(before.refresh_token);
-      expect(provider.saved!.access_token).not.toBe(before.access_token);
-    } finally {
-      await client.close();
-    }
-  });
+  it('works the same when the person pastes 127.0.0.1 instead of the printed localhost', () =>
+    v1ClientFlow(printed.mcp.replace('//localhost:', '//127.0.0.1:')));
 });
 
 describe('oauth4webapi step by step over plain fetch', () => {
