@@ -115,8 +115,33 @@ export interface ListingsTable {
   hidden_reason: string | null;
   hidden_by: number | null;
   hidden_status: string | null;
+  /** The stored copy of logo_url (images.hash, migration 0019): null until copied, or when it could not be. */
+  logo_image: string | null;
+  /** Why the last copy of logo_url failed (null: it did not, or it was not tried yet). */
+  logo_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An image stored on our side (src/media/), keyed by the SHA-256 of its bytes. */
+export interface ImagesTable {
+  hash: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
+/** A listing's screenshot gallery, in order. */
+export interface ListingScreenshotsTable {
+  listing_id: number;
+  position: number;
+  image_hash: string;
+  /** The link the owner gave for it. */
+  source_url: string;
+  created_at: string;
 }
 
 export interface ListingVersionsTable {
@@ -697,6 +722,8 @@ export interface Database {
   listing_daily_stats: ListingDailyStatsTable;
   listing_stat_visitors: ListingStatVisitorsTable;
   listing_stat_salts: ListingStatSaltsTable;
+  images: ImagesTable;
+  listing_screenshots: ListingScreenshotsTable;
 }
 
 export type Listing = Selectable<ListingsTable>;

@@ -21,6 +21,7 @@ import { BADGE_CHECK_EVERY_MS, checkAllBadges } from './launches/free-launch.js'
 import { pruneListingStats } from './listings/stats.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
+import { LISTING_LOGO, runLogoJob } from './media/logos.js';
 import { runWeeklyRollover } from './launches/rollover.js';
 import { runVoteDigest, VOTE_DIGEST, VOTE_DIGEST_EVERY_MS } from './community/vote-digest.js';
 import { addWeeks, mondayOf, weekStartsAt } from './launches/weeks.js';
@@ -97,6 +98,8 @@ export const jobHandlers: JobHandlers = {
   [DRAFT_COMPETITOR]: (ctx, payload, job) => runCompetitorJob(ctx, payload, job),
   // Orders: fulfilment per paid line, and unpaid orders expiring after 24 h (fulfilment.ts).
   ...orderJobHandlers,
+  // A listing's logo copied to our side when its logo_url changes (media/logos.ts).
+  [LISTING_LOGO]: runLogoJob,
 };
 
 export interface WorkerOptions {

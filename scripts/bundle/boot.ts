@@ -8,6 +8,8 @@
 //   style.css                                the site's stylesheet (src/web/ui/style.css)
 //   vote.js                                  the pages' vote script (src/web/ui/vote.js)
 //   node_modules/swagger-ui-dist/…           the API docs renderer served at /docs/assets
+//   node_modules/@resvg/…, inter-font/…      the share images' renderer (its JS and native addon) and fonts
+//   node_modules/sharp, @img/sharp-…, …      product images: sharp, its addon and libvips (src/media/sharp.ts)
 //
 // In the MCP bundle that directory is the script's own folder. In the single
 // executable the files are SEA assets, written once to a private cache

@@ -2,7 +2,7 @@
 // files it reads (see boot.ts for the layout). Shared by the single
 // executable (scripts/build-exe.ts) and the MCP bundle (scripts/build-mcpb.ts).
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,13 @@ export const MAIN_SCRIPT = 'launchboard.cjs';
  * only a browser's developer tools ask for them.
  */
 const SWAGGER_FILES = ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js'];
+
+/**
+ * The MCP App's view (src/web/maker/draft-review-app.ts) inlines the ext-apps
+ * package's self-contained browser build of its App class, resolved through
+ * the package's exports map.
+ */
+const MCP_APP_FILES = ['package.json', 'dist/src/app-with-deps.js'].map((f) => `@modelcontextprotocol/ext-apps/${f}`);
 
 /** Replaces `find` in a dependency's source, failing the build when the source changed shape. */
 function patchSource(name: string, filter: RegExp, find: string, replacement: (file: string) => string): Plugin {
@@ -85,6 +92,74 @@ const common = {
   plugins: [...jsdomPlugins, absentOptionalModules],
 };
 
+/**
+ * better-sqlite3 from one package folder, its JS and its addon together: the
+ * checkout's by default, another for a Node the checkout's build does not fit
+ * (build-exe embeds Node 24 with better-sqlite3 13). The addon is the one
+ * compiled at install (12) or else the package's N-API prebuild for this
+ * platform (13 ships them and compiles nothing).
+ */
+function betterSqlite3(pkgDir: string): { plugin: Plugin; addon: string } {
+  const built = join(pkgDir, 'build/Release/better_sqlite3.node');
+  const addon = existsSync(built) ? built : join(pkgDir, 'prebuilds', `${process.platform}-${process.arch}.node`);
+  if (!existsSync(addon))
+    throw new Error(`better-sqlite3 in ${pkgDir} has no addon for ${process.platform}-${process.arch}`);
+  const plugin: Plugin = {
+    name: 'better-sqlite3-package',
+    setup(b) {
+      b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: join(pkgDir, 'lib/index.js') }));
+    },
+  };
+  return { plugin, addon };
+}
+
+/**
+ * Share images (src/web/share): resvg-js, required at run time from the
+ * runtime directory (not bundled: its loader picks the native addon of the
+ * platform package installed beside it), and the two Inter faces it draws
+ * with, with their licence (the OFL asks for it to travel with the fonts).
+ * Paths relative to node_modules; the platform packages are whichever
+ * @resvg/resvg-js-<platform> the install put there.
+ */
+function shareImageFiles(): string[] {
+  const resvgDir = dirname(require.resolve('@resvg/resvg-js/package.json'));
+  const platforms = readdirSync(dirname(resvgDir)).filter((name) => name.startsWith('resvg-js-'));
+  if (platforms.length === 0) throw new Error('no @resvg/resvg-js-<platform> package is installed');
+  return [
+    ...['package.json', 'index.js', 'js-binding.js'].map((f) => `@resvg/resvg-js/${f}`),
+    ...platforms.flatMap((p) =>
+      readdirSync(join(dirname(resvgDir), p))
+        .filter((f) => f === 'package.json' || f.endsWith('.node'))
+        .map((f) => `@resvg/${p}/${f}`),
+    ),
+    ...['package.json', 'OFL.txt', 'ttf/Inter-Regular.ttf', 'ttf/Inter-Bold.ttf'].map((f) => `inter-font/${f}`),
+  ];
+}
+
+/**
+ * Product images (src/media): sharp, required at run time from the runtime
+ * directory (src/media/sharp.ts), with its JS dependencies and the
+ * @img/sharp-<platform> addon and @img/sharp-libvips-<platform> library the
+ * install put beside it (the addon finds libvips through its rpath, a sibling
+ * folder). Type declarations, ES module copies, C++ sources and headers stay
+ * out. Paths relative to node_modules.
+ */
+function imageLibraryFiles(): string[] {
+  const modules = join(ROOT, 'node_modules');
+  const platform = readdirSync(join(modules, '@img'))
+    .filter((name) => name.startsWith('sharp-'))
+    .map((name) => `@img/${name}`);
+  if (!platform.some((p) => p.startsWith('@img/sharp-libvips-')))
+    throw new Error('no @img/sharp-libvips-<platform> package is installed');
+  const unused = /(\.d\.[cm]?ts|\.mjs|\.md|\.h)$|^(src|install|bin|include)\//;
+  return ['sharp', '@img/colour', 'detect-libc', 'semver', ...platform].flatMap((pkg) =>
+    filesUnder(join(modules, pkg))
+      .map((file) => relative(join(modules, pkg), file).split(sep).join('/'))
+      .filter((file) => !unused.test(file) && !file.includes('/include/'))
+      .map((file) => `${pkg}/${file}`),
+  );
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -103,16 +178,24 @@ export interface BundleResult {
   hash: string;
 }
 
+export interface BundleOptions {
+  /** The better-sqlite3 package folder to bundle (default: the checkout's node_modules/better-sqlite3). */
+  betterSqlite3Dir?: string;
+}
+
 /** Writes the bundled program and its runtime files into `dir` (emptied first). */
-export async function bundleApp(dir: string): Promise<BundleResult> {
+export async function bundleApp(dir: string, options: BundleOptions = {}): Promise<BundleResult> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const sqlite = betterSqlite3(options.betterSqlite3Dir ?? dirname(require.resolve('better-sqlite3/package.json')));
+  const plugins = [...common.plugins, sqlite.plugin];
 
   // The HTML worker thread runs as its own ES module file (a worker cannot run
   // code from inside the executable), with require/__dirname for its
   // CommonJS dependencies.
   await build({
     ...common,
+    plugins,
     entryPoints: [join(ROOT, 'src/drafts/crawler/html-worker.ts')],
     format: 'esm',
     outfile: join(dir, 'html-worker-boot.mjs'),
@@ -127,7 +210,7 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
     },
   });
 
-  copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), join(dir, 'better_sqlite3.node'));
+  copyFileSync(sqlite.addon, join(dir, 'better_sqlite3.node'));
   // The site's stylesheet and vote script, read by src/web/ui/assets.ts beside its module URL.
   copyFileSync(join(ROOT, 'src/web/ui/style.css'), join(dir, 'style.css'));
   copyFileSync(join(ROOT, 'src/web/ui/vote.js'), join(dir, 'vote.js'));
@@ -135,6 +218,12 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
   mkdirSync(join(dir, 'node_modules/swagger-ui-dist'), { recursive: true });
   for (const file of SWAGGER_FILES)
     copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));
+  // Packages required at run time from a module URL (the runtime directory here): resvg-js and the
+  // Inter fonts (src/web/share), sharp and libvips (src/media), the MCP App's browser build (src/web/maker).
+  for (const file of [...shareImageFiles(), ...imageLibraryFiles(), ...MCP_APP_FILES]) {
+    mkdirSync(dirname(join(dir, 'node_modules', file)), { recursive: true });
+    copyFileSync(join(ROOT, 'node_modules', file), join(dir, 'node_modules', file));
+  }
 
   const assets = filesUnder(dir)
     .map((file) => relative(dir, file).split(sep).join('/'))
@@ -150,6 +239,7 @@ export async function bundleApp(dir: string): Promise<BundleResult> {
   const script = join(dir, MAIN_SCRIPT);
   await build({
     ...common,
+    plugins,
     stdin: {
       // The .ts paths are explicit: bin/launchboard.js (the tsx launcher) sits next to bin/launchboard.ts.
       contents: "import './scripts/bundle/boot.ts';\nimport './bin/launchboard.ts';\n",

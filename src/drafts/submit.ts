@@ -14,6 +14,7 @@ import { type Draft, invitedFounders, notFoundOf, ownDraft, saveDraft } from './
 import { STORY_SECTIONS } from '../listings/profile.js';
 import { OWN_TEXT_MAX } from '../listings/my-listings.js';
 import { ensureMainSite } from '../directory/sites.js';
+import { logoUrlChanged } from '../media/logos.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
 const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
@@ -326,6 +327,8 @@ export async function syncListing(
     .set({ ...columns, updated_at: now })
     .where('id', '=', listing.id)
     .execute();
+  // A new logo link is copied to our side in the background (media/logos.ts).
+  if (changes.logo_url) await logoUrlChanged({ ...ctx, db: trx }, listing.id, columns.logo_url ?? null);
   if (parts.has('fields')) await writeCategories(trx, listing, list(draft, 'categories'), warnings);
   await writeCollections(ctx, trx, listing.id, draft, parts);
   if (Object.keys(changes).length > 0) {
@@ -395,11 +398,13 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
       .executeTakeFirstOrThrow();
     const parts = new Set(ALL_PARTS);
     const warnings: SubmitWarning[] = [];
+    const columns = listingColumns(draft, parts, warnings);
     await trx
       .updateTable('listings')
-      .set({ ...listingColumns(draft, parts, warnings), updated_at: now })
+      .set({ ...columns, updated_at: now })
       .where('id', '=', row.id)
       .execute();
+    if (columns.logo_url) await logoUrlChanged({ ...ctx, db: trx }, row.id, columns.logo_url);
     await writeCategories(trx, { id: row.id, plan: row.plan }, list(draft, 'categories'), warnings);
     await writeCollections(ctx, trx, row.id, draft, parts);
     draft.listing_id = row.id;

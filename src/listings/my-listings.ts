@@ -9,6 +9,7 @@ import { type Db, type PageRequest, pageWithTotal } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
 import { listingProfile, profileOf } from './profile.js';
 import { listingSummary, summariesByIds } from './summary.js';
+import { prepareScreenshots, replaceScreenshots } from '../media/screenshots.js';
 
 export async function ownListing(ctx: Context, userId: number, listingId: number): Promise<Listing> {
   const listing = await ctx.db
@@ -135,6 +136,8 @@ export interface ListingEdit {
   fields?: OwnFields;
   socials?: Record<string, string>;
   faqs?: { question: string; answer: string }[];
+  /** Image links: the whole gallery (media/screenshots.ts). */
+  screenshots?: string[];
   apply_to?: string[];
 }
 
@@ -277,13 +280,19 @@ export async function updateMyListing(
   listingId: number,
   edit: ListingEdit,
 ): Promise<{ listing: OwnListing; applied_to: string[]; changed: string[] }> {
-  const now = ctx.clock.now().toISOString();
   const appliedTo: string[] = [];
   let changed: string[] = [];
+  // New screenshots are fetched before the transaction (a slow image server
+  // holds no lock), and only for the owner: anyone else's call is 404 first.
+  const gallery = edit.screenshots
+    ? await prepareScreenshots(ctx, (await ownListing(ctx, userId, listingId)).id, edit.screenshots)
+    : undefined;
+  const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const listing = await ownListing({ ...ctx, db: trx }, userId, listingId);
 
     const changes = await applyEdit(trx, listing, edit, now);
+    if (gallery) Object.assign(changes, await replaceScreenshots(trx, listing.id, gallery, now));
     await recordVersion(trx, listing.id, userId, changes, now);
     changed = Object.keys(changes);
 

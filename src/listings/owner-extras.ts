@@ -1,6 +1,7 @@
 // What a listing's owner sees on its management page besides get_my_listing:
 // the sections the public profile leaves out until they are unlocked
-// (milestones, founder story, demo video), the edit history kept in
+// (milestones, founder story, demo video and screenshots), why the logo
+// could not be copied, the edit history kept in
 // listing_versions, and the sites the same company is listed on (where
 // `apply_to` can send the site fields). Ownership is checked as everywhere:
 // another user's listing is 404.
@@ -8,6 +9,7 @@ import type { Context } from '../context.js';
 import { parseJsonText } from '../platform/json-text.js';
 import { ownListing } from './my-listings.js';
 import { STORY_SECTIONS, type StorySection } from './profile.js';
+import { type Screenshot, screenshotsOf } from '../media/screenshots.js';
 
 /** One saved edit: when, each field's value before and after, and whether the site team made it (and why). */
 export interface ListingVersion {
@@ -21,6 +23,12 @@ export interface ListingVersion {
 
 export interface OwnerExtras {
   demo_video_url: string | null;
+  /** The screenshot gallery, shown publicly once the media section is unlocked. */
+  screenshots: Screenshot[];
+  /** Why the logo link could not be copied (null: it was, or is still queued, or there is none). */
+  logo_error: string | null;
+  /** The draft this listing was submitted from (where its logo link is edited), if any. */
+  draft_id: string | null;
   milestones: { id: number; date: string; title: string; description: string | null; url: string | null }[];
   story: (Record<StorySection, string | null> & { updated_at: string }) | null;
   /** Site keys where the owner has a listing of the same company (targets of `apply_to`). */
@@ -36,7 +44,7 @@ export async function ownerExtras(
   opts: { historyLimit?: number } = {},
 ): Promise<OwnerExtras> {
   const listing = await ownListing(ctx, userId, listingId);
-  const [milestones, story, siblings, versions] = await Promise.all([
+  const [milestones, story, siblings, versions, screenshots, draft] = await Promise.all([
     ctx.db
       .selectFrom('milestones')
       .select(['id', 'date', 'title', 'description', 'url'])
@@ -61,9 +69,20 @@ export async function ownerExtras(
       .orderBy('id', 'desc')
       .limit(opts.historyLimit ?? 50)
       .execute(),
+    screenshotsOf(ctx, listing.id),
+    ctx.db
+      .selectFrom('drafts')
+      .select('id')
+      .where('listing_id', '=', listing.id)
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .executeTakeFirst(),
   ]);
   return {
     demo_video_url: listing.demo_video_url,
+    screenshots,
+    logo_error: listing.logo_url ? listing.logo_error : null,
+    draft_id: draft?.id ?? null,
     milestones,
     story: story
       ? {

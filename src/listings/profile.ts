@@ -10,6 +10,8 @@ import { faq } from '../directory/faqs.js';
 import { cachedOutput, type CachedOutput, deepFreeze, PreparedOutput } from '../platform/prepared-output.js';
 import { PUBLIC_STATUSES } from './summary.js';
 import { stringArray } from '../platform/json-text.js';
+import { imagesByHash, imageView, storedImage } from '../media/images.js';
+import { screenshotsOf } from '../media/screenshots.js';
 
 /** The sections of a founder story (SPEC Part 2), in reading order. */
 export const STORY_SECTIONS = [
@@ -70,7 +72,8 @@ export const listingProfile = z.object({
   city: z.string().nullable(),
   founded_year: z.number().int().nullable(),
   contact_email: z.string().nullable(),
-  logo_url: z.string().nullable(),
+  logo_url: z.string().nullable().describe("The maker's link to the logo"),
+  logo: storedImage.nullable().describe('Our copy of the logo (square WebP); null until copied'),
   categories: z.array(z.object({ slug: z.string(), name: z.string(), primary: z.boolean() })),
   founders: z.array(
     z.object({
@@ -132,7 +135,7 @@ export const listingProfile = z.object({
     .optional()
     .describe('Milestones (paid section, only when unlocked)'),
   media: z
-    .object({ demo_video_url: z.string().nullable() })
+    .object({ demo_video_url: z.string().nullable(), screenshots: z.array(storedImage) })
     .optional()
     .describe('Media (paid section, only when unlocked)'),
   links: z.object({
@@ -202,11 +205,18 @@ export interface ProfileParts {
   latest_updates: ListingProfile['latest_updates'];
   rating: ListingProfile['rating'];
   awards: ListingProfile['awards'];
+  logo: ListingProfile['logo'];
   story?: ListingProfile['story'];
   milestones?: ListingProfile['milestones'];
+  screenshots?: NonNullable<ListingProfile['media']>['screenshots'];
 }
 
-async function readProfileParts(ctx: Context, id: number, unlocked: readonly string[]): Promise<ProfileParts> {
+async function readProfileParts(
+  ctx: Context,
+  id: number,
+  logoImage: string | null,
+  unlocked: readonly string[],
+): Promise<ProfileParts> {
   const base = ctx.config.publicUrl;
   const [categories, founders, faqs, socials, updates, rating, awards, story, milestones] = await Promise.all([
     ctx.db
@@ -269,6 +279,11 @@ async function readProfileParts(ctx: Context, id: number, unlocked: readonly str
           .execute()
       : undefined,
   ]);
+  // The logo's copy (on the listings row) and the gallery (a paid section).
+  const [logo, screenshots] = await Promise.all([
+    logoImage ? imagesByHash(ctx.db, [logoImage]).then((found) => found.get(logoImage)) : undefined,
+    unlocked.includes('media') ? screenshotsOf(ctx, id) : undefined,
+  ]);
   const parts: ProfileParts = {
     categories: categories.map((c) => ({ slug: c.slug, name: c.name, primary: Number(c.is_primary) === 1 })),
     founders: founders.map((f) => ({ ...f, profile_url: `${base}/founders/${f.slug}` })),
@@ -280,7 +295,9 @@ async function readProfileParts(ctx: Context, id: number, unlocked: readonly str
       count: Number(rating.count),
     },
     awards: awards.map((a) => ({ week: a.week, rank: Number(a.rank), title: a.title })),
+    logo: logo ? imageView(ctx, logo) : null,
   };
+  if (screenshots) parts.screenshots = screenshots.map(({ url, width, height }) => ({ url, width, height }));
   if (story) {
     const { listing_id: _, ...sections } = story;
     parts.story = sections;
@@ -299,7 +316,7 @@ async function profileParts(ctx: Context, listing: Listing, unlocked: readonly s
   const version = Number(listing.profile_version);
   const cached = ctx.profiles.get(listing.id, version);
   if (cached) return cached;
-  const parts = await readProfileParts(ctx, listing.id, unlocked);
+  const parts = await readProfileParts(ctx, listing.id, listing.logo_image, unlocked);
   // Frozen: every profile built from the entry shares these objects, so a caller that mutated one would corrupt the others.
   if (!ctx.db.isTransaction) ctx.profiles.set(listing.id, version, deepFreeze(parts));
   return parts;
@@ -332,6 +349,7 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
     founded_year: listing.founded_year,
     contact_email: listing.contact_email,
     logo_url: listing.logo_url,
+    logo: parts.logo,
     categories: parts.categories,
     founders: parts.founders,
     faqs: parts.faqs,
@@ -371,7 +389,8 @@ export async function profileOf(ctx: Context, listing: Listing): Promise<Listing
   };
   if (parts.story) profile.story = parts.story;
   if (parts.milestones) profile.milestones = parts.milestones;
-  if (unlocked.includes('media')) profile.media = { demo_video_url: listing.demo_video_url };
+  if (unlocked.includes('media'))
+    profile.media = { demo_video_url: listing.demo_video_url, screenshots: parts.screenshots ?? [] };
   return profile;
 }
 

@@ -3,13 +3,15 @@
 // One shape, one loader, so every list reads the same.
 import { z } from 'zod';
 import type { Context } from '../context.js';
+import { imageView, storedImage } from '../media/images.js';
 
 export const listingSummary = z.object({
   slug: z.string(),
   name: z.string(),
   url: z.string().describe("The product's own website"),
   tagline: z.string().nullable(),
-  logo_url: z.string().nullable(),
+  logo_url: z.string().nullable().describe("The maker's link to the logo"),
+  logo: storedImage.nullable().describe('Our copy of the logo (square WebP); null until copied'),
   status: z.string(),
   votes: z.number().int().describe('Community votes'),
   followers: z.number().int(),
@@ -69,25 +71,30 @@ async function buildSummaries(
 ): Promise<{ id: number; summary: ListingSummary }[]> {
   if (unique.length === 0) return [];
   const rows = await ctx.db
-    .selectFrom('listings')
+    .selectFrom('listings as l')
+    .leftJoin('images as i', 'i.hash', 'l.logo_image')
     .select([
-      'id',
-      'slug',
-      'name',
-      'url',
-      'tagline',
-      'logo_url',
-      'status',
-      'votes_count',
-      'followers_count',
-      'views_count',
-      'launch_week',
-      'launched_at',
-      'country',
-      'pricing_model',
-      'stage',
+      'l.id',
+      'l.slug',
+      'l.name',
+      'l.url',
+      'l.tagline',
+      'l.logo_url',
+      'l.status',
+      'l.votes_count',
+      'l.followers_count',
+      'l.views_count',
+      'l.launch_week',
+      'l.launched_at',
+      'l.country',
+      'l.pricing_model',
+      'l.stage',
+      'i.hash as logo_hash',
+      'i.content_type as logo_type',
+      'i.width as logo_width',
+      'i.height as logo_height',
     ])
-    .where('id', 'in', unique)
+    .where('l.id', 'in', unique)
     .execute();
   const primaries = await ctx.db
     .selectFrom('listing_categories as lc')
@@ -105,6 +112,15 @@ async function buildSummaries(
       url: r.url,
       tagline: r.tagline,
       logo_url: r.logo_url,
+      logo:
+        r.logo_hash === null
+          ? null
+          : imageView(ctx, {
+              hash: r.logo_hash,
+              content_type: r.logo_type!,
+              width: r.logo_width!,
+              height: r.logo_height!,
+            }),
       status: r.status,
       votes: Number(r.votes_count),
       followers: Number(r.followers_count),

@@ -13,6 +13,7 @@ import { migrations } from '../../db/migrations/index.js';
 import { resourceUrl } from '../auth/resources.js';
 import { loadConfig, type Config } from '../config.js';
 import { SIGNING_ALG } from '../oauth/keys.js';
+import { imageLibraryWorks } from '../media/process.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -214,6 +215,16 @@ export async function diskCheck(databaseFile: string, freeBytes: (path: string) 
   return check('disk space', 'ok', message);
 }
 
+/** Logos and screenshots are re-encoded by sharp, a native library: it must load here. */
+export async function imagesCheck(works: () => Promise<string> = imageLibraryWorks): Promise<Check> {
+  try {
+    return check('images', 'ok', `${await works()} re-encodes logos and screenshots`);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    return check('images', 'fail', `sharp cannot load (${reason}): logos and screenshots cannot be stored`);
+  }
+}
+
 /** Every check, in the order a person fixes them. */
 export async function runDoctor(env: NodeJS.ProcessEnv = process.env, opts: DoctorOptions = {}): Promise<Check[]> {
   let config: Config;
@@ -269,6 +280,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, opts: Doct
   }
 
   checks.push(publicUrlCheck(config, env), issuerCheck(config), mailCheck(config), paymentsCheck(config));
+  checks.push(await imagesCheck());
   if (file && file !== ':memory:' && existsSync(dirname(resolve(file))))
     checks.push(await diskCheck(resolve(file), opts.freeBytes ?? statfsFree));
   return checks;

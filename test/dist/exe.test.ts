@@ -1,19 +1,22 @@
 // The single executable (npm run build:exe), run the way a self-hoster runs
 // it: copied alone into an empty folder, started with an environment that
 // names no Node, no node_modules and no PATH, on a fresh database. It must
-// serve the site, REST and MCP over HTTP, MCP over stdio, migrate and admin
-// like the package's CLI, crawl a page in its HTML worker thread, and serve
-// with several worker processes.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+// embed a Node LTS of 24 or later whichever Node built it, serve the site,
+// REST and MCP over HTTP, MCP over stdio, migrate and admin like the package's
+// CLI, crawl a page in its HTML worker thread, and serve with several worker
+// processes.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { tools } from '../../tools/index.js';
+import { pngSize } from '../../src/web/share/png.js';
 import { connectHttp } from '../mcp/clients.js';
-import { freePort, run, runBuild, serveUntilReady, type Served } from './helpers.js';
+import { freePort, ROOT, run, runBuild, serveUntilReady, type Served } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'lb-exe-'));
 const home = join(work, 'home');
@@ -55,6 +58,19 @@ async function serve(args: string[], extra: Record<string, string> = {}): Promis
 }
 
 describe('the single executable', () => {
+  it('reports its version and the Node LTS it embeds, 24 or later', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const { stdout } = await run(exe, ['--version'], { cwd: app, env: env() });
+    console.log(`launchboard executable: ${stdout.trim()}`);
+    const reported = /^launchboard (\S+) \(Node v(\d+)\.\d+\.\d+, LTS [A-Z][a-z]+\)\n$/.exec(stdout);
+    expect(reported, stdout).not.toBeNull();
+    expect(reported![1]).toBe(version);
+    const major = Number(reported![2]);
+    // LTS lines are the even majors; the release names its LTS codename (Krypton for 24).
+    expect(major).toBeGreaterThanOrEqual(24);
+    expect(major % 2).toBe(0);
+  });
+
   it('serves the site, REST, the docs renderer and MCP over HTTP from an empty folder', async () => {
     const { base, served } = await serve([]);
     const sizeMb = statSync(exe).size / 1024 / 1024;
@@ -84,6 +100,15 @@ describe('the single executable', () => {
     const asset = await fetch(`${base}${css}`);
     expect(asset.status).toBe(200);
     expect((await asset.text()).length).toBeGreaterThan(10_000);
+    // Share images: resvg's native addon and the Inter fonts, carried as assets and loaded from the cache folder.
+    const started = performance.now();
+    const card = await fetch(`${base}/og/site.png`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(Buffer.from(await card.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    console.log(`launchboard executable: /og/site.png drawn in ${Math.round(performance.now() - started)} ms`);
+    const icon = await fetch(`${base}/apple-touch-icon.png`);
+    expect(pngSize(Buffer.from(await icon.arrayBuffer()))).toEqual({ width: 180, height: 180 });
 
     const client = await connectHttp('v2-2026-07-28', `${base}/mcp`);
     try {
@@ -132,7 +157,10 @@ describe('the single executable', () => {
     expect((await cli('migrate')).stdout).toBe('database is migrated\n');
     await cli('admin', 'price', 'set', 'launch', '4900', '--name', 'Paid launch');
     expect((await cli('admin', 'price', 'list')).stdout).toContain('launch\t4900\tPaid launch');
-    expect((await cli('doctor')).stdout).toMatch(/^ok {4}migrations +all \d+ applied$/m);
+    const doctor = (await cli('doctor')).stdout;
+    expect(doctor).toMatch(/^ok {4}migrations +all \d+ applied$/m);
+    // sharp and libvips, carried as assets beside the script, load and re-encode an image.
+    expect(doctor).toMatch(/^ok {4}images +sharp [\d.]+ with libvips [\d.]+ re-encodes logos and screenshots$/m);
     await expect(cli('no-such-command')).rejects.toMatchObject({ code: 2 });
   });
 
@@ -198,6 +226,92 @@ describe('the single executable', () => {
       expect(draft).toMatchObject({ status: 'ready', failure_reason: null });
       expect(draft!.fields.name.value).toBe('Widgetly');
       await served.stop();
+    } finally {
+      site.close();
+    }
+  });
+
+  it('stores a logo (in its job worker) and a screenshot (in the request) through its carried sharp', async () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
+    const files: Record<string, [string, Buffer]> = {
+      '/': [
+        'text/html; charset=utf-8',
+        Buffer.from(
+          '<!doctype html><html><head><title>Pictly</title></head><body><h1>Pictly</h1><p>Pictly takes pictures.</p></body></html>',
+        ),
+      ],
+      '/logo.png': ['image/png', await png(512, 512)],
+      '/shot.png': ['image/png', await png(2000, 1250)],
+    };
+    const site: Server = createServer((req, res) => {
+      const file = files[req.url ?? ''];
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    try {
+      const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
+      await cli('admin', 'user', 'create', '--email', 'pictures@example.com');
+      const key = (
+        await cli(
+          'admin',
+          'apikey',
+          'create',
+          '--email',
+          'pictures@example.com',
+          '--scopes',
+          'account:read,listings:write',
+        )
+      ).stdout
+        .trim()
+        .split('\n')
+        .at(-1)!;
+      const { base, served } = await serve([], { LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const api = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${base}/api/v1${path}`, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      const { body: draft } = await api('POST', '/drafts', { url: `${origin}/` });
+      for (let i = 0; i < 300; i++) {
+        if (!['crawling', 'drafting'].includes((await api('GET', `/drafts/${draft.id}`)).body.status)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await api('PATCH', `/drafts/${draft.id}`, { fields: { logo_url: `${origin}/logo.png` } });
+      const { body: submitted } = await api('POST', `/drafts/${draft.id}/submit`);
+
+      const started = performance.now();
+      const shot = await api('PATCH', `/me/listings/${submitted.listing_id}`, { screenshots: [`${origin}/shot.png`] });
+      expect(shot.status).toBe(200);
+      expect(shot.body.changed).toEqual(['screenshots']);
+      console.log(
+        `launchboard executable: a 2000×1250 screenshot fetched and stored in ${Math.round(performance.now() - started)} ms`,
+      );
+
+      let logo: { url: string; width: number; height: number } | null = null;
+      for (let i = 0; i < 150 && !logo; i++) {
+        logo = (await api('GET', `/me/listings/${submitted.listing_id}`)).body.logo;
+        if (!logo) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(logo).toMatchObject({ width: 256, height: 256 });
+      const image = await fetch(`${base}${new URL(logo!.url).pathname}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(
+        Buffer.from(await image.arrayBuffer())
+          .subarray(8, 12)
+          .toString('latin1'),
+      ).toBe('WEBP');
+      await served.stop();
+      expect(served.output()).not.toMatch(/job failed/);
     } finally {
       site.close();
     }

@@ -9,7 +9,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
-import { ROOT, run, runBuild } from './helpers.js';
+import { pngSize } from '../../src/web/share/png.js';
+import { freePort, ROOT, run, runBuild, serveUntilReady } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'lb-mcpb-'));
 const unpacked = join(work, 'installed');
@@ -27,6 +28,9 @@ interface Manifest {
   user_config: Record<string, { type: string; sensitive?: boolean; required?: boolean; default?: string }>;
 }
 let manifest: Manifest;
+
+/** sharp and what it loads (src/media): npm packages whose files vary by platform. */
+const IMAGE_LIBRARY = /^server\/node_modules\/(sharp|@img|detect-libc|semver)\//;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -71,17 +75,50 @@ describe('the MCP bundle', () => {
   it("passes the mcpb tool's validator and holds only the server and its runtime files", async () => {
     const { stdout } = await run(process.execPath, [mcpbCli, 'validate', join(unpacked, 'manifest.json')]);
     expect(stdout).toContain('Manifest schema validation passes');
-    expect(filesUnder(unpacked).sort()).toEqual([
+    // sharp's packages (their files vary by platform) are checked on their own below.
+    expect(
+      filesUnder(unpacked)
+        .filter((f) => !IMAGE_LIBRARY.test(f))
+        .sort(),
+    ).toEqual([
       'manifest.json',
       'server/better_sqlite3.node',
       'server/html-worker-boot.mjs',
       'server/launchboard.cjs',
+      'server/node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js',
+      'server/node_modules/@modelcontextprotocol/ext-apps/package.json',
+      'server/node_modules/@resvg/resvg-js-linux-x64-gnu/package.json',
+      'server/node_modules/@resvg/resvg-js-linux-x64-gnu/resvgjs.linux-x64-gnu.node',
+      'server/node_modules/@resvg/resvg-js/index.js',
+      'server/node_modules/@resvg/resvg-js/js-binding.js',
+      'server/node_modules/@resvg/resvg-js/package.json',
+      'server/node_modules/inter-font/OFL.txt',
+      'server/node_modules/inter-font/package.json',
+      'server/node_modules/inter-font/ttf/Inter-Bold.ttf',
+      'server/node_modules/inter-font/ttf/Inter-Regular.ttf',
       'server/node_modules/swagger-ui-dist/package.json',
       'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js',
       'server/node_modules/swagger-ui-dist/swagger-ui.css',
       'server/style.css',
       'server/vote.js',
     ]);
+  });
+
+  it('carries sharp with its platform addon and libvips, which its doctor loads', async () => {
+    const files = filesUnder(unpacked).filter((f) => IMAGE_LIBRARY.test(f));
+    expect(files).toContain('server/node_modules/sharp/package.json');
+    expect(
+      files.some((f) => /^server\/node_modules\/@img\/sharp-[a-z0-9-]+\/lib\/sharp-[a-z0-9-]+-[\d.]+\.node$/.test(f)),
+    ).toBe(true);
+    expect(files.some((f) => /^server\/node_modules\/@img\/sharp-libvips-[a-z0-9-]+\/lib\/libvips-cpp\./.test(f))).toBe(
+      true,
+    );
+    expect(files.filter((f) => /\.(d\.[cm]?ts|mjs|h|cc)$/.test(f))).toEqual([]);
+    const env = { HOME: join(work, 'home'), DATABASE_URL: `sqlite:${join(work, 'doctor.db')}`, LOG_LEVEL: 'warn' };
+    const doctor = await run(process.execPath, [join(unpacked, manifest.server.entry_point), 'doctor'], { env }).catch(
+      (err: { stdout: string }) => err,
+    );
+    expect(doctor.stdout).toMatch(/^ok {4}images +sharp [\d.]+ with libvips [\d.]+ re-encodes logos and screenshots$/m);
   });
 
   it('declares the stdio server, every registry tool, and the API key and database settings', () => {
@@ -120,6 +157,27 @@ describe('the MCP bundle', () => {
     }
   });
 
+  it('draws share images with its carried resvg addon and fonts when its script serves HTTP', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const served = await serveUntilReady(
+      process.execPath,
+      [join(unpacked, manifest.server.entry_point), 'serve', '--port', String(port)],
+      {
+        cwd: work,
+        env: { HOME: join(work, 'home'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+        probe: `${base}/api/v1/site`,
+      },
+    );
+    try {
+      const card = await fetch(`${base}/og/site.png`);
+      expect(card.status).toBe(200);
+      expect(pngSize(Buffer.from(await card.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('works read-only when the host passes the empty API key setting as its placeholder', async () => {
     const client = await connect({ database_url: databaseUrl });
     try {
@@ -127,6 +185,19 @@ describe('the MCP bundle', () => {
       expect(site.isError).toBeFalsy();
       const account = await client.callTool({ name: 'get_account', arguments: {} });
       expect(account.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("serves the draft review MCP App's view, built from the ext-apps browser bundle it carries", async () => {
+    const client = await connect({ database_url: databaseUrl });
+    try {
+      const { contents } = await client.readResource({ uri: 'ui://launchboard/draft-review' });
+      expect(contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+      const text = (contents[0] as { text: string }).text;
+      expect(text).toMatch(/^<!doctype html>/i);
+      expect(text).toContain('<script type="module"');
     } finally {
       await client.close();
     }

@@ -15,6 +15,7 @@ import { createKeyStore } from '../../src/oauth/keys.js';
 import {
   diskCheck,
   formatDoctorReport,
+  imagesCheck,
   issuerCheck,
   mailCheck,
   paymentsCheck,
@@ -59,6 +60,7 @@ describe('runDoctor', () => {
       'OAuth issuer',
       'mail',
       'payments',
+      'images',
       'disk space',
     ]);
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
@@ -247,6 +249,24 @@ describe('configuration checks', () => {
       name: 'disk space',
       status: 'ok',
       message: '3.0 GiB free beside the database (no database file yet)',
+    });
+  });
+
+  it('images: sharp loads and re-encodes an image, or it fails saying what cannot be stored', async () => {
+    expect(await imagesCheck()).toEqual({
+      name: 'images',
+      status: 'ok',
+      message: expect.stringMatching(
+        /^sharp \d+\.\d+\.\d+ with libvips \d+\.\d+\.\d+ re-encodes logos and screenshots$/,
+      ),
+    });
+    const missing = async () => {
+      throw new Error("Cannot find module 'sharp'\nRequire stack: …");
+    };
+    expect(await imagesCheck(missing)).toEqual({
+      name: 'images',
+      status: 'fail',
+      message: "sharp cannot load (Cannot find module 'sharp'): logos and screenshots cannot be stored",
     });
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from '../../src/drafts/drafter/fields.js';
 import { OWN_TEXT_MAX as MAX, ownListingSchema } from '../../src/listings/my-listings.js';
+import { MAX_SCREENSHOTS } from '../../src/media/screenshots.js';
 import { docsOnly, nextSteps, optionalWebLink, webLink } from '../schemas.js';
 
 export const listingId = z
@@ -13,6 +14,9 @@ export const listingId = z
 
 const link = webLink(500);
 export const socials = z.partialRecord(z.enum(SOCIAL_PLATFORMS), link).describe('Replaces all: platform → link');
+
+/** The screenshot gallery (src/media/screenshots.ts): image links, fetched and stored on this site. */
+export const screenshots = z.array(link).max(MAX_SCREENSHOTS).describe('Image links; replaces all');
 
 export const faq = z.strictObject({ question: z.string().min(1).max(300), answer: z.string().min(1).max(1500) });
 

@@ -5,13 +5,13 @@ import { signedInUserId } from '../../src/auth/caller.js';
 import { listingNextSteps } from '../../src/listings/next-steps.js';
 import { updateMyListing } from '../../src/listings/my-listings.js';
 import { defineTool } from '../define.js';
-import { faq, listingId, ownListing, ownListingFields, socials } from './schemas.js';
+import { faq, listingId, ownListing, ownListingFields, screenshots, socials } from './schemas.js';
 
 export default defineTool({
   name: 'update_my_listing',
   title: 'Update my listing',
   description:
-    'Edits one of your listings; send only what changes. Edits publish at once (versioned; the site team sees before and after). ' +
+    'Edits one of your listings; send only what changes. Edits publish at once (versioned; the site team sees before/after). ' +
     '`apply_to` copies the sent headline, summary and SEO fields to your listings of the company on other sites. Write only what the maker states.',
   scope: 'listings:write',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}' },
@@ -27,13 +27,15 @@ export default defineTool({
       .describe('"all" or site keys (get_my_listing other_sites); default this listing only'),
     socials: socials.optional(),
     faqs: z.array(faq).max(10).optional().describe('Replaces all'),
+    screenshots: screenshots.optional(),
   }),
   output: ownListing.extend({
     changed: z.array(z.string()).describe('What this edit changed on this listing'),
     applied_to: z.array(z.string()).describe('Site keys of the sibling listings that received the site fields'),
   }),
   keyOutputs: ['slug', 'status', 'changed', 'applied_to', 'next_steps'],
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Open world: new screenshot links are fetched from their sites.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   idempotencyKey: true,
   handler: async (ctx, input, caller) => {
     const { listing_id, ...edit } = input;

@@ -84,7 +84,7 @@ export const weekOf = (monday: string) => `the week of ${formatDay(monday)}`;
 export const PAID_SECTION_WORDS: Record<string, string> = {
   story: 'founder story',
   milestones: 'milestones',
-  media: 'demo video',
+  media: 'media (screenshots, demo video)',
 };
 
 /** A quote as a table: each line, the subtotal, the VAT (or that it is not included yet) and the total, with the VAT note. */

@@ -1,6 +1,7 @@
 // GET /my/listings/:id: one listing for its owner, in sections: where it
 // stands (status, plan, week, links to its page and its launch), its numbers
-// (stats-chart.ts), the edit forms (manage-edit.ts), an update, milestones,
+// (stats-chart.ts), the edit forms (manage-edit.ts), the logo and the
+// screenshot gallery (manage-images.ts), an update, milestones,
 // the founder story, the founder interview (manage-content.ts) and the
 // version history (manage-history.ts). Each form posts to its own route,
 // which calls its tool and answers 303 back here with a notice, or shows
@@ -44,6 +45,14 @@ import {
   submittedValues,
 } from './manage-edit.js';
 import { historySection } from './manage-history.js';
+import {
+  addProblem,
+  galleryWith,
+  galleryWithout,
+  type ImagesState,
+  imagesSection,
+  submittedLink,
+} from './manage-images.js';
 import { signedIn } from './signed-in.js';
 import { listingStatsSection } from './stats-chart.js';
 
@@ -86,6 +95,8 @@ const FIXED_NOTICES: Record<string, string> = {
   'milestone-added': 'Milestone added.',
   'milestone-deleted': 'Milestone deleted.',
   story: 'Founder story saved.',
+  'screenshot-added': 'Screenshot added.',
+  'screenshot-removed': 'Screenshot removed.',
   interview: 'Answers saved on your founder profile.',
 };
 
@@ -144,6 +155,7 @@ ${badge}
 const JUMPS: [string, string][] = [
   ['#numbers', 'Numbers'],
   ['#edit', 'Edit'],
+  ['#images', 'Logo and screenshots'],
   ['#update', 'Post an update'],
   ['#milestones', 'Milestones'],
   ['#story', 'Story'],
@@ -163,6 +175,7 @@ interface PageState {
   notice?: string | null;
   edit?: EditState;
   content?: ContentState;
+  images?: ImagesState;
   /** The edit form to show unfolded (the one just saved). */
   open?: EditPart | 'story' | null;
   status?: number;
@@ -172,7 +185,7 @@ async function managePage(ctx: Context, res: Response, session: WebSession, data
   const { listing, extras } = data;
   const csrf = webOf(res).csrfToken;
   const id = listing.listing_id;
-  const refused = state.edit ?? state.content;
+  const refused = state.edit ?? state.content ?? state.images;
   const unlocked = (section: string) => listing.unlocked_sections.includes(section as never);
   sendPage(res, {
     status: state.status,
@@ -189,6 +202,7 @@ ${headSection(listing)}
     ).map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav>
 ${await numbersSection(ctx, listing)}
 ${editSection(id, currentValues(listing, extras.demo_video_url), extras.sibling_sites, csrf, state.edit ?? null, state.open === 'story' ? null : (state.open ?? null))}
+${imagesSection(listing, extras, unlocked('media'), csrf, state.images ?? null)}
 ${updateSection(id, listing.followers, listing.latest_updates, csrf, state.content ?? null)}
 ${milestonesSection(id, extras.milestones, unlocked('milestones'), csrf, state.content ?? null)}
 ${storySection(id, extras.story, unlocked('story'), csrf, state.content ?? null, state.open === 'story')}
@@ -319,6 +333,41 @@ export function manageRoutes(ctx: Context): Router {
       });
       if (!outcome.ok) return refusedContent(res, post, 'milestone', {}, outcome.problem);
       res.redirect(303, back(post.id, 'done=milestone-deleted', 'milestones'));
+    },
+  );
+
+  router.post('/my/listings/:id/screenshots', async (req: Request<{ id: string }>, res) => {
+    const post = await formPost(ctx, req, res);
+    if (!post) return;
+    const data = await load(ctx, post.session, post.id);
+    const url = submittedLink(req);
+    const screenshots = galleryWith(data.extras.screenshots, url);
+    const outcome = await act(ctx, post.session, 'update_my_listing', { listing_id: post.id, screenshots });
+    if (!outcome.ok) {
+      const problem = addProblem(outcome.problem, screenshots.length - 1);
+      return managePage(ctx, res, post.session, data, { images: { url, problem }, status: problem.status });
+    }
+    res.redirect(303, back(post.id, 'done=screenshot-added', 'images'));
+  });
+
+  router.post(
+    '/my/listings/:id/screenshots/:index/remove',
+    async (req: Request<{ id: string; index: string }>, res) => {
+      const post = await formPost(ctx, req, res);
+      if (!post) return;
+      const data = await load(ctx, post.session, post.id);
+      const index = /^\d{1,2}$/.test(req.params.index) ? Number(req.params.index) : -1;
+      if (index < 0 || index >= data.extras.screenshots.length) throw notFound('No such screenshot.');
+      const outcome = await act(ctx, post.session, 'update_my_listing', {
+        listing_id: post.id,
+        screenshots: galleryWithout(data.extras.screenshots, index),
+      });
+      if (!outcome.ok)
+        return managePage(ctx, res, post.session, data, {
+          images: { url: '', problem: outcome.problem },
+          status: outcome.problem.status,
+        });
+      res.redirect(303, back(post.id, 'done=screenshot-removed', 'images'));
     },
   );
 

@@ -31,6 +31,7 @@ function shorten(text: string): string {
 function changeLabel(key: string): string {
   if (key === 'socials') return 'Links';
   if (key === 'faqs') return 'FAQs';
+  if (key === 'screenshots') return 'Screenshots';
   const label = editLabel(`fields.${key}`);
   return label === `fields.${key}` ? key.replace(/_/g, ' ') : label;
 }

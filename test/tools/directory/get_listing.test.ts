@@ -149,7 +149,7 @@ describe('get_listing', () => {
     const paid = await get('paidly');
     expect(paid.story).toMatchObject({ title: 'Why', story: 'Because' });
     expect(paid.milestones).toMatchObject([{ date: '2026-01-01', title: 'Beta' }]);
-    expect(paid.media).toEqual({ demo_video_url: 'https://video.example/p' });
+    expect(paid.media).toEqual({ demo_video_url: 'https://video.example/p', screenshots: [] });
     expect(paidId).toBeGreaterThan(0);
   });
 

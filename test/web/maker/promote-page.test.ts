@@ -55,7 +55,7 @@ describe('the promote page', () => {
       'the paid ranking: listings are ordered by what they paid in total, so your payments add up',
     );
     expect(text).toContain('Nobody is on the billboard yet');
-    expect(text).toContain('Unlocks the founder story, milestones and demo video sections');
+    expect(text).toContain('Unlocks the founder story, milestones and media (screenshots, demo video) sections');
     expect(text).toContain(`<option value="${nextWeek}">`);
     const form = formFor(text, `${path}/quote#quote`);
     expect(form.checkboxes.map((c) => c.value)).toEqual(['featured', 'billboard', 'premium-profile']);

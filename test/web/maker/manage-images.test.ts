@@ -1,0 +1,147 @@
+// The "Logo and screenshots" section of the management page, through a
+// signed-up browser: adding a screenshot by its link and removing one both
+// call update_my_listing with the whole gallery; a link that cannot be used
+// is named at the link box and nothing is saved; the logo's state (copied,
+// queued, or why not) is told; the forms need the form token and the owner.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import updateMyListing from '../../../tools/listings/update_my_listing.js';
+import { given } from '../../helpers/given.js';
+import { servedTestContext } from '../../helpers/server.js';
+import { Browser, formValues, signUpThroughPages } from '../../oauth/browser.js';
+import { type ImageHost, picture, serveImages, svg } from '../../fixtures/images/serve.js';
+import { afterAll } from 'vitest';
+
+const served = servedTestContext({ allowPrivateFetch: true });
+let images: ImageHost;
+beforeAll(async () => {
+  images = await serveImages({
+    '/shot.png': { type: 'image/png', body: await picture('png', 1200, 800) },
+    '/other.jpg': { type: 'image/jpeg', body: await picture('jpeg', 600, 400) },
+    '/evil.svg': { type: 'image/svg+xml', body: svg('<script>alert(1)</script>') },
+  });
+});
+afterAll(() => images?.close());
+
+const people: { browser: Browser; userId: number }[] = [];
+async function person(i: 0 | 1) {
+  if (!people[i]) {
+    const email = `images${i}@example.com`;
+    const browser = new Browser(served.server.url);
+    await signUpThroughPages(browser, email, 'long enough password');
+    const user = await served.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    people[i] = { browser, userId: user.id };
+  }
+  return people[i]!;
+}
+
+let n = 0;
+async function owned(fields: Record<string, unknown> = {}, who: 0 | 1 = 0) {
+  const { browser, userId } = await person(who);
+  const id = await given(served.ctx).listing({
+    fields: { owner_id: userId, name: `Pictured ${++n}`, plan: 'free', status: 'live', ...fields },
+  });
+  return { browser, id, path: `/my/listings/${id}` };
+}
+
+const pageOf = async (b: Browser, path: string) => (await b.request(path)).text();
+const gallery = (id: number) =>
+  served.ctx.db
+    .selectFrom('listing_screenshots')
+    .select('source_url')
+    .where('listing_id', '=', id)
+    .orderBy('position')
+    .execute();
+
+describe('screenshots on the management page', () => {
+  it('adds a screenshot by its link through update_my_listing, then removes it', async () => {
+    const me = await owned();
+    const page = await pageOf(me.browser, me.path);
+    expect(page).toContain('>Logo and screenshots</h2>');
+    expect(page).toContain('They show on the public page once the media section is unlocked');
+    const action = `${me.path}/screenshots`;
+    const sent = vi.spyOn(updateMyListing, 'handler');
+    const added = await me.browser.request(action, {
+      form: { ...formValues(page, action), 'screenshot.url': `${images.origin}/shot.png` },
+    });
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(`${me.path}?done=screenshot-added#images`);
+    expect(sent.mock.calls[0]![1]).toEqual({ listing_id: me.id, screenshots: [`${images.origin}/shot.png`] });
+    sent.mockRestore();
+
+    const second = await pageOf(me.browser, added.headers.get('location')!);
+    expect(second).toContain('Screenshot added.');
+    expect(second).toMatch(
+      /<img src="\/media\/[0-9a-f]{64}\.webp" alt="Screenshot 1" width="1200" height="800" loading="lazy"/,
+    );
+    await me.browser.request(action, {
+      form: { ...formValues(second, action), 'screenshot.url': `${images.origin}/other.jpg` },
+    });
+    expect((await gallery(me.id)).map((g) => g.source_url)).toEqual([
+      `${images.origin}/shot.png`,
+      `${images.origin}/other.jpg`,
+    ]);
+
+    const third = await pageOf(me.browser, me.path);
+    const remove = `${me.path}/screenshots/0/remove`;
+    const removed = await me.browser.request(remove, { form: formValues(third, remove) });
+    expect(removed.headers.get('location')).toBe(`${me.path}?done=screenshot-removed#images`);
+    expect((await gallery(me.id)).map((g) => g.source_url)).toEqual([`${images.origin}/other.jpg`]);
+  });
+
+  it('names a link that cannot be used at the link box, keeps it there, and saves nothing', async () => {
+    const me = await owned();
+    const action = `${me.path}/screenshots`;
+    const res = await me.browser.request(action, {
+      form: { ...formValues(await pageOf(me.browser, me.path), action), 'screenshot.url': `${images.origin}/evil.svg` },
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('<a href="#f-screenshot-url">Screenshot link</a>: The SVG contains a script');
+    expect(page).toMatch(/id="f-screenshot-url" name="screenshot.url"[^>]*aria-invalid="true"/);
+    expect(page).toContain(`value="${images.origin}/evil.svg"`);
+    expect(await gallery(me.id)).toEqual([]);
+  });
+
+  it("needs the form token, and another person's listing is 404 for both forms", async () => {
+    const me = await owned();
+    const other = await owned({}, 1);
+    const action = `${me.path}/screenshots`;
+    const { _csrf, ...withoutToken } = formValues(await pageOf(me.browser, me.path), action);
+    expect(
+      (await me.browser.request(action, { form: { ...withoutToken, 'screenshot.url': `${images.origin}/shot.png` } }))
+        .status,
+    ).toBe(403);
+    const othersToken = formValues(await pageOf(other.browser, other.path), `${other.path}/screenshots`)._csrf!;
+    expect(
+      (
+        await other.browser.request(action, {
+          form: { _csrf: othersToken, 'screenshot.url': `${images.origin}/shot.png` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await other.browser.request(`${me.path}/screenshots/0/remove`, { form: { _csrf: othersToken } })).status,
+    ).toBe(404);
+    expect(await gallery(me.id)).toEqual([]);
+  });
+});
+
+describe('the logo on the management page', () => {
+  it('tells whether the logo was copied, is on its way, or why it could not be', async () => {
+    const queued = await owned({ logo_url: 'https://maker.example/logo.png' });
+    expect(await pageOf(queued.browser, queued.path)).toContain('Your logo is being copied to this site');
+    const failed = await owned({
+      logo_url: 'https://maker.example/logo.png',
+      logo_error: 'The image link answered HTTP 404.',
+    });
+    const page = await pageOf(failed.browser, failed.path);
+    expect(page).toContain('Your logo could not be copied');
+    expect(page).toContain('The image link answered HTTP 404. Your initials show instead.');
+    const none = await owned();
+    expect(await pageOf(none.browser, none.path)).toContain('No logo link: your initials show instead.');
+  });
+});
