@@ -101,7 +101,7 @@ export function securityHeaders(): RequestHandler {
   };
 }
 
-const CROSS_ORIGIN_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/mcp', '/badges/'];
+const CROSS_ORIGIN_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/mcp', '/badges/', '/og/', '/media/'];
 function crossOriginReadable(path: string): boolean {
   return path === '/api/v1' || CROSS_ORIGIN_PREFIXES.some((p) => path.startsWith(p));
 }

@@ -6,7 +6,6 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { ListingSummary } from '../../listings/summary.js';
-import { webLink } from '../../platform/links.js';
 import { MIN_COMPRESSED_BYTES, preferredCoding } from '../../platform/compression.js';
 import type { StoredPage } from '../../platform/page-cache.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
@@ -15,6 +14,7 @@ import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 import { voteButton, voteNotice, type VoteViewer } from '../ui/vote-button.js';
 import { dataVersion } from '../../platform/versioned-cache.js';
+import { siteShareImage } from '../share/urls.js';
 
 /** Seconds anonymous visitors' caches may keep a public page. */
 export const PUBLIC_CACHE_SECONDS = 60;
@@ -31,6 +31,8 @@ export function sendPublicPage(ctx: Context, req: Request, res: Response, opts: 
   sendPage(res, {
     cacheSeconds: PUBLIC_CACHE_SECONDS,
     ...rest,
+    // A page without an image of its own is shared with the site's card.
+    ogImage: rest.ogImage ?? siteShareImage(ctx),
     csrfToken: web?.csrfToken ?? '',
     signedInAs: web?.session?.email ?? null,
     canonicalUrl: absoluteUrl(ctx, canonicalPath ?? req.path),
@@ -111,17 +113,21 @@ ${side}</li>`;
 }
 
 /**
- * A product's logo square: its logo (an https: image, as the pages' CSP allows)
- * or, without one, a monogram of its initials on a colour derived from its
- * name, so the same product always gets the same square. Decorative: the
- * product's name is always written beside it.
+ * A product's logo square: our stored copy of its logo (src/media/, served
+ * from this origin: the maker's server never sees the visitors), or, without
+ * one, a monogram of its initials on a colour derived from its name, so the
+ * same product always gets the same square. Decorative: the product's name
+ * is always written beside it.
  */
-export function productLogo(listing: { name: string; logo_url?: string | null }, size: number): SafeHtml {
-  const logo = webLink(listing.logo_url);
-  // The pages' CSP loads images from https: only; a plain-http logo would show as a broken image.
-  if (logo?.startsWith('https:'))
-    return html`<img src="${logo}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async">`;
+export function productLogo(listing: { name: string; logo?: { url: string } | null }, size: number): SafeHtml {
+  if (listing.logo)
+    return html`<img class="logo" src="${localPath(listing.logo.url)}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async">`;
   return html`<span class="monogram" style="--hue:${nameHue(listing.name)}" aria-hidden="true">${initials(listing.name)}</span>`;
+}
+
+/** A stored image's URL as a path on this site, so pages load it from the origin they were served from. */
+export function localPath(url: string): string {
+  return new URL(url).pathname;
 }
 
 /** The first letters of the first two words ("Acme Cloud" → "AC"), or the first letter of one word. */

@@ -14,6 +14,7 @@ import {
 } from '../../launches/launches.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { parseDate, WEEK_MS } from '../../launches/weeks.js';
+import { weekShareImage } from '../share/urls.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
 import {
@@ -233,6 +234,7 @@ async function weekPage(ctx: Context, req: Request, res: Response): Promise<void
     title: page > 1 ? `${title} (page ${page})` : title,
     description: `${intro} Week of ${formatDay(week.starts_on)} (Monday to Sunday, UTC).`,
     canonicalPath: `/launches/weeks/${week.week}${query.size > 0 ? `?${query}` : ''}`,
+    ogImage: weekShareImage(ctx, week.week, weekRange(week)),
     feeds: LAUNCH_FEEDS,
     jsonLd: itemListLd(title, listings, first + 1),
     body: html`<p>${intro} ${plural(week.total, 'launch', 'launches')}.</p>

@@ -32,9 +32,11 @@ import {
   sendPublicPage,
   faqPageLd,
   loadBySlug,
+  localPath,
   productLogo,
 } from './common.js';
 import { formatDay } from './launches-page.js';
+import { listingShareImage } from '../share/urls.js';
 
 /** What the community section needs to know about the listing. */
 export interface CommunityListing {
@@ -264,7 +266,23 @@ function milestonesBlock(p: ListingProfile, rel: string): SafeHtml | string {
 
 function mediaBlock(p: ListingProfile, rel: string): SafeHtml | string {
   const video = webLink(p.media?.demo_video_url);
-  return video ? section('media', 'Media', html`<p><a href="${video}" rel="${rel}">Watch the demo video</a></p>`) : '';
+  const shots = p.media?.screenshots ?? [];
+  if (!video && shots.length === 0) return '';
+  return section(
+    'media',
+    'Media',
+    html`${video ? html`<p><a href="${video}" rel="${rel}">Watch the demo video</a></p>` : ''}${
+      shots.length > 0 ? screenshotGallery(p.name, shots) : ''
+    }`,
+  );
+}
+
+/** The screenshots, stored on this site: each opens full size; the page lays them out for any width. */
+function screenshotGallery(name: string, shots: NonNullable<ListingProfile['media']>['screenshots']): SafeHtml {
+  return html`<ul class="gallery">${shots.map((shot, i) => {
+    const src = localPath(shot.url);
+    return html`<li><a href="${src}"><img src="${src}" alt="Screenshot ${i + 1} of ${name}" width="${shot.width}" height="${shot.height}" loading="lazy" decoding="async"></a></li>`;
+  })}</ul>`;
 }
 
 function updatesBlock(p: ListingProfile): SafeHtml | string {
@@ -386,7 +404,6 @@ function compareBlock({ profile: p, alternatives }: PageData): SafeHtml | string
 
 function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[] {
   const primary = p.categories[0];
-  const logo = webLink(p.logo_url);
   const sameAs = [webLink(p.links.website), ...Object.values(p.socials).map(webLink)].filter((u): u is string => !!u);
   const app: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -397,7 +414,9 @@ function jsonLdOf(ctx: Context, p: ListingProfile, description: string): object[
     applicationCategory: primary?.name ?? 'BusinessApplication',
     sameAs: [...new Set(sameAs)],
   };
-  if (logo) app.image = logo;
+  // Our stored copy: it is there as long as the page is.
+  if (p.logo) app.image = p.logo.url;
+  if (p.media?.screenshots.length) app.screenshot = p.media.screenshots.map((s) => s.url);
   if (p.founded_year) app.datePublished = String(p.founded_year);
   if (p.founders.length) app.author = p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: f.profile_url }));
   if (p.rating.count > 0 && p.rating.average != null) {
@@ -470,7 +489,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     description,
     canonicalPath: listingPath(profile.slug),
     ogType: 'product',
-    ogImage: webLink(profile.logo_url),
+    ogImage: listingShareImage(ctx, profile),
     jsonLd: jsonLdOf(ctx, profile, description),
     body: html`${headerBlock(data)}
 ${aboutBlock(profile)}

@@ -55,8 +55,11 @@ export interface PageOptions {
   canonicalUrl?: string;
   /** Open Graph type; `website` unless a page says otherwise (`article`, `product`…). */
   ogType?: string;
-  /** Absolute image URL for Open Graph cards. */
-  ogImage?: string | null;
+  /**
+   * The Open Graph image: an absolute URL (a logo or avatar: a small card), or
+   * a large PNG card with its size and alt text (web/share: a wide card).
+   */
+  ogImage?: string | { url: string; width: number; height: number; alt: string } | null;
   /** schema.org data, embedded as JSON-LD. */
   jsonLd?: object | object[];
   /** Feeds a page links to (RSS/Atom alternates). */
@@ -89,6 +92,15 @@ function jsonLdBlock(data: object | object[]): SafeHtml {
   return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
 }
 
+/** og:image and the Twitter card: a large image card for a sized image, else the small summary. */
+function ogImageMeta(image: PageOptions['ogImage']): SafeHtml {
+  if (!image || typeof image === 'string')
+    return html`${image ? html`<meta property="og:image" content="${image}">` : ''}
+<meta name="twitter:card" content="summary">`;
+  return html`<meta property="og:image" content="${image.url}"><meta property="og:image:type" content="image/png"><meta property="og:image:width" content="${image.width}"><meta property="og:image:height" content="${image.height}"><meta property="og:image:alt" content="${image.alt}">
+<meta name="twitter:card" content="summary_large_image"><meta name="twitter:image:alt" content="${image.alt}">`;
+}
+
 function headMeta(opts: PageOptions): SafeHtml {
   const fullTitle = `${opts.title} · Launchboard`;
   return html`${opts.description ? html`<meta name="description" content="${opts.description}">` : ''}
@@ -96,8 +108,7 @@ ${opts.canonicalUrl ? html`<link rel="canonical" href="${opts.canonicalUrl}">` :
 <meta property="og:site_name" content="Launchboard"><meta property="og:title" content="${fullTitle}"><meta property="og:type" content="${opts.ogType ?? 'website'}">
 ${opts.description ? html`<meta property="og:description" content="${opts.description}">` : ''}
 ${opts.canonicalUrl ? html`<meta property="og:url" content="${opts.canonicalUrl}">` : ''}
-${opts.ogImage ? html`<meta property="og:image" content="${opts.ogImage}">` : ''}
-<meta name="twitter:card" content="summary">
+${ogImageMeta(opts.ogImage)}
 ${(opts.feeds ?? []).map((f) => html`<link rel="alternate" type="${f.type}" title="${f.title}" href="${f.href}">`)}
 ${opts.jsonLd ? jsonLdBlock(opts.jsonLd) : ''}`;
 }

@@ -224,8 +224,9 @@ describe('GET /listings/:slug', () => {
     expect(p.text).not.toContain('<script>alert(1)');
     expect(meta(p, 'description')).toBe(SCRIPT_TAGLINE);
     expect(canonical(p)).toBe(`${PUBLIC}/listings/acme`);
+    // The listing's share card (web/share), not its logo: a wide image social networks show large.
     expect(p.doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
-      'https://cdn.example.com/acme.png',
+      `${PUBLIC}/og/listings/acme.png`,
     );
 
     const app = ldOfType(p, 'SoftwareApplication')!;

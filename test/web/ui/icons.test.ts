@@ -1,8 +1,10 @@
 // The site's mark as its icons: an SVG favicon every page links, /favicon.ico
-// answered rather than 404, and a web app manifest named after the site.
+// answered rather than 404, PNGs for iOS and install prompts, and a web app
+// manifest named after the site.
 import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../../src/directory/settings.js';
-import { FAVICON_PATH, MANIFEST_PATH, MARK_COLOUR } from '../../../src/web/ui/icons.js';
+import { pngSize } from '../../../src/web/share/png.js';
+import { APPLE_TOUCH_ICON_PATH, FAVICON_PATH, MANIFEST_PATH, MARK_COLOUR } from '../../../src/web/ui/icons.js';
 import { servedTestContext } from '../../helpers/server.js';
 
 const served = servedTestContext();
@@ -42,12 +44,35 @@ describe('the site icons', () => {
       display: 'standalone',
       theme_color: MARK_COLOUR,
     });
-    expect(manifest.icons.map((i: { purpose: string }) => i.purpose)).toEqual(['any', 'maskable']);
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      'any any',
+      'any maskable',
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const file = await get(icon.src);
       expect(file.status, icon.src).toBe(200);
       expect(file.headers.get('content-type')).toBe(icon.type);
+      if (icon.type === 'image/png') {
+        const side = Number(icon.sizes.split('x')[0]);
+        expect(pngSize(Buffer.from(await file.arrayBuffer())), icon.src).toEqual({ width: side, height: side });
+      }
     }
+  });
+
+  it('draws the iOS home-screen icon as a 180 px PNG, cached and validated like the others', async () => {
+    const res = await get(APPLE_TOUCH_ICON_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(pngSize(Buffer.from(await res.arrayBuffer()))).toEqual({ width: 180, height: 180 });
+    const again = await get(APPLE_TOUCH_ICON_PATH, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const older = await get('/apple-touch-icon-precomposed.png', { redirect: 'manual' });
+    expect(older.status).toBe(301);
+    expect(older.headers.get('location')).toBe(APPLE_TOUCH_ICON_PATH);
   });
 
   it('is linked from every page, whose policy lets the manifest load', async () => {
@@ -56,6 +81,7 @@ describe('the site icons', () => {
       const page = await res.text();
       expect(page, path).toContain(`<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`);
       expect(page, path).toContain(`<link rel="manifest" href="${MANIFEST_PATH}">`);
+      expect(page, path).toContain(`<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON_PATH}">`);
       expect(page, path).toContain(`<meta name="theme-color" content="${MARK_COLOUR}">`);
       expect(res.headers.get('content-security-policy'), path).toContain("manifest-src 'self'");
     }
