@@ -46,6 +46,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * input and the output; undefined when the output is already final.
    */
   backgroundTask?(input: z.output<I>, output: z.output<O>): string | undefined;
+  /**
+   * The MCP App that shows this tool's result in hosts that render Apps
+   * (src/mcp/draft-app.ts): `draft-review` for a tool whose output is a draft.
+   */
+  app?: 'draft-review';
   /** Returns the output, or a PreparedOutput of it from a cache (checked and serialised when cached). */
   handler(ctx: Context, input: z.output<I>, caller: Caller): Promise<z.input<O> | PreparedOutput>;
 }

@@ -23,6 +23,12 @@ import { openApiDocument } from '../registry/openapi.js';
 import { IDEMPOTENCY_ARGUMENT, passThroughSchema } from '../registry/json-schema.js';
 import { mcpInputSchema, mcpOutputSchema } from '../registry/mcp-schema.js';
 import { parseToolsets, selectTools, type ToolsetName } from '../registry/toolsets.js';
+import {
+  APPS_EXTENSION,
+  type DraftReviewApp,
+  registerDraftReviewResource,
+  registerDraftReviewTool,
+} from './draft-app.js';
 import { acceptsTasks, registerTaskMethods, TASKS_EXTENSION, taskHandle, toolResult } from './tasks.js';
 
 const INSTRUCTIONS =
@@ -140,13 +146,16 @@ export function serverInfo(ctx: Context): Implementation {
  * notification is ever sent: say so, since the SDK claims `listChanged` unless
  * told otherwise. No resource subscriptions, no `logging` either: every HTTP
  * request gets a fresh server (no session to hold a log level in), and we
- * send no log messages. The tasks extension is 2026-07-28's (mcp/tasks.ts).
+ * send no log messages. The tasks extension is 2026-07-28's (mcp/tasks.ts);
+ * MCP Apps (mcp/draft-app.ts) are offered in both eras, where the server has
+ * the App's view.
  */
-function capabilities(resources: boolean, era: ProtocolEra): ServerCapabilities {
+function capabilities(resources: boolean, era: ProtocolEra, apps: boolean): ServerCapabilities {
+  const extensions = { ...(apps && { [APPS_EXTENSION]: {} }), ...(era === 'modern' && { [TASKS_EXTENSION]: {} }) };
   return {
     tools: { listChanged: false },
     ...(resources && { resources: { listChanged: false }, prompts: { listChanged: false } }),
-    ...(era === 'modern' && { extensions: { [TASKS_EXTENSION]: {} } }),
+    ...(Object.keys(extensions).length > 0 && { extensions }),
   };
 }
 
@@ -155,7 +164,8 @@ export type ProtocolEra = 'legacy' | 'modern';
 
 /**
  * `prepared` are the tools to offer; `resources` false leaves the resources
- * out (a server built for one tools/call); `era` is the protocol era it serves.
+ * out (a server built for one tools/call); `era` is the protocol era it
+ * serves; `draftReview`, when given, makes the draft tools an MCP App.
  */
 export function buildMcpServer(
   ctx: Context,
@@ -164,10 +174,11 @@ export function buildMcpServer(
   openapi: object,
   resources = true,
   era: ProtocolEra = 'legacy',
+  draftReview?: DraftReviewApp,
 ): McpServer {
   const server = new McpServer(serverInfo(ctx), {
     instructions: INSTRUCTIONS,
-    capabilities: capabilities(resources, era),
+    capabilities: capabilities(resources, era, draftReview !== undefined),
     // The tool, prompt and resource lists change only with a new release; each
     // resource says how long its reads keep (resources/index.ts).
     cacheHints: {
@@ -179,11 +190,16 @@ export function buildMcpServer(
     },
   });
   for (const { tool, config } of prepared) {
-    server.registerTool(tool.name, config, (args: unknown, request: ServerContext) =>
-      callTool(ctx, tool, args as Record<string, unknown>, caller, request),
-    );
+    const run = (args: unknown, request: ServerContext) =>
+      callTool(ctx, tool, args as Record<string, unknown>, caller, request);
+    if (tool.app === 'draft-review' && draftReview)
+      registerDraftReviewTool(server, draftReview, tool.name, config, run);
+    else server.registerTool(tool.name, config, run);
   }
-  if (resources) registerResources(server, ctx, openapi);
+  if (resources) {
+    registerResources(server, ctx, openapi);
+    if (draftReview) registerDraftReviewResource(server, draftReview);
+  }
   if (era === 'modern') registerTaskMethods(server, ctx, caller);
   return server;
 }
@@ -204,7 +220,16 @@ export function offeredTools(ctx: Context, tools: AnyTool[]): AnyTool[] {
   return selectTools(tools, parseToolsets(ctx.config.mcpToolsets));
 }
 
-export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: Caller): McpServerFactory {
+/**
+ * `fixedCaller` serves every request as one caller (stdio); `draftReview` is
+ * the draft review App's view (the web face's, composed in by the caller).
+ */
+export function mcpServerFactory(
+  ctx: Context,
+  tools: AnyTool[],
+  fixedCaller?: Caller,
+  draftReview?: DraftReviewApp,
+): McpServerFactory {
   const offered = offeredTools(ctx, tools);
   const prepared = prepareTools(offered);
   const openapi = openApiDocument(tools, ctx.config.publicUrl);
@@ -225,6 +250,14 @@ export function mcpServerFactory(ctx: Context, tools: AnyTool[], fixedCaller?: C
     const selected = selection(extra?.[TOOLSETS] as ToolsetName[] | undefined);
     const only = typeof extra?.[ONLY_TOOL] === 'string' ? selected.get(extra[ONLY_TOOL]) : undefined;
     const caller = fixedCaller ?? callerOf(extra);
-    return buildMcpServer(ctx, only ? [only] : [...selected.values()], caller, openapi, !only, requestContext.era);
+    return buildMcpServer(
+      ctx,
+      only ? [only] : [...selected.values()],
+      caller,
+      openapi,
+      !only,
+      requestContext.era,
+      draftReview,
+    );
   };
 }

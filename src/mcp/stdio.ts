@@ -5,14 +5,16 @@ import { tools } from '../../tools/index.js';
 import { anonymous } from '../auth/caller.js';
 import { resolveCaller } from '../auth/resolve.js';
 import type { Context } from '../context.js';
+import type { DraftReviewApp } from './draft-app.js';
 import { mcpServerFactory } from './server.js';
 import { LineTransport } from './stdio-transport.js';
 
-export async function runStdio(ctx: Context): Promise<{ close(): Promise<void> }> {
+/** `draftReview`: the draft review App's view (the web face's, handed in by the CLI). */
+export async function runStdio(ctx: Context, draftReview?: DraftReviewApp): Promise<{ close(): Promise<void> }> {
   const caller = ctx.config.stdioApiKey
     ? await resolveCaller(ctx, `Bearer ${ctx.config.stdioApiKey}`, 'stdio')
     : anonymous('stdio');
-  const handle = serveStdio(mcpServerFactory(ctx, tools, caller), {
+  const handle = serveStdio(mcpServerFactory(ctx, tools, caller, draftReview), {
     transport: new LineTransport(),
     onerror: (err) => ctx.logger.warn({ err: err.message }, 'stdio transport error'),
   });

@@ -53,6 +53,7 @@ describe.each(['2026-07-28', '2025-11-25'])('a v2 client on %s', (version) => {
       'launchboard://site',
       'launchboard://categories',
       'launchboard://openapi.json',
+      'ui://launchboard/draft-review',
     ]);
     expect((await client.listResourceTemplates()).resourceTemplates.map((r) => r.uriTemplate)).toEqual([
       'launchboard://listings/{slug}',
@@ -98,12 +99,13 @@ describe('2026-07-28 cache hints', () => {
     }
   });
 
-  it('marks public reads public for 30 seconds, as the REST API does, and the OpenAPI document for five minutes', async () => {
+  it('marks public reads public for 30 seconds, as the REST API does, and the OpenAPI document and the App view for five minutes', async () => {
     const read = (uri: string) => client.readResource({ uri }, { cacheMode: 'bypass' });
     expect(await read('launchboard://site')).toMatchObject({ ttlMs: 30_000, cacheScope: 'public' });
     expect(await read('launchboard://categories')).toMatchObject({ ttlMs: 30_000, cacheScope: 'public' });
     expect(await read('launchboard://weeks/this')).toMatchObject({ ttlMs: 30_000, cacheScope: 'public' });
     expect(await read('launchboard://openapi.json')).toMatchObject({ ttlMs: 300_000, cacheScope: 'public' });
+    expect(await read('ui://launchboard/draft-review')).toMatchObject({ ttlMs: 300_000, cacheScope: 'public' });
   });
 });
 

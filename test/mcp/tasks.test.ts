@@ -117,7 +117,7 @@ describe('a client that declares the tasks extension (2026-07-28)', () => {
     const { auth } = await maker();
     const client = await taskClient(auth);
     try {
-      expect(client.getServerCapabilities()?.extensions).toEqual({ [TASKS]: {} });
+      expect(client.getServerCapabilities()?.extensions).toEqual({ [TASKS]: {}, 'io.modelcontextprotocol/ui': {} });
     } finally {
       await client.close();
     }

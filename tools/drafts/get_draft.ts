@@ -17,6 +17,7 @@ export default defineTool({
   output: draftView,
   keyOutputs: ['status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  app: 'draft-review',
   handler: async (ctx, input, caller) => {
     const draft = await ownDraft(ctx, ctx.db, signedInUserId(caller), input.id);
     return { ...(await viewOf(ctx, draft)), next_steps: await draftNextSteps(ctx, draft) };

@@ -20,6 +20,7 @@ export default defineTool({
   keyOutputs: ['id', 'status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
+  app: 'draft-review',
   // The new draft is read and drafted in the background: a task, for a client that follows them.
   backgroundTask: (_input, draft) => draftTaskId(draft),
   handler: async (ctx, input, caller) => {

@@ -63,6 +63,7 @@ export default defineTool({
   keyOutputs: ['status', 'fields', 'completeness', 'missing', 'listing_id', 'next_steps'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   idempotencyKey: true,
+  app: 'draft-review',
   // regenerate on a failed draft reads the site again in the background (else it redrafts at once).
   backgroundTask: (input, draft) =>
     input.regenerate?.length && draft.status === 'crawling' ? draftTaskId(draft) : undefined,

@@ -43,7 +43,7 @@ export function sendDraftPage(res: Response, session: WebSession, r: DraftRender
     title: working
       ? workingTitle(r.view)
       : r.view.status === 'failed'
-        ? 'We could not read your site'
+        ? FAILED_TITLE
         : (nameOf(r.view) ?? r.view.domain),
     csrfToken: r.csrfToken,
     signedInAs: session.email,
@@ -63,39 +63,58 @@ const siteLink = (view: DraftView) => {
 
 // --- Reading and drafting ----------------------------------------------------
 
-function workingBody(r: DraftRender): SafeHtml {
-  const { view } = r;
+/** The head of a draft that is not ready: whose site it is and what is happening (or that it failed). */
+export const shortHead = (view: DraftView, title: string) =>
+  html`<header class="draft-head"><div class="draft-head-main"><p class="draft-kicker"><span>Draft of ${siteLink(view)}</span></p>
+<h1>${title}</h1></div></header>`;
+
+/** While the site is read and drafted: the status line and the three stages, the current one marked. */
+export function workingProgress(view: DraftView): SafeHtml {
   const read = view.pages.length;
   const stage = (done: boolean, current: boolean, title: string, detail: string) =>
     html`<li class="${done ? 'done' : current ? 'current' : ''}"${current ? html` aria-current="step"` : ''}><strong>${title}</strong><span class="muted">${detail}</span></li>`;
-  return html`<header class="draft-head"><div class="draft-head-main"><p class="draft-kicker"><span>Draft of ${siteLink(view)}</span></p>
-<h1>${workingTitle(view)}</h1></div></header>
-${problemSummary(r.problem, labelOfPath)}
-<section class="draft-working" aria-labelledby="working-status">
-<p class="draft-working-status" id="working-status"><span class="draft-spinner" aria-hidden="true"></span>${view.status === 'crawling' ? 'Reading your site' : 'Drafting your listing from what your site says'}${read > 0 ? html` · ${plural(read, 'page')} read` : ''}</p>
+  return html`<p class="draft-working-status" id="working-status"><span class="draft-spinner" aria-hidden="true"></span>${view.status === 'crawling' ? 'Reading your site' : 'Drafting your listing from what your site says'}${read > 0 ? html` · ${plural(read, 'page')} read` : ''}</p>
 <ol class="draft-stages">
 ${stage(view.status === 'drafting', view.status === 'crawling', 'Read your site', read > 0 ? `${plural(read, 'page')} read` : 'Home, pricing, about, features, FAQ… obeying robots.txt')}
 ${stage(false, view.status === 'drafting', 'Draft your listing', 'Every value quotes the page it came from; what your site does not say stays blank')}
 ${stage(false, false, 'Review and submit', 'Edit, lock or redraft any field, then submit it as your listing')}
-</ol>
+</ol>`;
+}
+
+/** The pages read so far, folded away. */
+export const pagesRead = (view: DraftView) =>
+  view.pages.length > 0
+    ? html`<details class="draft-pages"><summary>Pages read so far</summary><ul>${view.pages.map((p) => html`<li>${p.title ? html`${p.title}: ` : ''}${pageLink(p.url)}</li>`)}</ul></details>`
+    : '';
+
+function workingBody(r: DraftRender): SafeHtml {
+  const { view } = r;
+  return html`${shortHead(view, workingTitle(view))}
+${problemSummary(r.problem, labelOfPath)}
+<section class="draft-working" aria-labelledby="working-status">
+${workingProgress(view)}
 ${
   r.autoRefresh === false
     ? html`<p>This usually takes about a minute. Automatic refresh is off: refresh when you are ready, or <a href="${draftPath(view)}">turn it back on</a>.</p>`
     : html`<p>This usually takes about a minute. The page refreshes itself every ${REFRESH_SECONDS} seconds (<a href="${draftPath(view, '?refresh=off')}">stop refreshing</a>).</p>`
 }
 <p><a class="button secondary" href="${draftPath(view)}${r.autoRefresh === false ? '?refresh=off' : ''}">Refresh</a></p>
-${read > 0 ? html`<details class="draft-pages"><summary>Pages read so far</summary><ul>${view.pages.map((p) => html`<li>${p.title ? html`${p.title}: ` : ''}${pageLink(p.url)}</li>`)}</ul></details>` : ''}
+${pagesRead(view)}
 </section>`;
 }
 
+export const FAILED_TITLE = 'We could not read your site';
+
+/** Why reading the site failed, under its heading. */
+export const failureReason = (view: DraftView) => html`<h2 id="failed-why">What went wrong</h2>
+<p class="error" role="alert">${view.failure_reason ?? 'Reading the site failed.'}</p>`;
+
 function failedBody(r: DraftRender): SafeHtml {
   const { view } = r;
-  return html`<header class="draft-head"><div class="draft-head-main"><p class="draft-kicker"><span>Draft of ${siteLink(view)}</span></p>
-<h1>We could not read your site</h1></div></header>
+  return html`${shortHead(view, FAILED_TITLE)}
 ${problemSummary(r.problem, labelOfPath)}
 <section class="draft-working draft-failed" aria-labelledby="failed-why">
-<h2 id="failed-why">What went wrong</h2>
-<p class="error" role="alert">${view.failure_reason ?? 'Reading the site failed.'}</p>
+${failureReason(view)}
 <p>If you have fixed it (for example allowed our crawler in robots.txt, or the site is back up), try again. Or submit another address.</p>
 <div class="draft-failed-actions">${draftForm(r, '/retry', html`<button type="submit">Try again</button>`)}
 <a class="button secondary" href="/submit">Submit another URL</a></div>
@@ -112,7 +131,7 @@ function missingHref(item: string): string {
   return '#profile';
 }
 
-const missingLabel = (item: string) =>
+export const missingLabel = (item: string) =>
   isFieldName(item) ? FIELD_LABELS[item] : item === 'faqs' ? 'FAQs' : item === 'founders' ? 'Founders' : item;
 
 function submitBox(r: DraftRender): SafeHtml {
@@ -126,22 +145,31 @@ function submitBox(r: DraftRender): SafeHtml {
 <p class="hint">Saves it as your listing. Nothing is published or charged yet: next you choose a free or a paid launch.</p></div>`;
 }
 
-function head(r: DraftRender): SafeHtml {
-  const { view } = r;
+/** A ready draft's name, site, tagline and how it was drafted. */
+export function draftHeadMain(view: DraftView): SafeHtml {
   const tagline = typeof view.fields.tagline.value === 'string' ? view.fields.tagline.value : null;
-  return html`<header class="draft-head">
-<div class="draft-head-main"><p class="draft-kicker"><span>Draft listing for ${siteLink(view)}</span> <span class="draft-badge">${view.listing_id === null ? 'Ready to review' : 'Submitted'}</span></p>
+  return html`<div class="draft-head-main"><p class="draft-kicker"><span>Draft listing for ${siteLink(view)}</span> <span class="draft-badge">${view.listing_id === null ? 'Ready to review' : 'Submitted'}</span></p>
 <h1>${nameOf(view) ?? view.domain}</h1>
 ${tagline ? html`<p class="draft-tagline">${tagline}</p>` : ''}
-<p class="muted draft-read">Drafted from ${plural(view.pages.length, 'page')} of your site${view.drafter ? html` by the ${view.drafter === 'builtin' ? 'built-in extractor' : `${view.drafter} model`}` : ''}. Every value shows the words it was taken from.</p></div>
-<div class="draft-head-side">
-<div class="draft-meter"><label for="completeness">Completeness <strong>${view.completeness}%</strong></label>
+<p class="muted draft-read">Drafted from ${plural(view.pages.length, 'page')} of your site${view.drafter ? html` by the ${view.drafter === 'builtin' ? 'built-in extractor' : `${view.drafter} model`}` : ''}. Every value shows the words it was taken from.</p></div>`;
+}
+
+/** Completeness and what is still missing, each item a link to where it is filled in (`hrefOf`). */
+export function draftMeter(view: DraftView, hrefOf: (item: string) => string): SafeHtml {
+  return html`<div class="draft-meter"><label for="completeness">Completeness <strong>${view.completeness}%</strong></label>
 <progress id="completeness" max="100" value="${view.completeness}">${view.completeness}%</progress>
 ${
   view.missing.length > 0
-    ? html`<p class="draft-missing">Still missing: ${view.missing.map((m, i) => html`${i > 0 ? ', ' : ''}<a href="${missingHref(m)}">${missingLabel(m)}</a>`)}</p>`
+    ? html`<p class="draft-missing">Still missing: ${view.missing.map((m, i) => html`${i > 0 ? ', ' : ''}<a href="${hrefOf(m)}">${missingLabel(m)}</a>`)}</p>`
     : html`<p class="draft-missing">Nothing missing.</p>`
-}</div>
+}</div>`;
+}
+
+function head(r: DraftRender): SafeHtml {
+  return html`<header class="draft-head">
+${draftHeadMain(r.view)}
+<div class="draft-head-side">
+${draftMeter(r.view, missingHref)}
 ${submitBox(r)}</div>
 </header>`;
 }
@@ -169,10 +197,15 @@ ${draftSections(r)}
 ${submitBox(r)}</section>`;
 }
 
-function profileSection(r: DraftRender): SafeHtml {
+/** The profile fields in the groups the page shows them in; any field no group names comes last, under "More". */
+export function profileGroups(): { title: string; fields: readonly FieldName[] }[] {
   const grouped = new Set(FIELD_GROUPS.flatMap((g) => g.fields));
   const rest = PROFILE_FIELDS.filter((f) => !grouped.has(f));
-  const groups = rest.length > 0 ? [...FIELD_GROUPS, { title: 'More', fields: rest }] : FIELD_GROUPS;
+  return rest.length > 0 ? [...FIELD_GROUPS, { title: 'More', fields: rest }] : [...FIELD_GROUPS];
+}
+
+function profileSection(r: DraftRender): SafeHtml {
+  const groups = profileGroups();
   const saveBar = (where: string) =>
     html`<div class="draft-savebar draft-savebar-${where}"><p class="muted">Unsaved edits are saved with any button on a field, too.</p><button type="submit" name="intent" value="save">Save changes</button></div>`;
   return html`<section class="draft-section" id="profile" aria-labelledby="profile-heading">
@@ -203,7 +236,7 @@ function controlFor(f: FieldName, attrs: SafeHtml, value: string): SafeHtml {
   return html`<input ${attrs} type="${type}"${mode} maxlength="${maxLength(f)}" value="${value}">`;
 }
 
-const shortText = (value: string | string[] | null) => {
+export const shortText = (value: string | string[] | null) => {
   const s = Array.isArray(value) ? value.join(', ') : (value ?? '');
   return s.length > 240 ? `${s.slice(0, 240)}…` : s;
 };
@@ -241,18 +274,39 @@ function profileField(r: DraftRender, f: FieldName): SafeHtml {
     .join(' ');
   const attrs = html`id="${id}" name="${path}" aria-describedby="${describedBy}" autocomplete="off"${errors.length > 0 ? html` aria-invalid="true"` : ''}`;
   const value = r.kept?.profile?.[f] ?? fieldText(stored.value);
-  const aiDiffers = stored.ai_value !== null && JSON.stringify(stored.ai_value) !== JSON.stringify(stored.value);
-  return html`<div class="draft-field draft-field-${stored.state}${errors.length > 0 ? ' invalid' : ''}" id="field-${f}">
-<div class="draft-field-side"><label for="${id}">${FIELD_LABELS[f]}</label>
-<p class="draft-state-line" id="${stateId}"><span class="draft-state draft-state-${stored.state}">${STATE_LABELS[stored.state]}</span>${stored.state === 'ai' ? '' : html`<span class="draft-state-meaning">${STATE_MEANINGS[stored.state]}</span>`}</p></div>
-<div class="draft-field-main">
-${r.notice?.field === f ? noticeBox(r.notice.text) : ''}
+  return draftFieldBlock(r.view, f, {
+    label: html`<label for="${id}">${FIELD_LABELS[f]}</label>`,
+    stateId,
+    invalid: errors.length > 0,
+    main: html`${r.notice?.field === f ? noticeBox(r.notice.text) : ''}
 ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : ''}
 ${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
 ${controlFor(f, attrs, value)}
-${f === 'categories' ? categoryNames(r) : ''}
+${f === 'categories' ? categoryNames(r) : ''}`,
+    actions: fieldButtons(f, r),
+  });
+}
+
+/**
+ * One profile field as the page and the MCP App (draft-review.ts) show it:
+ * its label and state beside `main` (the page's control, the App's value),
+ * then the quotes it came from, what the AI drafted when that differs, and
+ * `actions` (the page's buttons).
+ */
+export function draftFieldBlock(
+  view: DraftView,
+  f: FieldName,
+  parts: { label: SafeHtml; stateId?: string; invalid?: boolean; main: SafeHtml; actions?: SafeHtml },
+): SafeHtml {
+  const stored = view.fields[f];
+  const aiDiffers = stored.ai_value !== null && JSON.stringify(stored.ai_value) !== JSON.stringify(stored.value);
+  return html`<div class="draft-field draft-field-${stored.state}${parts.invalid ? ' invalid' : ''}" id="field-${f}">
+<div class="draft-field-side">${parts.label}
+<p class="draft-state-line"${parts.stateId ? html` id="${parts.stateId}"` : ''}><span class="draft-state draft-state-${stored.state}">${STATE_LABELS[stored.state]}</span>${stored.state === 'ai' ? '' : html`<span class="draft-state-meaning">${STATE_MEANINGS[stored.state]}</span>`}</p></div>
+<div class="draft-field-main">
+${parts.main}
 ${evidenceBlock(stored.evidence)}
 ${aiDiffers ? html`<p class="draft-ai-value"><span class="draft-evidence-label">AI drafted:</span> <q>${shortText(stored.ai_value)}</q></p>` : ''}
-${fieldButtons(f, r)}
+${parts.actions ?? ''}
 </div></div>`;
 }

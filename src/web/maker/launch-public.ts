@@ -23,7 +23,7 @@ export function badgeSample(siteName: string): SafeHtml {
   return html`<span class="launch-badge-sample" role="img" aria-label="Example badge: Listed on ${siteName}"><span class="launch-badge-dot" aria-hidden="true"></span><span aria-hidden="true"><small>LISTED ON</small><strong>${siteName}</strong></span></span>`;
 }
 
-/** "founder story, milestones and demo video" (`or` for what the free launch lacks). */
+/** "founder story, milestones and media (screenshots, demo video)" (`or` for what the free launch lacks). */
 export function sectionsWords(joiner: 'and' | 'or' = 'and'): string {
   const words = PAID_SECTIONS.map((s) => PAID_SECTION_WORDS[s] ?? s);
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${joiner} ${words.at(-1)}`;
@@ -59,6 +59,41 @@ ${s.paidLinksFollow ? html`<li>Links to your site without <code>nofollow</code><
 </ul>`;
 }
 
+/**
+ * The two ways to launch side by side, each with its price and what it
+ * includes: on this page and in the MCP App's draft review (draft-review.ts).
+ * `heading` is the plans' heading level; an action closes each card (the
+ * paid one only while the launch is on sale).
+ */
+export function launchPlans(
+  s: LaunchSettings,
+  products: ProductView[],
+  opts: { heading: 'h2' | 'h3'; freeAction?: SafeHtml; paidAction?: SafeHtml },
+): SafeHtml {
+  const launch = products.find((p) => p.key === 'launch');
+  const premium = products.find((p) => p.key === 'premium-profile');
+  const title = (id: string, text: string) =>
+    opts.heading === 'h2' ? html`<h2 id="${id}">${text}</h2>` : html`<h3 id="${id}">${text}</h3>`;
+  return html`<div class="launch-plans">
+<section class="launch-plan" aria-labelledby="plan-free">
+<p class="launch-tag">No card needed</p>
+${title('plan-free', 'Free launch')}
+${bigPrice(0, 'forever')}
+<p class="launch-when">A launch week ${freeWindowWords(s)} out, live once our badge is on your homepage.</p>
+${freePlanList(s)}
+${opts.freeAction ?? ''}
+</section>
+<section class="launch-plan recommended" aria-labelledby="plan-paid">
+<p class="launch-tag">Fastest</p>
+${title('plan-paid', 'Paid launch')}
+${launch ? bigPrice(launch.price_cents, 'USD, once · plus VAT where it applies') : html`<p class="launch-price"><span>Not on sale right now</span></p>`}
+<p class="launch-when">Live today or in the week you choose, with the extra profile sections.</p>
+${paidPlanList(s, premium)}
+${launch && opts.paidAction ? opts.paidAction : ''}
+</section>
+</div>`;
+}
+
 /** The extras a listing can add, beyond the launch itself, with their prices. */
 function extrasTable(products: ProductView[], s: LaunchSettings): SafeHtml | string {
   const extras = products.filter((p) => p.needs_listing && p.key !== 'launch');
@@ -76,8 +111,6 @@ function extrasTable(products: ProductView[], s: LaunchSettings): SafeHtml | str
 export async function publicLaunchPage(ctx: Context, _req: Request, res: Response): Promise<void> {
   const web = webOf(res);
   const [s, products] = await Promise.all([launchSettings(ctx), productsForSale(ctx)]);
-  const launch = products.find((p) => p.key === 'launch');
-  const premium = products.find((p) => p.key === 'premium-profile');
   const start = html`<a class="button" href="/submit">Launch your product</a>`;
   sendPage(res, {
     title: 'Launch your product',
@@ -92,24 +125,11 @@ export async function publicLaunchPage(ctx: Context, _req: Request, res: Respons
 <p class="launch-lead">Give us your website and we draft your listing from it in about a minute. Then choose: launch <strong>free</strong> in a few weeks, or <strong>pay</strong> to go live today or in the week you pick.</p>
 ${start}
 </div>
-<div class="launch-plans">
-<section class="launch-plan" aria-labelledby="plan-free">
-<p class="launch-tag">No card needed</p>
-<h2 id="plan-free">Free launch</h2>
-${bigPrice(0, 'forever')}
-<p class="launch-when">A launch week ${freeWindowWords(s)} out, live once our badge is on your homepage.</p>
-${freePlanList(s)}
-<a class="button secondary" href="/submit">Start a free launch</a>
-</section>
-<section class="launch-plan recommended" aria-labelledby="plan-paid">
-<p class="launch-tag">Fastest</p>
-<h2 id="plan-paid">Paid launch</h2>
-${launch ? bigPrice(launch.price_cents, 'USD, once · plus VAT where it applies') : html`<p class="launch-price"><span>Not on sale right now</span></p>`}
-<p class="launch-when">Live today or in the week you choose, with the extra profile sections.</p>
-${paidPlanList(s, premium)}
-${launch ? html`<a class="button" href="/submit">Start a paid launch</a>` : ''}
-</section>
-</div>
+${launchPlans(s, products, {
+  heading: 'h2',
+  freeAction: html`<a class="button secondary" href="/submit">Start a free launch</a>`,
+  paidAction: html`<a class="button" href="/submit">Start a paid launch</a>`,
+})}
 <p class="launch-fair"><strong>Paying never buys votes or rank.</strong> Free and paid launches are ranked by the community’s votes alone. <a href="/how-ranking-works">How ranking works</a>.</p>
 <section aria-labelledby="how-free"><h2 id="how-free">How the free launch works</h2>
 <ol class="launch-steps">

@@ -156,6 +156,20 @@ const MODES: [string, string][] = [
   ['dark', 'Dark'],
 ];
 
+/**
+ * A badge as it will look on the maker's site: here from its image URL, in
+ * the MCP App's draft review (draft-review.ts) drawn inline before the
+ * listing exists. `href`: where it links, once there is a listing page.
+ */
+export function badgePreview(
+  img: { src: string; alt: string; width: number; height: number },
+  href?: string,
+): SafeHtml {
+  const image = html`<img src="${img.src}" alt="${img.alt}" width="${img.width}" height="${img.height}">`;
+  return html`<p class="launch-badge-preview-label">Preview</p>
+<div class="launch-badge-preview">${href ? html`<a href="${href}">${image}</a>` : image}</div>`;
+}
+
 function badgeSection(d: LaunchData, csrfToken: string): SafeHtml | string {
   const b = d.badge;
   if (!b) return '';
@@ -165,8 +179,7 @@ function badgeSection(d: LaunchData, csrfToken: string): SafeHtml | string {
   return html`<section class="card launch-badge-card" aria-labelledby="badge-heading" id="badge">
 <h2 id="badge-heading">Your badge</h2>
 <p>A small image that says “${b.label}” and links to ${(PUBLIC_STATUSES as readonly string[]).includes(l.status) ? html`<a href="${b.link_url}">your listing page</a>` : 'your listing page'}.${l.status === 'awaiting_badge' ? ' Your free launch needs it on your homepage, anywhere (the footer is fine), linking to us as below.' : ' Put it on your site to send visitors to your page.'}</p>
-<p class="launch-badge-preview-label">Preview</p>
-<div class="launch-badge-preview"><a href="${b.link_url}"><img src="${b.image_url}" alt="${l.name}: ${b.label}" width="${b.width}" height="${b.height}"></a></div>
+${badgePreview({ src: b.image_url, alt: `${l.name}: ${b.label}`, width: b.width, height: b.height }, b.link_url)}
 <form method="get" action="/my/listings/${l.listing_id}/launch#badge" class="launch-badge-style">
 ${select('shape', 'Shape', SHAPES, d.badgeStyle.shape)}
 ${select('mode', 'Colours', MODES, d.badgeStyle.mode)}

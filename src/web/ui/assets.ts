@@ -22,6 +22,8 @@ const VOTE_SCRIPT = asset('vote.js', 'vote', 'js');
 
 /** Where pages link the stylesheet. */
 export const STYLESHEET_HREF = STYLESHEET.href;
+/** The stylesheet itself, for a document that carries it inline (the MCP App's view, src/web/maker/draft-review-app.ts). */
+export const STYLESHEET_TEXT = STYLESHEET.body.toString('utf8');
 /** Where pages load the vote script from (deferred; CSP script-src 'self'). */
 export const VOTE_SCRIPT_SRC = VOTE_SCRIPT.href;
 
