@@ -19,6 +19,7 @@ import { createTokenVerifier } from '../auth/token-verifier.js';
 import { oauthRouter } from '../oauth/router.js';
 import { webAuthRouter } from '../web/auth/router.js';
 import { makerRouter } from '../web/maker/router.js';
+import { draftReviewApp } from '../web/maker/draft-review-app.js';
 import { adminRouter } from '../web/admin.js';
 import { checkoutRouter } from '../web/checkout.js';
 import { invitesRouter } from '../web/invites.js';
@@ -29,12 +30,14 @@ import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
 import { uiAssetsRouter } from '../web/ui/assets.js';
 import { iconsRouter } from '../web/ui/icons.js';
+import { shareImageRouter } from '../web/share/router.js';
 import { openApiDocument } from '../registry/openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
 import { restRouter } from './rest.js';
 import { fixedBody } from '../platform/fixed-body.js';
 import { compressResponses } from './compression.js';
 import { badgeRouter } from './badges.js';
+import { mediaRouter } from './media.js';
 import { apiCors, requestLogging, securityHeaders } from './hardening.js';
 
 export interface HttpApp {
@@ -93,8 +96,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   );
 
   // MCP: the body is read on the Node side (mcp-node.ts), never by express.json,
-  // so JSON-RPC parse errors stay JSON-RPC.
-  const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools), {
+  // so JSON-RPC parse errors stay JSON-RPC. The draft tools are an MCP App whose view is the web face's.
+  const mcpHandler = createMcpHandler(mcpServerFactory(ctx, tools, undefined, draftReviewApp(ctx)), {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
   // Rate limits by what each request asks (mcp/rate-limit.ts), then authorization, then the SDK.
@@ -129,6 +132,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   // Badge images embedded on makers' sites (the URLs get_badges hands out).
   app.use('/badges', resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
   app.use(badgeRouter(ctx));
+  // Logos and screenshots stored on our side (src/media/), at content-hashed URLs.
+  app.use(mediaRouter(ctx));
 
   // Sign-in for programs (the OAuth authorization server and its discovery
   // documents) and for people (sign-up, sign-in, account, API keys).
@@ -147,6 +152,9 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
 
   // The site's stylesheet (content-hashed URL, cached for a year), its icons and web app manifest.
   app.use(uiAssetsRouter(), iconsRouter(ctx));
+  // Share images (og:image), drawn on our side: rate-limited like the badges, as each new one costs a render.
+  app.use('/og', resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
+  app.use(shareImageRouter(ctx));
 
   // The site people browse and act on (votes, follows, reviews, reports), and the docs.
   app.use(communityRouter(ctx));

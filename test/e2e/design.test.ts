@@ -1,6 +1,7 @@
 // The site's design on the demo directory, in a real browser (headless Debian
-// Chromium through playwright-core): home, a listing, search, a category and
-// the Domain Rating board at laptop (1366 px) and phone (390 px) width, in the
+// Chromium through playwright-core): home, a listing, search, a category, last
+// week's launches, the leaderboards, the Domain Rating board, a founder and a
+// blog post at laptop (1366 px) and phone (390 px) width (the admin pages: admin.test.ts), in the
 // light and the dark scheme. Each is screenshotted into
 // artifacts/screenshots/design-*.png and checked with axe-core (no violation
 // of any impact), and no page scrolls sideways on a phone.
@@ -45,12 +46,23 @@ describe.skipIf(!chromiumAvailable)('the design on the demo directory', () => {
       .where('parent_id', 'is', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const founder = await ctx.db.selectFrom('founders').select('slug').orderBy('id').executeTakeFirstOrThrow();
+    const post = await ctx.db
+      .selectFrom('blog_posts')
+      .select('slug')
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .executeTakeFirstOrThrow();
     pages.push(
       ['home', '/'],
       ['listing', `/listings/${top.slug}`],
       ['search', `/search?q=${encodeURIComponent(top.name.split(' ')[0])}`],
       ['category', `/categories/${category.slug}`],
+      ['week', '/launches/weeks/last'],
+      ['leaderboards', '/leaderboards'],
       ['domain-rating', '/leaderboards/domain-rating'],
+      ['founder', `/founders/${founder.slug}`],
+      ['blog-post', `/blog/${post.slug}`],
     );
     browser = await launchChromium(['--disable-gpu', '--disable-background-networking']);
   }, 120_000);
