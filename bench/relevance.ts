@@ -60,11 +60,11 @@ async function runQueries(ctx: Context, queries: readonly RelevanceQuery[]): Pro
   return results;
 }
 
-/** Each live demo listing as one line: what a person judging a query reads. */
+/** Each live demo listing as one line: what a person judging a query reads (the listing page's first lines). */
 async function liveListings(ctx: Context): Promise<string[]> {
   const rows = await ctx.db
     .selectFrom('listings')
-    .select(['id', 'slug', 'name', 'tagline', 'pricing_model', 'features', 'attributes'])
+    .select(['id', 'slug', 'name', 'tagline', 'short_description', 'pricing_model', 'features', 'attributes'])
     .where('status', '=', 'live')
     .orderBy('slug')
     .execute();
@@ -81,6 +81,7 @@ async function liveListings(ctx: Context): Promise<string[]> {
       `${r.slug} (${r.name})`,
       `categories ${cats.join(', ')}`,
       r.tagline,
+      r.short_description,
       `features ${(JSON.parse(r.features) as string[]).join(', ')}`,
       `attributes ${attributes.map(([a]) => a).join(', ') || '-'}`,
       `pricing ${r.pricing_model ?? '-'}`,
