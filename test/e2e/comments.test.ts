@@ -184,5 +184,6 @@ describe.skipIf(!chromiumAvailable)('the discussion on a listing page, in a brow
     expect(await axeViolations(reader), 'discussion in dark mode').toEqual([]);
     await reader.emulateMedia({ colorScheme: 'light' });
     await expectAxeClean(reader, 'discussion-signed-out', discussion(reader));
-  });
+    // Four people's browsers and eight axe runs: about 15 s on a quiet machine, twice that on a busy one.
+  }, 120_000);
 });
