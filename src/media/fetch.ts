@@ -5,10 +5,10 @@
 // then checked and re-encoded by process.ts. Every failure is an
 // ImageFetchError with a sentence the person can act on, marked transient
 // when trying again later may help.
-import robotsParserModule from 'robots-parser';
 import type { Context } from '../context.js';
 import { FetchError, type FetchResult, USER_AGENT_TOKEN } from '../platform/fetcher.js';
 import { webLink } from '../platform/links.js';
+import { ROBOTS_REQUEST, type Robots, robotsRules, robotsUrl } from '../platform/robots.js';
 import { IMAGE_LIMITS, ImageRefused, type ImageVariant, type ProcessedImage, processImage } from './process.js';
 
 export class ImageFetchError extends Error {
@@ -22,14 +22,9 @@ export class ImageFetchError extends Error {
   }
 }
 
-type Robots = { isAllowed(url: string, ua?: string): boolean | undefined };
-// robots-parser is CommonJS (module.exports = function); its typings declare an ES default.
-const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => Robots;
-
 /** robots.txt per origin, read once per batch of images (null: no rules). */
 export type RobotsCache = Map<string, Promise<Robots | null>>;
 
-const ROBOTS_BYTES = 512 * 1024;
 const TIMEOUT_MS = 15_000;
 const ACCEPT = 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.1';
 
@@ -63,29 +58,22 @@ function fetchFailure(err: unknown, what: string): ImageFetchError {
   }
 }
 
-/** RFC 9309 as the crawler reads it: 4xx → no rules; 5xx, 429 or unreachable → nothing for now. */
+/** RFC 9309 as the crawler reads it (platform/robots.ts): 5xx, 429 or unreachable → nothing for now. */
 async function loadRobots(ctx: Context, origin: string): Promise<Robots | null> {
-  const url = `${origin}/robots.txt`;
+  const url = robotsUrl(origin);
   let result: FetchResult;
   try {
-    result = await ctx.fetcher.get(url, {
-      maxBytes: ROBOTS_BYTES,
-      truncate: true,
-      accept: 'text/plain,*/*;q=0.5',
-      timeoutMs: TIMEOUT_MS,
-    });
+    result = await ctx.fetcher.get(url, { ...ROBOTS_REQUEST, timeoutMs: TIMEOUT_MS });
   } catch (err) {
     throw fetchFailure(err, `The robots.txt of ${new URL(origin).host}`);
   }
-  if (result.status >= 500 || result.status === 429)
+  const rules = robotsRules(url, result);
+  if (rules === 'unavailable')
     throw new ImageFetchError(
       `The robots.txt of ${new URL(origin).host} could not be read (HTTP ${result.status}); try again later.`,
       true,
     );
-  if (result.status >= 400) return null;
-  let text = result.body.toString('utf8');
-  if (result.truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
-  return robotsParser(url, text);
+  return rules;
 }
 
 /**

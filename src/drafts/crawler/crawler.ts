@@ -6,11 +6,11 @@
 // (choose.ts), filling the budget from the next ones when some cannot be read.
 // Pages are parsed in the html worker pool. Failures are CrawlErrors with a
 // sentence a maker can act on, marked transient when a retry may help.
-import robotsParserModule from 'robots-parser';
 import PQueue from 'p-queue';
 import type { Context } from '../../context.js';
 import { evidenceText, type PageFacts } from './facts.js';
 import { FetchError, type FetchOptions, type FetchResult, USER_AGENT_TOKEN } from '../../platform/fetcher.js';
+import { ROBOTS_REQUEST, type Robots, robotsRules, robotsUrl } from '../../platform/robots.js';
 import { sharedHtmlParser, type HtmlParser } from './html-worker-pool.js';
 import { sameSite } from '../drafter/site.js';
 import { type Candidate, candidatesFrom, pageKey, rankCandidates } from './choose.js';
@@ -69,7 +69,6 @@ export interface CrawlOptions {
 
 export const MAX_PAGES = 8;
 const PAGE_BYTES = 2 * 1024 * 1024;
-const ROBOTS_BYTES = 512 * 1024;
 const MAX_CRAWL_DELAY_S = 5;
 /** Fetches beyond the page budget, to stand in for linked pages that could not be read. */
 const EXTRA_FETCHES = 4;
@@ -133,38 +132,19 @@ function isHtml(result: FetchResult): boolean {
 
 // --- robots.txt ---------------------------------------------------------------
 
-type Robots = {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getCrawlDelay(ua?: string): number | undefined;
-};
-// robots-parser is CommonJS (module.exports = function); its typings declare an ES default.
-const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => Robots;
-
-/**
- * RFC 9309: 4xx → everything allowed; 5xx or unreachable → nothing, for now
- * (transient). A robots.txt longer than ROBOTS_BYTES is read up to its last
- * whole line within them (the RFC asks for at least 500 KiB): too big is
- * never "no rules".
- */
+/** The site's rules (platform/robots.ts); 5xx or unreachable: nothing, for now (transient). */
 async function loadRobots(ctx: Context, origin: string, timeoutMs?: number): Promise<Robots | null> {
-  const robotsUrl = `${origin}/robots.txt`;
-  const result = await getOnceMoreIfSlow(
-    ctx,
-    robotsUrl,
-    { maxBytes: ROBOTS_BYTES, truncate: true, accept: 'text/plain,*/*;q=0.5', timeoutMs },
-    'The site',
-  );
-  if (result.status >= 500 || result.status === 429) {
+  const url = robotsUrl(origin);
+  const result = await getOnceMoreIfSlow(ctx, url, { ...ROBOTS_REQUEST, timeoutMs }, 'The site');
+  const rules = robotsRules(url, result);
+  if (rules === 'unavailable') {
     throw new CrawlError(
       'robots',
       `The site's robots.txt could not be read (HTTP ${result.status}), so nothing was fetched; it will be tried again.`,
       true,
     );
   }
-  if (result.status >= 400) return null;
-  let text = result.body.toString('utf8');
-  if (result.truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
-  return robotsParser(robotsUrl, text);
+  return rules;
 }
 
 const seconds = (ms: number) => String(Math.round(ms / 100) / 10);
