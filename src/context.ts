@@ -52,6 +52,12 @@ export interface BuildOptions {
   logger?: Logger;
   /** Run pending migrations (default true). */
   migrate?: boolean;
+  /**
+   * How long work takes, in ms (default performance.now). Caches that rebuild
+   * less often after a slow build read it; tests give a steady one so that a
+   * loaded machine never changes what they see.
+   */
+  timer?: () => number;
 }
 
 export async function buildContext(
@@ -77,7 +83,7 @@ export async function buildContext(
     profiles: new VersionedCache<ProfileParts>(),
     publicProfiles: new VersionedCache<CachedOutput>(),
     summaries: new VersionedCache<ListingSummary>(10_000),
-    trending: new VersionedValue<TrendingRanking>(TRENDING_CACHE),
+    trending: new VersionedValue<TrendingRanking>({ ...TRENDING_CACHE, timer: opts.timer }),
     pages: new PageCache(),
     shareImages: new ShareImageCache(),
   };
