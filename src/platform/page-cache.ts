@@ -66,6 +66,11 @@ export class PageCache {
     return entry;
   }
 
+  /** True when a page is kept at `key`, good or not (a cheap test before reading the version). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Keeps a page built at `version` at `now`, unless a newer one is already kept there. */
   set(key: string, version: number, now: number, page: StoredPage): void {
     const old = this.entries.get(key);

@@ -2,7 +2,7 @@
 // short public caching for anonymous visitors), listing cards, pagination and
 // reading page/per_page from the query the same way the API bounds them.
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { ListingSummary } from '../../listings/summary.js';
@@ -11,7 +11,7 @@ import type { StoredPage } from '../../platform/page-cache.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
 import { highlightWords } from '../ui/highlight.js';
 import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
-import { webOf } from '../ui/session.js';
+import { cookieNames, parseCookies, webOf } from '../ui/session.js';
 import { voteButton, voteNotice, type VoteViewer } from '../ui/vote-button.js';
 import { dataVersion } from '../../platform/versioned-cache.js';
 import { siteShareImage } from '../share/urls.js';
@@ -156,49 +156,100 @@ export function sendNotFound(ctx: Context, req: Request, res: Response, what = '
 /** A public page: answers one GET. */
 export type PublicPage = (ctx: Context, req: Request, res: Response) => void | Promise<void>;
 
+/** What a hit on a kept page redoes besides sending it (the listing page counts the view). */
+type OnHit = (ctx: Context, req: Request, res: Response, meta: unknown) => void;
+/** What `cachedPage` keeps in StoredPage.meta: its onHit, and what the page gave `keepForHits`. */
+interface HitMeta {
+  onHit: OnHit | undefined;
+  meta: unknown;
+}
+
+// Each app keeps its own pages: two apps built on one context (with other
+// community sections, say) never answer with each other's pages.
+const appScopes = new WeakMap<object, string>();
+function pageKey(req: Request, now: Date): string {
+  let scope = appScopes.get(req.app);
+  if (!scope) appScopes.set(req.app, (scope = randomUUID()));
+  return `${scope} ${now.toISOString().slice(0, 10)} ${req.originalUrl}`;
+}
+
+/** True when the request may be answered from, and kept in, the page cache: an anonymous GET. */
+function shareable(ctx: Context, req: Request, res: Response): boolean {
+  if (req.method !== 'GET' || ctx.db.isTransaction) return false;
+  const web = webOf(res);
+  if (web) return !web.session && !web.sessionCookie;
+  return parseCookies(req.headers.cookie)[cookieNames(ctx).session] === undefined;
+}
+
+/** The kept page for this request, if it is still good; undefined when it must be rendered. */
+async function keptPage(
+  ctx: Context,
+  req: Request,
+): Promise<{ version: number; key: string; at: number; hit: StoredPage | undefined }> {
+  // The version first, then the page's data: a page is never kept under a version newer than what it shows.
+  const version = await dataVersion(ctx, 'pages');
+  const now = ctx.clock.now();
+  const key = pageKey(req, now);
+  return { version, key, at: now.getTime(), hit: ctx.pages.get(key, version, now.getTime()) };
+}
+
+function answerFromCache(ctx: Context, req: Request, res: Response, hit: StoredPage): void {
+  const { onHit, meta } = hit.meta as HitMeta;
+  onHit?.(ctx, req, res, meta);
+  sendStoredPage(ctx, req, res, hit);
+}
+
 /**
  * A public page rendered once per data version for anonymous visitors
  * (issue 25): a GET from someone with no session cookie is answered from
  * ctx.pages while data_versions('pages') (migration 0018: triggers on every
  * table these pages show) and the UTC day are those it was rendered at, and
  * for at most the cache's maxAgeMs (view counts, relative times). The key is
- * the whole path and query. Anything personal never goes in or comes out: a
- * signed-in visitor (or one with any session cookie) gets the page rendered
- * for them, as before. Only a 200 marked `Cache-Control: public` that sets no
- * cookie is kept: the body as rendered and the headers the page set; a hit
- * writes them again with the body compressed once per coding, the same bytes
- * and headers the compression middleware (http/compression.ts) gives the
- * uncached answer. `onHit` redoes what the page does besides rendering, with
- * what it kept through `keepForHits`.
+ * the app, the day and the whole path and query. Anything personal never goes
+ * in or comes out: a signed-in visitor (or one with any session cookie) gets
+ * the page rendered for them, as before. Only a 200 marked
+ * `Cache-Control: public` that sets no cookie is kept: the body as rendered
+ * and the headers the page set; a hit writes them again with the body
+ * compressed once per coding, the same bytes and headers the compression
+ * middleware (http/compression.ts) gives the uncached answer. `onHit` redoes
+ * what the page does besides rendering, with what it kept through
+ * `keepForHits`. Hits are normally answered before any router by
+ * `cachedPageHits`; this wrapper answers them where that is not mounted.
  */
-export function cachedPage(
-  page: PublicPage,
-  onHit?: (ctx: Context, req: Request, res: Response, meta: unknown) => void,
-): PublicPage {
-  // Each wrapped page keeps its own entries: two apps built on one context
-  // (with other community sections, say) never answer with each other's pages.
-  const scope = randomUUID();
+export function cachedPage(page: PublicPage, onHit?: OnHit): PublicPage {
   return async (ctx, req, res) => {
-    const web = webOf(res);
-    if (req.method !== 'GET' || web?.session || web?.sessionCookie || ctx.db.isTransaction) return page(ctx, req, res);
-    // The version first, then the page's data: a page is never kept under a version newer than what it shows.
-    const version = await dataVersion(ctx, 'pages');
-    const now = ctx.clock.now();
-    const key = `${scope} ${now.toISOString().slice(0, 10)} ${req.originalUrl}`;
-    const hit = ctx.pages.get(key, version, now.getTime());
-    if (hit) {
-      onHit?.(ctx, req, res, hit.meta);
-      return sendStoredPage(ctx, req, res, hit);
-    }
+    if (!shareable(ctx, req, res)) return page(ctx, req, res);
+    const { version, key, at, hit } = await keptPage(ctx, req);
+    if (hit) return answerFromCache(ctx, req, res, hit);
     const before = new Map(res.getHeaderNames().map((name) => [name, res.getHeader(name)]));
     const end = res.end;
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       res.end = end;
-      const stored = storedPageOf(res, before, chunk, encoding);
-      if (stored) ctx.pages.set(key, version, now.getTime(), stored);
+      const stored = storedPageOf(res, before, chunk, encoding, onHit);
+      if (stored) ctx.pages.set(key, version, at, stored);
       return (end as (...args: unknown[]) => Response).call(res, chunk, encoding, callback);
     }) as Response['end'];
     await page(ctx, req, res);
+  };
+}
+
+/**
+ * Answers an anonymous GET that a `cachedPage` has kept, before any router
+ * (mounted first in http/app.ts): a hit then costs a map lookup and the data
+ * version, not the walk through every router and its middleware on the way
+ * to the page. Only paths already kept reach the database: every other
+ * request passes on untouched.
+ */
+export function cachedPageHits(ctx: Context): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if (!shareable(ctx, req, res) || !ctx.pages.has(pageKey(req, ctx.clock.now()))) return next();
+      const { hit } = await keptPage(ctx, req);
+      if (!hit) return next();
+      answerFromCache(ctx, req, res, hit);
+    } catch (err) {
+      next(err);
+    }
   };
 }
 
@@ -216,6 +267,7 @@ function storedPageOf(
   before: Map<string, unknown>,
   chunk: unknown,
   encoding: unknown,
+  onHit: OnHit | undefined,
 ): StoredPage | undefined {
   if (res.statusCode !== 200 || res.getHeader('Set-Cookie') !== undefined || res.getHeader('Content-Encoding'))
     return undefined;
@@ -233,7 +285,8 @@ function storedPageOf(
     if (name === 'content-length' || value === undefined || same(value, before.get(name))) continue;
     headers.push([name, value]);
   }
-  return { headers, body, meta: res.locals.pageCacheMeta };
+  const meta: HitMeta = { onHit, meta: res.locals.pageCacheMeta };
+  return { headers, body, meta };
 }
 
 function sendStoredPage(ctx: Context, req: Request, res: Response, page: StoredPage): void {

@@ -4,11 +4,14 @@
 // header what an uncached render sends; every write they show invalidates;
 // signed-in visitors never get or give a cached page; the cache is bounded.
 import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PAGE_TABLES } from '../../../db/migrations/0018_page_version.js';
 import { setSetting } from '../../../src/directory/settings.js';
 import { PageCache } from '../../../src/platform/page-cache.js';
+import { cachedPage, cachedPageHits, keepForHits } from '../../../src/web/public/common.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
@@ -301,6 +304,46 @@ describe('signed-in people', () => {
     const res = await raw('/', { cookie: 'lb_session=not-a-real-session' });
     expect(res.status).toBe(200);
     expect(counts()).toEqual(before);
+  });
+});
+
+describe('cachedPageHits', () => {
+  it('answers a kept page before the routers, to anonymous visitors only, and passes every other request on', async () => {
+    const app = express();
+    let rendered = 0;
+    let routed = 0;
+    const counted: unknown[] = [];
+    app.use(cachedPageHits(served.ctx));
+    app.use((_req, _res, next) => {
+      routed++;
+      next();
+    });
+    const page = cachedPage(
+      (_ctx, _req, res) => {
+        rendered++;
+        keepForHits(res, { n: rendered });
+        res.setHeader('Cache-Control', 'public, max-age=60');
+        res.type('html').send(`<p>page ${rendered}</p>`);
+      },
+      (_ctx, _req, _res, meta) => counted.push(meta),
+    );
+    app.get('/kept', (req, res) => page(served.ctx, req, res));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kept`;
+    try {
+      expect(await (await fetch(url)).text()).toBe('<p>page 1</p>');
+      expect(await (await fetch(url)).text()).toBe('<p>page 1</p>');
+      expect({ rendered, routed, counted }).toEqual({ rendered: 1, routed: 1, counted: [{ n: 1 }] });
+      // A session cookie, another path or another method goes through the routers as before.
+      const cookie = { cookie: 'lb_session=whatever' };
+      expect(await (await fetch(url, { headers: cookie })).text()).toBe('<p>page 2</p>');
+      expect((await fetch(`${url}?other`)).status).toBe(200);
+      expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
+      expect({ rendered, routed }).toEqual({ rendered: 4, routed: 4 });
+    } finally {
+      server.close();
+    }
   });
 });
 
