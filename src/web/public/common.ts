@@ -169,7 +169,10 @@ interface HitMeta {
 const appScopes = new WeakMap<object, string>();
 function pageKey(req: Request, now: Date): string {
   let scope = appScopes.get(req.app);
-  if (!scope) appScopes.set(req.app, (scope = randomUUID()));
+  if (!scope) {
+    scope = randomUUID();
+    appScopes.set(req.app, scope);
+  }
   return `${scope} ${now.toISOString().slice(0, 10)} ${req.originalUrl}`;
 }
 
