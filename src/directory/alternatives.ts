@@ -14,25 +14,48 @@ export const alternatives = z.object({
 });
 export type Alternatives = z.infer<typeof alternatives>;
 
+/** Listing ids per lookup: far below every database's limit on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+/**
+ * The live alternatives the owner approved, most voted first. The approved
+ * rows are read first by the table's key, then their listings: joined in one
+ * query, a planner without statistics walks every live listing by votes and
+ * probes for each (8 ms a render at 100k listings, issue 25).
+ */
+async function approvedAlternatives(ctx: Context, listingId: number): Promise<number[]> {
+  const ids = (
+    await ctx.db
+      .selectFrom('listing_alternatives')
+      .select('alternative_id')
+      .where('listing_id', '=', listingId)
+      .where('approved', '=', 1)
+      .where('alternative_id', '!=', listingId)
+      .execute()
+  ).map((r) => r.alternative_id);
+  const live: { id: number; votes_count: number }[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await ctx.db
+      .selectFrom('listings')
+      .select(['id', 'votes_count'])
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .where('status', '=', 'live')
+      .execute();
+    for (const row of rows) live.push({ id: Number(row.id), votes_count: Number(row.votes_count) });
+  }
+  return live
+    .sort((a, b) => b.votes_count - a.votes_count || a.id - b.id)
+    .slice(0, MAX_ALTERNATIVES)
+    .map((l) => l.id);
+}
+
 export async function alternativesTo(
   ctx: Context,
   slug: string,
   viewerId: number | null = null,
 ): Promise<Alternatives> {
   const listing = await publicListingBySlug(ctx, slug, viewerId);
-  const approved = await ctx.db
-    .selectFrom('listing_alternatives as a')
-    .innerJoin('listings as l', 'l.id', 'a.alternative_id')
-    .select('l.id')
-    .where('a.listing_id', '=', listing.id)
-    .where('a.approved', '=', 1)
-    .where('l.status', '=', 'live')
-    .where('l.id', '!=', listing.id)
-    .orderBy('l.votes_count', 'desc')
-    .orderBy('l.id')
-    .limit(MAX_ALTERNATIVES)
-    .execute();
-  const approvedIds = approved.map((r) => r.id);
+  const approvedIds = await approvedAlternatives(ctx, listing.id);
 
   const primary = await ctx.db
     .selectFrom('listing_categories')

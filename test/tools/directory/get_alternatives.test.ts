@@ -19,21 +19,27 @@ const served = servedTools({
     await g.listing({ slug: 'secondary-only', categories: [design, notes] });
     const approved = await g.listing({ slug: 'approved-pick', categories: [design], fields: { votes_count: 1 } });
     const unapproved = await g.listing({ slug: 'suggested', categories: [design] });
+    const star = await g.listing({ slug: 'approved-star', categories: [design], fields: { votes_count: 50 } });
+    const hidden = await g.listing({ slug: 'approved-hidden', status: 'scheduled', categories: [design] });
     await ctx.db
       .insertInto('listing_alternatives')
       .values([
         { listing_id: main, alternative_id: approved, approved: 1 },
         { listing_id: main, alternative_id: unapproved, approved: 0 },
+        { listing_id: main, alternative_id: star, approved: 1 },
+        { listing_id: main, alternative_id: hidden, approved: 1 },
+        { listing_id: main, alternative_id: main, approved: 1 },
       ])
       .execute();
   },
 });
 
 describe('get_alternatives', () => {
-  it('lists owner-approved alternatives first, then live listings of the same primary category by votes', async () => {
+  it('lists owner-approved live alternatives first by votes, then live listings of the same primary category by votes', async () => {
     const body = (await invokeTool(served.ctx, tool, { slug: 'main' }, anonymous())).body as any;
     expect(body.listing.slug).toBe('main');
     expect(body.items.map((i: any) => [i.slug, i.approved])).toEqual([
+      ['approved-star', true],
       ['approved-pick', true],
       ['popular', false],
       ['quiet', false],
@@ -43,7 +49,7 @@ describe('get_alternatives', () => {
   it('is 404 for an unknown listing over REST', async () => {
     expect((await fetch(`${served.server.url}/api/v1/listings/nope/alternatives`)).status).toBe(404);
     const ok = await fetch(`${served.server.url}/api/v1/listings/main/alternatives`);
-    expect((await ok.json()).items).toHaveLength(3);
+    expect((await ok.json()).items).toHaveLength(4);
   });
 
   it('tells the owner of a listing that is not public yet why there is nothing, and tells nobody else it exists', async () => {
