@@ -180,9 +180,11 @@ export function buildMcpServer(
     instructions: INSTRUCTIONS,
     capabilities: capabilities(resources, era, draftReview !== undefined),
     // The tool, prompt and resource lists change only with a new release; each
-    // resource says how long its reads keep (resources/index.ts).
+    // resource says how long its reads keep (resources/index.ts). The tool
+    // list is the requesting client's own: the draft tools name the App view
+    // only to hosts that support Apps (draft-app.ts).
     cacheHints: {
-      'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'tools/list': { ttlMs: 300_000, cacheScope: 'private' },
       'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
       'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
       'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },

@@ -88,9 +88,12 @@ describe('2026-07-28 cache hints', () => {
     await client.close();
   });
 
-  it('marks the lists public for five minutes', async () => {
+  it('marks the lists public for five minutes, but the tool list, which differs by host (the App view), private', async () => {
+    expect(await client.listTools(undefined, { cacheMode: 'bypass' })).toMatchObject({
+      ttlMs: 300_000,
+      cacheScope: 'private',
+    });
     for (const list of [
-      () => client.listTools(undefined, { cacheMode: 'bypass' }),
       () => client.listPrompts(undefined, { cacheMode: 'bypass' }),
       () => client.listResources(undefined, { cacheMode: 'bypass' }),
       () => client.listResourceTemplates(undefined, { cacheMode: 'bypass' }),
