@@ -1,6 +1,7 @@
 // A tiny "browser" for tests: fetch with a cookie jar and manual redirects,
 // plus reading our server-rendered forms (action, hidden fields, CSRF token),
 // and the person-side steps of sign-up and of the authorization flow.
+import type { Context } from '../../src/context.js';
 
 export class Browser {
   private cookies = new Map<string, string>();
@@ -98,6 +99,21 @@ export function formFor(page: string, action: string): ParsedForm {
   const form = forms(page).find((f) => f.action === action);
   if (!form) throw new Error(`no form posting to ${action} on the page:\n${page.slice(0, 2000)}`);
   return form;
+}
+
+/** A person signed up through the pages of a served app, with their browser (signed in) and user id. */
+export async function signedUpPerson(
+  served: { server: { url: string }; ctx: Context },
+  email: string,
+): Promise<{ browser: Browser; userId: number; email: string }> {
+  const browser = new Browser(served.server.url);
+  await signUpThroughPages(browser, email, 'long enough password');
+  const user = await served.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { browser, userId: user.id, email };
 }
 
 export async function signUpThroughPages(browser: Browser, email: string, password: string): Promise<void> {

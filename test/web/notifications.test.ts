@@ -12,21 +12,12 @@ import { unsubscribeKey, unsubscribeToken } from '../../src/community/unsubscrib
 import { given } from '../helpers/given.js';
 import { servedTestContext } from '../helpers/server.js';
 import { confirmEmail, userWithKey } from '../helpers/users.js';
-import { Browser, formFor, signUpThroughPages } from '../oauth/browser.js';
+import { Browser, formFor, signUpThroughPages, signedUpPerson } from '../oauth/browser.js';
 
 const served = servedTestContext();
 
 /** A person signed up through the pages, with their id. */
-async function signedUp(email: string) {
-  const browser = new Browser(served.server.url);
-  await signUpThroughPages(browser, email, 'long enough password');
-  const user = await served.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return { browser, userId: user.id, email };
-}
+const signedUp = (email: string) => signedUpPerson(served, email);
 
 const bellOf = (page: string) =>
   /<a class="bell[^"]*" href="\/account\/notifications" aria-label="([^"]+)"/.exec(page)?.[1];

@@ -8,7 +8,7 @@ import { given } from '../../helpers/given.js';
 import { startTxtServer } from '../../helpers/dns.js';
 import { paidLine } from '../../helpers/orders.js';
 import { servedTestContext } from '../../helpers/server.js';
-import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
+import { Browser, formFor, signedUpPerson } from '../../oauth/browser.js';
 
 const dns = await startTxtServer();
 afterAll(() => dns.close());
@@ -19,14 +19,7 @@ const people = new Map<string, { browser: Browser; userId: number; email: string
 async function maker(name: 'ada' | 'bob' | 'cy') {
   if (!people.has(name)) {
     const email = `${name}@example.com`;
-    const browser = new Browser(served.server.url);
-    await signUpThroughPages(browser, email, 'long enough password');
-    const user = await served.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    people.set(name, { browser, userId: user.id, email });
+    people.set(name, await signedUpPerson(served, email));
   }
   return people.get(name)!;
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import updateMyListing from '../../../tools/listings/update_my_listing.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
-import { Browser, formFor, signUpThroughPages, formValues } from '../../oauth/browser.js';
+import { type Browser, formFor, formValues, signedUpPerson } from '../../oauth/browser.js';
 
 const served = servedTestContext();
 afterEach(() => vi.restoreAllMocks());
@@ -17,14 +17,7 @@ const people: { browser: Browser; userId: number }[] = [];
 async function person(i: 0 | 1) {
   if (!people[i]) {
     const email = `manager${i}@example.com`;
-    const browser = new Browser(served.server.url);
-    await signUpThroughPages(browser, email, 'long enough password');
-    const user = await served.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    people[i] = { browser, userId: user.id };
+    people[i] = await signedUpPerson(served, email);
   }
   return people[i]!;
 }

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import updateMyListing from '../../../tools/listings/update_my_listing.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
-import { Browser, formValues, signUpThroughPages } from '../../oauth/browser.js';
+import { type Browser, formValues, signedUpPerson } from '../../oauth/browser.js';
 import { type ImageHost, picture, serveImages, svg } from '../../fixtures/images/serve.js';
 import { afterAll } from 'vitest';
 
@@ -26,14 +26,7 @@ const people: { browser: Browser; userId: number }[] = [];
 async function person(i: 0 | 1) {
   if (!people[i]) {
     const email = `images${i}@example.com`;
-    const browser = new Browser(served.server.url);
-    await signUpThroughPages(browser, email, 'long enough password');
-    const user = await served.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    people[i] = { browser, userId: user.id };
+    people[i] = await signedUpPerson(served, email);
   }
   return people[i]!;
 }
