@@ -57,6 +57,14 @@ async function serve(args: string[], extra: Record<string, string> = {}): Promis
   return { base, served };
 }
 
+/** A user made with the executable's own admin commands, and an API key of theirs that may write listings. */
+async function makerKey(email: string): Promise<string> {
+  const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
+  await cli('admin', 'user', 'create', '--email', email);
+  const created = await cli('admin', 'apikey', 'create', '--email', email, '--scopes', 'account:read,listings:write');
+  return created.stdout.trim().split('\n').at(-1)!;
+}
+
 describe('the single executable', () => {
   it('reports its version and the Node LTS it embeds, 24 or later', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -190,22 +198,7 @@ describe('the single executable', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const sitePort = (site.address() as { port: number }).port;
     try {
-      const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
-      await cli('admin', 'user', 'create', '--email', 'maker@example.com');
-      const key = (
-        await cli(
-          'admin',
-          'apikey',
-          'create',
-          '--email',
-          'maker@example.com',
-          '--scopes',
-          'account:read,listings:write',
-        )
-      ).stdout
-        .trim()
-        .split('\n')
-        .at(-1)!;
+      const key = await makerKey('maker@example.com');
       const { base, served } = await serve([], { LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const created = await fetch(`${base}/api/v1/drafts`, {
@@ -254,22 +247,7 @@ describe('the single executable', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
     try {
-      const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
-      await cli('admin', 'user', 'create', '--email', 'pictures@example.com');
-      const key = (
-        await cli(
-          'admin',
-          'apikey',
-          'create',
-          '--email',
-          'pictures@example.com',
-          '--scopes',
-          'account:read,listings:write',
-        )
-      ).stdout
-        .trim()
-        .split('\n')
-        .at(-1)!;
+      const key = await makerKey('pictures@example.com');
       const { base, served } = await serve([], { LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const api = async (method: string, path: string, body?: unknown) => {
