@@ -201,6 +201,19 @@ export async function processImage(bytes: Buffer, contentType: string, variant: 
   }
 }
 
+/**
+ * A stored image (ours, already checked) as a PNG `side` pixels square, the
+ * picture centred on transparency: for drawings that read only PNG, such as
+ * the share cards' resvg.
+ */
+export async function pngSquare(bytes: Buffer, side: number): Promise<Buffer> {
+  const sharp = await sharpModule();
+  return sharp(bytes, SHARP_INPUT)
+    .resize(side, side, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+}
+
 const megabytes = () => `${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`;
 
 /**

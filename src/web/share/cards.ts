@@ -1,5 +1,5 @@
 // The share cards (issue 25), composed as SVG 1200×630 (Open Graph's large
-// image) from plain data: a listing (its monogram, name, tagline, votes,
+// image) from plain data: a listing (its logo or monogram, name, tagline, votes,
 // category, award or launch week), a week (its top launches and their
 // votes) and the site (its name and purpose), each with the site's mark and
 // name. Pure functions of their input and the fonts: the same data gives the
@@ -39,6 +39,8 @@ export interface ListingCardData {
   week: string | null;
   /** The best award's title ("Launch of the Week #1"), if any. */
   award: string | null;
+  /** The stored logo as a PNG data URI (compose.ts), drawn instead of the monogram. */
+  logo?: string | null;
 }
 
 export interface WeekCardData {
@@ -47,7 +49,7 @@ export interface WeekCardData {
   /** Future weeks are not ranked yet: their launches are scheduled. */
   kind: 'past' | 'current' | 'future';
   total: number;
-  top: { name: string; slug: string; tagline: string | null; votes: number }[];
+  top: { name: string; slug: string; tagline: string | null; votes: number; logo?: string | null }[];
 }
 
 /** ISO 8601 week name of a Monday: 2026-11-16 → 2026-W47 (the week belongs to the year of its Thursday). */
@@ -90,6 +92,24 @@ function monogram(fonts: ShareFonts, name: { shown: string; hue: number }, x: nu
     fitWidth(letters, fonts.bold, fontSize, size * 0.8),
     { size: fontSize, weight: 'bold', fill: '#ffffff', anchor: 'middle' },
   )}`;
+}
+
+/**
+ * A product's stored logo (a PNG data URI, never a link: resvg fetches
+ * nothing) on a white square with the monogram's rounded corners, or its
+ * monogram when it has none.
+ */
+function productMark(
+  fonts: ShareFonts,
+  product: { shown: string; hue: number; logo?: string | null | undefined },
+  x: number,
+  y: number,
+  size: number,
+): string {
+  if (!product.logo) return monogram(fonts, product, x, y, size);
+  const id = `logo-${x}-${y}`;
+  const rx = round(size * 0.22);
+  return `<clipPath id="${id}"><rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${rx}"/></clipPath><rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${rx}" fill="#ffffff" stroke="${RULE}" stroke-width="2"/><image href="${product.logo}" x="${x}" y="${y}" width="${size}" height="${size}" preserveAspectRatio="xMidYMid meet" clip-path="url(#${id})"/>`;
 }
 
 /** The mark and the site's name from the left margin at `top`, `size` tall; the host at the right margin. */
@@ -151,13 +171,13 @@ function sideBox(fonts: ShareFonts, listing: ListingCardData, live: boolean): st
 const voteArrow = (cx: number, top: number, size: number, fill: string) =>
   `<path d="M${round(cx)} ${round(top)}l${round(size / 2)} ${round(size * 0.8)}h${round(-size)}z" fill="${fill}" stroke="${fill}" stroke-width="${round(size / 8)}" stroke-linejoin="round"/>`;
 
-/** A listing's card: monogram, name, tagline, its labels, the vote count when live, and the brand below. */
+/** A listing's card: logo or monogram, name, tagline, its labels, the vote count when live, and the brand below. */
 export function listingCardSvg(fonts: ShareFonts, brand: Brand, listing: ListingCardData): string {
   const name = drawable(listing.name, fonts.bold) || listing.slug;
   const hue = nameHue(listing.name);
   const out = [wash('bg', oklchHex(0.96, 0.035, hue))];
   out.push(`<rect width="${CARD_WIDTH}" height="10" fill="${monogramColour(hue)}"/>`);
-  out.push(monogram(fonts, { shown: name, hue }, PAD, PAD, 152));
+  out.push(productMark(fonts, { shown: name, hue, logo: listing.logo }, PAD, PAD, 152));
   const live = listing.status === 'live';
   out.push(sideBox(fonts, listing, live));
   // One line from 80 px down to 60; a longer name takes two lines at 56, and the tagline one.
@@ -242,7 +262,7 @@ export function weekCardSvg(fonts: ShareFonts, brand: Brand, week: WeekCardData)
       out.push(svgText(x + 18, top + 46, String(i + 1), { size: 28, weight: 'bold', fill: FAINT, anchor: 'middle' }));
       x += 52;
     }
-    out.push(monogram(fonts, { shown: name, hue: nameHue(item.name) }, x, top + 10, 50));
+    out.push(productMark(fonts, { shown: name, hue: nameHue(item.name), logo: item.logo }, x, top + 10, 50));
     x += 68;
     let right = CARD_WIDTH - PAD;
     if (!future) {

@@ -6,8 +6,30 @@ import type { Context } from '../../context.js';
 import { getSetting } from '../../directory/settings.js';
 import { launchWeek } from '../../launches/launches.js';
 import { profileOf, publicListingBySlug } from '../../listings/profile.js';
+import { imageFile, ownImageHash, type StoredImage } from '../../media/images.js';
+import { pngSquare } from '../../media/process.js';
 import { type Brand, listingCardSvg, siteCardSvg, WEEK_CARD_TOP, weekCardSvg } from './cards.js';
 import type { ShareFonts } from './fonts.js';
+
+/** A logo's side on the listing card (152 px) at twice the density, so it stays sharp when a viewer scales the card up. */
+const LOGO_SIDE = 304;
+
+/**
+ * Our stored copy of a logo as a PNG data URI for a card (resvg reads PNG and
+ * fetches nothing), or null: no stored logo, or one that no longer converts
+ * (the card then shows the monogram, as the pages do before a logo is copied).
+ */
+async function logoForCard(ctx: Context, logo: StoredImage | null, side: number): Promise<string | null> {
+  const hash = logo ? ownImageHash(ctx, logo.url) : null;
+  const file = hash ? await imageFile(ctx.db, hash) : undefined;
+  if (!file) return null;
+  try {
+    return `data:image/png;base64,${(await pngSquare(Buffer.from(file.bytes), side)).toString('base64')}`;
+  } catch (err) {
+    ctx.logger.warn({ err, hash }, 'a stored logo could not be drawn on a share card');
+    return null;
+  }
+}
 
 async function brandOf(ctx: Context): Promise<Brand> {
   return { siteName: await getSetting(ctx.db, 'site_name'), host: new URL(ctx.config.publicUrl).host };
@@ -22,6 +44,7 @@ export async function listingCard(ctx: Context, fonts: ShareFonts, slug: string)
     null,
   );
   const primary = profile.categories.find((c) => c.primary) ?? profile.categories[0];
+  const logo = await logoForCard(ctx, profile.logo, LOGO_SIDE);
   return listingCardSvg(fonts, brand, {
     name: profile.name,
     slug: profile.slug,
@@ -31,6 +54,7 @@ export async function listingCard(ctx: Context, fonts: ShareFonts, slug: string)
     status: profile.status,
     week: profile.launch_week,
     award: best?.title ?? null,
+    logo,
   });
 }
 
@@ -41,12 +65,15 @@ export async function weekCard(ctx: Context, fonts: ShareFonts, monday: string):
     monday: week.week,
     kind: week.kind,
     total: week.total,
-    top: week.items.map(({ listing }) => ({
-      name: listing.name,
-      slug: listing.slug,
-      tagline: listing.tagline,
-      votes: listing.votes,
-    })),
+    top: await Promise.all(
+      week.items.map(async ({ listing }) => ({
+        name: listing.name,
+        slug: listing.slug,
+        tagline: listing.tagline,
+        votes: listing.votes,
+        logo: await logoForCard(ctx, listing.logo, 100),
+      })),
+    ),
   });
 }
 

@@ -6,6 +6,7 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setSetting } from '../../../src/directory/settings.js';
+import { saveImage } from '../../../src/media/images.js';
 import { pngSize } from '../../../src/web/share/png.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
@@ -116,6 +117,47 @@ describe('the share images', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
     expect(renders()).toBe(before + 2);
+  });
+
+  it("draws a listing's stored logo in place of its monogram, on its card and its week's", async () => {
+    const sharp = (await import('sharp')).default;
+    const blue = { r: 20, g: 60, b: 230 };
+    /** The share of pure-logo-blue pixels in a card. */
+    const blueShare = async (path: string) => {
+      const { data, info } = await sharp(Buffer.from(await (await get(path)).arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let n = 0;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (Math.abs(data[i]! - blue.r) + Math.abs(data[i + 1]! - blue.g) + Math.abs(data[i + 2]! - blue.b) < 12) n++;
+      return n / (info.width * info.height);
+    };
+    const pixel = async (path: string, x: number, y: number) => {
+      const { data, info } = await sharp(Buffer.from(await (await get(path)).arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * info.channels;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    const week = `/og/weeks/${THIS_WEEK}.png`;
+    expect(await blueShare('/og/listings/gizmo.png')).toBe(0);
+    expect(await blueShare(week)).toBe(0);
+
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 4, background: { ...blue, alpha: 1 } } })
+      .webp({ lossless: true })
+      .toBuffer();
+    const hash = await saveImage(
+      served.ctx.db,
+      { bytes: logo, contentType: 'image/webp', width: 80, height: 80 },
+      served.ctx.clock.now().toISOString(),
+    );
+    await served.ctx.db.updateTable('listings').set({ logo_image: hash }).where('slug', '=', 'gizmo').execute();
+
+    // The 152 px square at the card's top left (72, 72) is the logo, where the monogram was.
+    expect(await pixel('/og/listings/gizmo.png', 148, 148)).toEqual([blue.r, blue.g, blue.b]);
+    expect(await blueShare('/og/listings/gizmo.png')).toBeGreaterThan((140 * 140) / (1200 * 630));
+    // The week card's rows show a 50 px square each: gizmo's is the logo now.
+    expect(await blueShare(week)).toBeGreaterThan((44 * 44) / (1200 * 630));
   });
 
   it('draws an image requested by many at once a single time', async () => {
