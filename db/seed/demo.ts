@@ -275,18 +275,10 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     await insertChunked(
       trx,
       'listing_socials',
-      plans.flatMap((p) => {
-        const code = p.attributes['Open source'] || ['developer-tools', 'open-source'].includes(p.category.slug);
-        return [
-          { listing_id: idOf(p), platform: 'website', url: `https://${p.slug}.example` },
-          ...(rnd.next() < (code ? 0.8 : 0.1)
-            ? [{ listing_id: idOf(p), platform: 'github', url: `https://github.com/${p.slug}` }]
-            : []),
-          ...(rnd.next() < 0.4
-            ? [{ listing_id: idOf(p), platform: 'linkedin', url: `https://www.linkedin.com/company/${p.slug}` }]
-            : []),
-        ];
-      }),
+      // Only the product's own (made-up, .example) site: the products and
+      // people are invented, and a GitHub or LinkedIn link under their names
+      // would point at some real person's account.
+      plans.map((p) => ({ listing_id: idOf(p), platform: 'website', url: `https://${p.slug}.example` })),
     );
     await insertChunked(
       trx,
@@ -312,7 +304,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         bio: f.bio,
         country: f.country,
         avatar_url: null,
-        socials: JSON.stringify({ linkedin: `https://www.linkedin.com/in/${f.slug}` }),
+        socials: JSON.stringify({}),
         created_at: nowIso,
         updated_at: nowIso,
       })),
