@@ -245,11 +245,12 @@ const HOST_DEFAULT_CSP =
 /**
  * The host page: the view in a sandboxed iframe (scripts only, an opaque
  * origin, as hosts frame untrusted views), driven by the ext-apps package's
- * AppBridge over its PostMessageTransport. Tool calls the view asks for go to
+ * AppBridge over its PostMessageTransport, loaded once the bridge listens (as
+ * a host must: the view speaks first). Tool calls the view asks for go to
  * the test's MCP client; links it asks to open and sizes it reports are kept.
  */
 const HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test host</title></head>
-<body><iframe id="view" title="Draft review" sandbox="allow-scripts" src="/view" style="width:100%;height:200px;border:0"></iframe>
+<body><iframe id="view" title="Draft review" sandbox="allow-scripts" style="width:100%;height:200px;border:0"></iframe>
 <script type="module">
 import { AppBridge, PostMessageTransport } from '/bridge.js';
 const iframe = document.getElementById('view');
@@ -264,6 +265,8 @@ bridge.onopenlink = async ({ url }) => { window.opened.push(url); return {}; };
 bridge.oncalltool = (params) => window.callServerTool(params);
 window.bridge = bridge;
 await bridge.connect(new PostMessageTransport(iframe.contentWindow, iframe.contentWindow));
+// The view is loaded only once the bridge listens: its first message, ui/initialize, is not lost to a slow host.
+iframe.src = '/view';
 </script></body></html>`;
 
 describe.skipIf(!chromiumAvailable)('the view in a host, in headless Chromium', () => {
