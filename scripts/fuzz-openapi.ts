@@ -17,7 +17,11 @@ import { startDemoServer, type DemoServer } from './lib/demo-server.js';
 interface NewmanSummary {
   run: {
     stats: { requests: { total: number; failed: number }; assertions: { total: number; failed: number } };
-    executions: { item: { id: string; name: string }; response?: { code: number; stream?: Buffer } }[];
+    executions: {
+      item: { id: string; name: string };
+      request?: { url?: { toString(): string } };
+      response?: { code: number; stream?: Buffer };
+    }[];
     failures: { source?: { id: string; name: string }; error: { name: string; test?: string; message: string } }[];
   };
 }
@@ -204,9 +208,11 @@ async function main() {
     }
     const serverErrors = summary.run.executions.filter((e) => (e.response?.code ?? 0) >= 500);
     for (const f of summary.run.failures) {
-      const response = summary.run.executions.find((e) => e.item.id === f.source?.id)?.response;
+      const execution = summary.run.executions.find((e) => e.item.id === f.source?.id);
+      const response = execution?.response;
+      const sent = execution?.request?.url?.toString().slice(0, 300);
       process.stdout.write(
-        `✗ ${f.source?.name ?? '(collection)'}: ${f.error.test ?? f.error.name}: ${f.error.message}${response ? ` [${response.code}] ${response.stream?.toString().slice(0, 200)}` : ''}\n`,
+        `✗ ${f.source?.name ?? '(collection)'}: ${f.error.test ?? f.error.name}: ${f.error.message}${sent ? ` (sent ${sent})` : ''}${response ? ` [${response.code}] ${response.stream?.toString().slice(0, 200)}` : ''}\n`,
       );
     }
     process.stdout.write(
