@@ -26,7 +26,7 @@ export PATH="$node_home/bin:$PATH"
 export npm_config_nodedir="$node_home" npm_config_build_from_source=true
 version=$(node --version)
 [[ $version == "v$major."* ]] || { echo "expected Node $major on PATH, got $version"; exit 1; }
-# better-sqlite3 12 aborts when a statement is freed at teardown on Node 24
+# better-sqlite3 12 aborts on Node 24 once V8 collects a statement
 # (WiseLibs/better-sqlite3#1515); 13 fixes it but needs Node >= 22, so the
 # package keeps 12 (Node 20) and Node 24 runs with 13, as the README says.
 # The checkout may hold either (CI's primary run on Node 24 installs 13).
