@@ -63,6 +63,9 @@ describe('the npm package', () => {
         name: 'launchboard-pack-check',
         private: true,
         allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false },
+        // As the README says: on Node 24 the package's better-sqlite3 12 aborts once V8 collects a
+        // statement (WiseLibs/better-sqlite3#1515); npm's overrides give the package 13 (Node 22+).
+        ...(Number(process.versions.node.split('.')[0]) >= 24 ? { overrides: { 'better-sqlite3': '^13' } } : {}),
       }),
     );
     await run(
@@ -75,15 +78,6 @@ describe('the npm package', () => {
         maxBuffer: 64 * 1024 * 1024,
       },
     );
-
-    // As the README says: on Node 24 the package's better-sqlite3 12 aborts once V8 collects a
-    // statement (WiseLibs/better-sqlite3#1515), so the install adds 13, which needs Node 22 or newer.
-    if (Number(process.versions.node.split('.')[0]) >= 24)
-      await run(
-        'npm',
-        ['install', 'better-sqlite3@13', '--prefer-offline', '--no-audit', '--no-fund', '--strict-allow-scripts'],
-        { cwd: app, env: { ...process.env, npm_config_build_from_source: 'true' }, maxBuffer: 64 * 1024 * 1024 },
-      );
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
