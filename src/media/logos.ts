@@ -6,6 +6,7 @@
 // our origin, and the monogram until then or when it cannot be copied (the
 // reason is kept in listings.logo_error, never thrown at the maker).
 import type { Context } from '../context.js';
+import type { Db } from '../platform/db.js';
 import { enqueue, type Job } from '../platform/jobs.js';
 import { webLink } from '../platform/links.js';
 import { ImageFetchError, fetchImage } from './fetch.js';
@@ -43,24 +44,20 @@ function payloadOf(payload: unknown): { listing_id: number; url: string } | null
 export async function runLogoJob(ctx: Context, payload: unknown, job: Job): Promise<void> {
   const task = payloadOf(payload);
   if (!task) return;
-  const stillLinked = () =>
-    ctx.db
+  // The listing while it still links to this logo (its current copy's hash), else undefined.
+  const stillLinked = (db: Db) =>
+    db
       .selectFrom('listings')
-      .select('id')
+      .select('logo_image')
       .where('id', '=', task.listing_id)
       .where('logo_url', '=', task.url)
       .executeTakeFirst();
-  if (!(await stillLinked())) return;
+  if (!(await stillLinked(ctx.db))) return;
   try {
     const image = await fetchImage(ctx, task.url, 'logo');
     await ctx.db.transaction().execute(async (trx) => {
       const hash = await saveImage(trx, image, ctx.clock.now().toISOString());
-      const listing = await trx
-        .selectFrom('listings')
-        .select('logo_image')
-        .where('id', '=', task.listing_id)
-        .where('logo_url', '=', task.url)
-        .executeTakeFirst();
+      const listing = await stillLinked(trx);
       // The link changed while this one was fetched: its copy is nobody's.
       if (!listing) return dropUnusedImages(trx, [hash]);
       await trx
