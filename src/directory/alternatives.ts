@@ -3,7 +3,7 @@
 // voted first. Only live listings are ever suggested.
 import { z } from 'zod';
 import type { Context } from '../context.js';
-import { listingSummary, summariesByIds } from '../listings/summary.js';
+import { listingSummary, liveVoteCounts, summariesByIds } from '../listings/summary.js';
 import { publicListingBySlug } from '../listings/profile.js';
 
 export const MAX_ALTERNATIVES = 20;
@@ -13,9 +13,6 @@ export const alternatives = z.object({
   items: z.array(listingSummary.extend({ approved: z.boolean().describe('Approved by the listing owner') })),
 });
 export type Alternatives = z.infer<typeof alternatives>;
-
-/** Listing ids per lookup: far below every database's limit on bound parameters. */
-const IDS_PER_QUERY = 500;
 
 /**
  * The live alternatives the owner approved, most voted first. The approved
@@ -33,16 +30,7 @@ async function approvedAlternatives(ctx: Context, listingId: number): Promise<nu
       .where('alternative_id', '!=', listingId)
       .execute()
   ).map((r) => r.alternative_id);
-  const live: { id: number; votes_count: number }[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const rows = await ctx.db
-      .selectFrom('listings')
-      .select(['id', 'votes_count'])
-      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
-      .where('status', '=', 'live')
-      .execute();
-    for (const row of rows) live.push({ id: Number(row.id), votes_count: Number(row.votes_count) });
-  }
+  const live = await liveVoteCounts(ctx, ids);
   return live
     .sort((a, b) => b.votes_count - a.votes_count || a.id - b.id)
     .slice(0, MAX_ALTERNATIVES)

@@ -16,6 +16,7 @@
 //   ranking is rebuilt at most every 10 s and the change shows within 10 s.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '../context.js';
+import { liveVoteCounts } from '../listings/summary.js';
 import { dataVersion, type VersionedValueOptions } from '../platform/versioned-cache.js';
 
 export const TRENDING_WINDOW_DAYS = 30;
@@ -23,8 +24,6 @@ export const TRENDING_WINDOW_DAYS = 30;
 export const TRENDING_CACHE: VersionedValueOptions = { maxAgeMs: 60_000, minRebuildMs: 10_000, slowBuildMs: 50 };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Listing ids per lookup: far below every database's limit on bound parameters. */
-const IDS_PER_QUERY = 500;
 
 export function voteWeight(ageMs: number): number {
   return 1 / (1 + Math.max(0, ageMs) / HOUR / 24) ** 1.5;
@@ -55,17 +54,7 @@ async function buildTrending(ctx: Context, now: number): Promise<TrendingRanking
     }
     await nextTurn();
   }
-  const ids = [...scores.keys()];
-  const live: { id: number; votes_count: number }[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const rows = await ctx.db
-      .selectFrom('listings')
-      .select(['id', 'votes_count'])
-      .where('status', '=', 'live')
-      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
-      .execute();
-    for (const row of rows) live.push({ id: row.id, votes_count: Number(row.votes_count) });
-  }
+  const live = await liveVoteCounts(ctx, [...scores.keys()]);
   live.sort((a, b) => scores.get(b.id)! - scores.get(a.id)! || b.votes_count - a.votes_count || a.id - b.id);
   return { scores, live: live.map((l) => l.id) };
 }

@@ -36,6 +36,27 @@ export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
  * read fresh), so a feed or a search page costs one read by id when nothing
  * changed, and two more for the listings that did.
  */
+/** Listing ids per lookup: far below every database's limit on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+/** The live listings among `ids`, each with its vote count, in no order (callers rank them their own way). */
+export async function liveVoteCounts(
+  ctx: Context,
+  ids: readonly number[],
+): Promise<{ id: number; votes_count: number }[]> {
+  const live: { id: number; votes_count: number }[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await ctx.db
+      .selectFrom('listings')
+      .select(['id', 'votes_count'])
+      .where('status', '=', 'live')
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .execute();
+    for (const row of rows) live.push({ id: Number(row.id), votes_count: Number(row.votes_count) });
+  }
+  return live;
+}
+
 export async function summariesByIds(ctx: Context, ids: readonly number[]): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
