@@ -1,5 +1,6 @@
-// Draft-quality benchmark (issue 23): the fixture sites of bench/draft-sites,
-// each served on 127.0.0.1 and drafted through the real path (createDraft, the
+// Draft-quality benchmark on the 13 fixture sites of bench/draft-sites, written
+// here (issue 23): a regression check, not the figure we report (that is the
+// real-site corpus, bench/real-drafts.ts). Each is served on 127.0.0.1 and drafted through the real path (createDraft, the
 // draft_site job: crawl, drafter, evidence gate, ready), then scored against
 // the site's truth.json, written before anyone tuned the extractor against it:
 // per field and overall, strict precision (values fully right / values
@@ -8,7 +9,7 @@
 // trap value, a quote that is not byte-for-byte on the page it names) and the
 // time each draft took. A report, not a timed test, and not part of npm test.
 //
-// Run: npm run bench:drafts [-- --site tidewater --site pennant] [--json FILE] [--out FILE] [--env]
+// Run: npm run bench:drafts:fixtures [-- --site tidewater --site pennant] [--json FILE] [--out FILE] [--env]
 // --env drafts with the drafter the environment configures (DRAFTER,
 // ANTHROPIC_*, OPENAI_*) instead of the built-in extractor.
 // The method and the truth format are in bench/README.md.
@@ -20,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { LIST_FIELDS, PROFILE_FIELDS, SOCIAL_PLATFORMS } from '../src/drafts/drafter/fields.js';
+import { startDraftBench } from './draft-harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SITES_DIR = join(here, 'draft-sites');
@@ -620,8 +622,23 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
-/** Serves a fixture folder on 127.0.0.1: its HTML by path (see fileForPath), its robots.txt, 404 for anything else. */
-export async function serveDraftSite(root: string): Promise<ServedSite> {
+const TYPES: Record<string, string> = {
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain',
+};
+
+/**
+ * Serves a fixture folder on 127.0.0.1: its HTML by path (see fileForPath), its robots.txt, 404 for anything
+ * else; `anyFile` also serves its CSS and images (never truth.json, site.json or SOURCE.txt).
+ */
+export async function serveDraftSite(root: string, options: { anyFile?: boolean } = {}): Promise<ServedSite> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -632,6 +649,8 @@ export async function serveDraftSite(root: string): Promise<ServedSite> {
       return void res.writeHead(200, { 'content-type': 'text/plain' }).end(readFileSync(robots));
     }
     const file = fileForPath(root, path);
+    if (file && options.anyFile && TYPES[extname(file).toLowerCase()] && !/SOURCE\.txt$/.test(file))
+      return void res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()]! }).end(readFileSync(file));
     if (!file || extname(file) !== '.html')
       return void res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Not found</h1>');
     if (!path.endsWith('/') && file.endsWith(`${sep}index.html`) && !path.endsWith('index.html'))
@@ -978,73 +997,16 @@ async function main(): Promise<void> {
     options: {
       site: { type: 'string', multiple: true },
       json: { type: 'string' },
-      out: { type: 'string', default: join(here, 'results-drafts.md') },
+      out: { type: 'string', default: join(here, 'results-drafts-fixtures.md') },
       env: { type: 'boolean', default: false },
       label: { type: 'string' },
     },
   });
   const started = performance.now();
-  const [{ default: pino }, { fixedClock }, { loadConfig }, { buildContext }, { ensureMainSite }, { createUser }] =
-    await Promise.all([
-      import('pino'),
-      import('../src/clock.js'),
-      import('../src/config.js'),
-      import('../src/context.js'),
-      import('../src/directory/sites.js'),
-      import('../src/accounts/users.js'),
-    ]);
-  const [{ createDraft, draftById }, { runDueJobs }, { jobHandlers }, { sharedHtmlParser }, { demoCategories }] =
-    await Promise.all([
-      import('../src/drafts/drafts.js'),
-      import('../src/platform/jobs.js'),
-      import('../src/scheduler.js'),
-      import('../src/drafts/crawler/html-worker-pool.js'),
-      import('../db/seed/demo-data.js'),
-    ]);
-
   const names = values.site?.length ? values.site : siteNames();
-  const env: NodeJS.ProcessEnv = { DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', DRAFTER: 'builtin' };
-  if (values.env)
-    for (const [k, v] of Object.entries(process.env)) if (/^(DRAFTER|ANTHROPIC_|OPENAI_)/.test(k)) env[k] = v;
-  const config = loadConfig(env, { publicUrl: 'http://localhost:3000', allowPrivateFetch: true });
-  const ctx = await buildContext(config, {
-    clock: fixedClock('2026-11-22T12:00:00.000Z'),
-    logger: pino({ level: 'silent' }),
-  });
+  const bench = await startDraftBench(values.env!);
   try {
-    await ensureMainSite(ctx);
-    // The demo directory's categories: what a fresh install offers the drafter to choose from.
-    const categoryNames: string[] = [];
-    let position = 0;
-    for (const c of demoCategories) {
-      const parent = await ctx.db
-        .insertInto('categories')
-        .values({
-          slug: c.slug,
-          name: c.name,
-          parent_id: null,
-          position: position++,
-          created_at: '2026-01-01T00:00:00Z',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      categoryNames.push(c.name);
-      for (const [slug, name] of c.subs) {
-        await ctx.db
-          .insertInto('categories')
-          .values({
-            slug,
-            name,
-            parent_id: Number(parent.id),
-            position: position++,
-            created_at: '2026-01-01T00:00:00Z',
-          })
-          .execute();
-        categoryNames.push(name);
-      }
-    }
-    const userId = await createUser(ctx.db, { email: 'bench@example.com', name: 'Bench', now: ctx.clock.now() });
-
+    const categoryNames = bench.categoryNames;
     const truths = names.map((name) => {
       const truth = loadTruth(join(SITES_DIR, name));
       const problems = truthProblems(truth, categoryNames);
@@ -1052,30 +1014,11 @@ async function main(): Promise<void> {
       return { name, truth, root: join(SITES_DIR, name) };
     });
 
-    // Warm the HTML worker pool, as on a server that has been up: the first draft should not pay for thread start-up.
-    await sharedHtmlParser().parse('<!doctype html><title>warm</title><p>warm</p>', 'http://127.0.0.1/');
-
     const scores: SiteScore[] = [];
     for (const { name, truth, root } of truths) {
       const served = await serveDraftSite(root);
       try {
-        const t0 = performance.now();
-        const created = await createDraft(ctx, userId, served.url);
-        for (let round = 0; round < 5; round++) {
-          const { ran } = await runDueJobs(ctx, jobHandlers, 'bench-drafts');
-          const d = await draftById(ctx, ctx.db, created.id);
-          if (ran === 0 || (d && d.status !== 'crawling' && d.status !== 'drafting')) break;
-        }
-        const ms = performance.now() - t0;
-        const draft = (await draftById(ctx, ctx.db, created.id))!;
-        const read = (
-          await ctx.db
-            .selectFrom('draft_pages')
-            .select('url')
-            .where('draft_id', '=', created.id)
-            .orderBy('position')
-            .execute()
-        ).map((r) => r.url);
+        const { draft, ms, read } = await bench.draftUrl(served.url);
         const cache = new Map<string, string | null>();
         const text = (url: string): string | null => {
           if (!cache.has(url)) {
@@ -1112,7 +1055,7 @@ async function main(): Promise<void> {
 
     const seconds = (performance.now() - started) / 1000;
     const markdown = report(scores, {
-      drafter: config.drafter,
+      drafter: bench.drafter,
       date: new Date().toISOString().slice(0, 10),
       seconds,
       label: values.label,
@@ -1134,7 +1077,7 @@ async function main(): Promise<void> {
     );
     console.log(`report: ${relative(process.cwd(), values.out!)} (${seconds.toFixed(1)} s)`);
   } finally {
-    await ctx.close();
+    await bench.close();
   }
 }
 
