@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createFetcher, type Fetcher } from './platform/fetcher.js';
+import { createJobSignal, type JobSignal } from './platform/jobs.js';
 import { createSearchIndex, type SearchIndex } from './search/search.js';
 import { ViewCounter } from './listings/view-counter.js';
 import type { ProfileParts } from './listings/profile.js';
@@ -29,6 +30,8 @@ export interface Context {
   rateLimiter: RateLimiter;
   /** The in-memory listing search index (filled on first use). */
   search: SearchIndex;
+  /** Wakes this process's job workers when a job is queued (platform/jobs.ts). */
+  jobSignal: JobSignal;
   /** The SSRF-safe fetcher for every URL someone else chose. */
   fetcher: Fetcher;
   /** Listing views, batched into one write a second. */
@@ -78,6 +81,7 @@ export async function buildContext(
     logger,
     rateLimiter: createRateLimiter(database.dialect, database.db),
     search: createSearchIndex(database.db),
+    jobSignal: createJobSignal(),
     fetcher: createFetcher(config),
     views: new ViewCounter(database.db, (err) => logger.error({ err }, 'writing listing views failed')),
     profiles: new VersionedCache<ProfileParts>(),

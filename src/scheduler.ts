@@ -122,7 +122,8 @@ export interface Workers {
  * (at once when it ran on this host, else once stale),
  * runs the rollover once (it is idempotent, so a Monday missed while the
  * server was down is caught up), makes sure the next one is scheduled, then
- * claims due jobs every intervalMs and whenever a job ends, running at most
+ * claims due jobs every intervalMs, whenever a job ends and whenever this
+ * process queues one (ctx.jobSignal), running at most
  * `concurrency` at once. The timer is unref'd: it never keeps the
  * process alive on its own.
  */
@@ -142,9 +143,13 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   // Claims due jobs while a p-queue slot is free; each finished job makes room for the next at once.
   const queue = new PQueue({ concurrency: opts.concurrency ?? 2 });
   let claiming: Promise<void> | null = null;
+  let claimAgain = false;
   let stopped = false;
   const tick = () => {
-    if (stopped || claiming) return;
+    if (stopped) return;
+    // A job queued while claiming may have been missed by that claim: look once more when it ends.
+    if (claiming) return void (claimAgain = true);
+    claimAgain = false;
     claiming = (async () => {
       try {
         await recoverStale(ctx, LEASE_MS);
@@ -157,10 +162,12 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
         ctx.logger.error({ err, workerId }, 'job worker tick failed');
       } finally {
         claiming = null;
+        if (claimAgain) tick();
       }
     })();
   };
   queue.on('next', tick);
+  const stopListening = ctx.jobSignal.listen(tick);
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   // The leases of this worker's running jobs, renewed well before they run out.
@@ -176,6 +183,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
       stopped = true;
       clearInterval(timer);
       clearInterval(heartbeat);
+      stopListening();
       queue.off('next', tick);
       await claiming;
       await queue.onIdle();

@@ -44,6 +44,29 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
 
+/**
+ * Tells this process's workers that a job was queued, so a due job starts at once
+ * rather than at the next poll (other instances still find it by polling).
+ */
+export interface JobSignal {
+  notify(): void;
+  /** Calls `fn` on every notify; returns the way to stop. */
+  listen(fn: () => void): () => void;
+}
+
+export function createJobSignal(): JobSignal {
+  const listeners = new Set<() => void>();
+  return {
+    notify: () => {
+      for (const fn of listeners) fn();
+    },
+    listen: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
 /** A worker id unique to this process: host, pid and a random suffix. */
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -68,9 +91,10 @@ export async function enqueue(
   };
   if (!opts.dedupe) {
     const inserted = await ctx.db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow();
+    if (!opts.runAt) ctx.jobSignal.notify();
     return { id: inserted.id, created: true };
   }
-  return ctx.db.transaction().execute(async (trx) => {
+  const queued = await ctx.db.transaction().execute(async (trx) => {
     // Serialize dedupe checks of one kind between instances (PostgreSQL);
     // SQLite has a single writer already.
     if (ctx.dialect === 'postgres')
@@ -87,6 +111,8 @@ export async function enqueue(
     const inserted = await trx.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow();
     return { id: inserted.id, created: true };
   });
+  if (queued.created && !opts.runAt) ctx.jobSignal.notify();
+  return queued;
 }
 
 function toJob(row: {

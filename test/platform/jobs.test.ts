@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/platform/db.js';
 import { claimNext, complete, enqueue, fail, recoverStale, retryDelayMs, runDueJobs } from '../../src/platform/jobs.js';
 import { ensureRolloverScheduled, jobHandlers, startWorkers, WEEKLY_ROLLOVER } from '../../src/scheduler.js';
 import { TEST_NOW, testContext, type TestContext } from '../helpers/context.js';
@@ -179,6 +180,29 @@ describe('the scheduler', () => {
         .where('status', '=', 'queued')
         .execute();
       expect(queued).toEqual([{ run_at: '2026-11-23T00:00:00.000Z' }]);
+    } finally {
+      await workers.stop();
+    }
+  });
+  it('starts a job queued in this process at once, also one queued in a transaction, not at the next poll', async () => {
+    const seen: unknown[] = [];
+    // An hour between polls: only the signal of the enqueue can start these jobs within the test.
+    const workers = await startWorkers(ctx, {
+      intervalMs: 3_600_000,
+      handlers: { ...jobHandlers, note: async (_c, p) => void seen.push(p) },
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await ctx.db.selectFrom('jobs').select('status').where('status', '=', 'running').execute()).length,
+        )
+        .toBe(0);
+      const direct = await enqueue(ctx, 'note', { direct: true });
+      await expect.poll(async () => (await job(direct.id)).status, { timeout: 2000 }).toBe('done');
+      const inTx = await inTransaction(ctx, (tx) => enqueue(tx, 'note', { tx: true }));
+      await expect.poll(async () => (await job(inTx.id)).status, { timeout: 2000 }).toBe('done');
+      expect(seen).toEqual([{ direct: true }, { tx: true }]);
     } finally {
       await workers.stop();
     }
