@@ -534,6 +534,7 @@ export interface DraftsTable {
   faqs: Generated<Json>;
   founders: Generated<Json>;
   company_socials: Generated<Json>;
+  company_socials_evidence: Generated<Json>;
   founder_socials: Generated<Json>;
   story: Generated<Json>;
   milestones: Generated<Json>;

@@ -148,7 +148,10 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   const tick = () => {
     if (stopped) return;
     // A job queued while claiming may have been missed by that claim: look once more when it ends.
-    if (claiming) return void (claimAgain = true);
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
     claimAgain = false;
     claiming = (async () => {
       try {

@@ -62,6 +62,8 @@ export interface Draft {
   faqs: Faq[];
   founders: Founder[];
   company_socials: Record<string, string>;
+  /** The quotes behind each drafted link, by platform (kept while the maker leaves that link as drafted). */
+  company_socials_evidence: Record<string, Evidence[]>;
   founder_socials: Record<string, string>;
   story: Partial<Record<StorySection, string>>;
   milestones: Milestone[];
@@ -100,6 +102,7 @@ export function fromRow(row: DraftRow): Draft {
     faqs: parseJsonText(row.faqs, []),
     founders: parseJsonText(row.founders, []),
     company_socials: parseJsonText(row.company_socials, {}),
+    company_socials_evidence: parseJsonText(row.company_socials_evidence, {}),
     founder_socials: parseJsonText(row.founder_socials, {}),
     story: parseJsonText(row.story, {}),
     milestones: parseJsonText(row.milestones, []),
@@ -125,6 +128,7 @@ export function toRow(d: Draft) {
     faqs: JSON.stringify(d.faqs),
     founders: JSON.stringify(d.founders),
     company_socials: JSON.stringify(d.company_socials),
+    company_socials_evidence: JSON.stringify(d.company_socials_evidence),
     founder_socials: JSON.stringify(d.founder_socials),
     story: JSON.stringify(d.story),
     milestones: JSON.stringify(d.milestones),
@@ -266,7 +270,10 @@ export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string): 
     draft.faqs = gated.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence }));
   if (draft.founders.length === 0)
     draft.founders = gated.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence }));
-  if (Object.keys(draft.company_socials).length === 0) draft.company_socials = { website, ...gated.company_socials };
+  if (Object.keys(draft.company_socials).length === 0) {
+    draft.company_socials = { website, ...gated.company_socials };
+    draft.company_socials_evidence = { ...gated.company_socials_evidence };
+  }
   if (!draft.seo.title && gated.seo.title) draft.seo = { ...draft.seo, title: gated.seo.title };
   if (!draft.seo.meta && gated.seo.meta) draft.seo = { ...draft.seo, meta: gated.seo.meta };
 }
@@ -347,6 +354,9 @@ export function draftView(
     faqs: draft.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence ?? [] })),
     founders: draft.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence ?? [] })),
     company_socials: draft.company_socials,
+    company_socials_evidence: Object.fromEntries(
+      Object.keys(draft.company_socials).map((p) => [p, draft.company_socials_evidence[p] ?? []]),
+    ),
     founder_socials: draft.founder_socials,
     story: draft.story,
     milestones: draft.milestones,

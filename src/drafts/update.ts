@@ -171,6 +171,12 @@ export async function updateDraft(
       touched.add('founders');
     }
     if (patch.company_socials) {
+      // A link the maker changed keeps no quotes: they were about the drafted address.
+      draft.company_socials_evidence = Object.fromEntries(
+        Object.entries(draft.company_socials_evidence).filter(
+          ([p]) => patch.company_socials![p] === draft.company_socials[p],
+        ),
+      );
       draft.company_socials = { ...patch.company_socials };
       touched.add('company_socials');
     }

@@ -77,6 +77,11 @@ export const draftViewSchema = z.object({
   faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
   founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
   company_socials: z.record(z.string(), z.string()),
+  company_socials_evidence: z
+    .record(z.string(), evidence)
+    .describe(
+      'For each company link: the quotes on the site that show it (empty for links the maker added or changed)',
+    ),
   founder_socials: z.record(z.string(), z.string()),
   story: z.record(z.string(), z.string()),
   milestones: z.array(milestone),

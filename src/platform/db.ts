@@ -12,7 +12,12 @@ export type Db = Kysely<Database>;
 export async function inTransaction<T>(ctx: Context, work: (tx: Context) => Promise<T>): Promise<T> {
   // Jobs queued inside wake the workers only once committed: before, no other connection can see them.
   let queued = false;
-  const jobSignal = { notify: () => void (queued = true), listen: ctx.jobSignal.listen };
+  const jobSignal = {
+    notify: () => {
+      queued = true;
+    },
+    listen: ctx.jobSignal.listen,
+  };
   const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, jobSignal }));
   if (queued) ctx.jobSignal.notify();
   return result;

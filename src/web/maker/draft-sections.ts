@@ -150,8 +150,8 @@ ${invite}`,
 
 function socialsForm(r: DraftRender, group: 'company_socials' | 'founder_socials', title: string): SafeHtml {
   const links = r.kept?.[group] ?? r.view[group];
-  const input = (p: SocialPlatform) =>
-    control({
+  const input = (p: SocialPlatform) => {
+    const field = control({
       path: `${group}.${p}`,
       label: PLATFORM_LABELS[p],
       value: links[p],
@@ -160,6 +160,10 @@ function socialsForm(r: DraftRender, group: 'company_socials' | 'founder_socials
       placeholder: 'https://',
       autocomplete: 'off',
     });
+    // Where the site shows a drafted company link (not after the maker's own, unsaved typing).
+    const evidence = group === 'company_socials' && !r.kept ? (r.view.company_socials_evidence[p] ?? []) : [];
+    return evidence.length > 0 ? html`<div>${field}${evidenceBlock(evidence)}</div>` : field;
+  };
   const shown = SOCIAL_PLATFORMS.filter((p) => COMMON_PLATFORMS.includes(p) || links[p]);
   const folded = SOCIAL_PLATFORMS.filter((p) => !shown.includes(p));
   const open = folded.some((p) => errorsFor(r.problem, `${group}.${p}`).length > 0);

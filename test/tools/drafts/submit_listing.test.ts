@@ -61,6 +61,24 @@ describe('submit_listing', () => {
     expect(draft.company_socials.website).toBe(rich.url);
   });
 
+  it('returns the quotes behind each drafted company link, and drops them when the maker changes that link', async () => {
+    const { auth } = await bed.maker();
+    const { body: created } = await bed.call('POST', '/drafts', auth, { url: rich.url });
+    await bed.runJobs();
+    const { body: draft } = await bed.call('GET', `/drafts/${created.id}`, auth);
+    expect(draft.company_socials.github).toBe('https://github.com/tallyho');
+    expect(draft.company_socials_evidence.github).toEqual([
+      expect.objectContaining({ quote: expect.stringContaining('github.com/tallyho'), url: rich.url }),
+    ]);
+    expect(draft.company_socials_evidence.website).toEqual([]);
+    const { body: patched } = await bed.call('PATCH', `/drafts/${created.id}`, auth, {
+      company_socials: { ...draft.company_socials, github: 'https://github.com/tallyho-app' },
+    });
+    expect(patched.company_socials_evidence.github).toEqual([]);
+    expect(patched.company_socials_evidence.x).toEqual(draft.company_socials_evidence.x);
+    expect(patched.company_socials_evidence.x.length).toBeGreaterThan(0);
+  });
+
   it('fails a draft whose site disallows us in robots.txt, with a reason and without fetching the page', async () => {
     const { auth } = await bed.maker();
     const { body: created } = await bed.call('POST', '/drafts', auth, { url: blocked.url });
