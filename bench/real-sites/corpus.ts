@@ -43,6 +43,7 @@ const folders = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir)
         .filter((n) => statSync(join(dir, n)).isDirectory() && existsSync(join(dir, n, 'truth.json')))
+        .filter((n) => dir === SHARED || existsSync(join(dir, n, 'site.json')))
         .sort()
     : [];
 
