@@ -51,6 +51,19 @@ function median(xs: number[]): number {
   return s.length === 0 ? 0 : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/**
+ * A quote is on the page as written; a link is quoted as its text and its address ("GitHub https://…"),
+ * each of which must be on the page, and an address as the page writes it or resolved.
+ */
+function onPage(page: string, quote: string): boolean {
+  if (page.includes(quote)) return true;
+  const link = /^(?:(.*) )?(https?:\/\/\S+)$/.exec(quote);
+  if (!link) return false;
+  const url = new URL(link[2]!);
+  const written = [link[2]!, `${url.pathname}${url.search}`.replace(/^\//, '')];
+  return (!link[1] || page.includes(link[1])) && written.some((w) => page.includes(w));
+}
+
 /** Every evidence quote of the draft, looked up in the text of the page file it names. */
 function checkQuotes(run: { draft: DraftShape & { faqs: { evidence?: unknown[] }[] } }, root: string, origin: string) {
   const bad: SiteRun['badQuotes'] = [];
@@ -68,7 +81,7 @@ function checkQuotes(run: { draft: DraftShape & { faqs: { evidence?: unknown[] }
     for (const e of (evidence as { quote: string; url: string }[] | undefined) ?? []) {
       checked++;
       const page = pageOf(e.url);
-      if (page === null || !page.includes(foldSpace(e.quote))) bad.push({ field, quote: e.quote, url: e.url });
+      if (page === null || !onPage(page, foldSpace(e.quote))) bad.push({ field, quote: e.quote, url: e.url });
     }
   };
   const d = run.draft as unknown as {

@@ -157,6 +157,9 @@ export function verifyQuotes(corpus: Corpus, quotes: readonly string[]): Evidenc
   return evidence;
 }
 
+/** Languages whose country names are read besides English: the languages product sites are most often written in. */
+const SITE_LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'cs', 'sv', 'da', 'nb', 'fi'];
+
 const COUNTRY_NAMES: Map<string, string> = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   // Codes Intl names that are not current ISO 3166-1 countries (reserved, historic, groupings).
@@ -194,14 +197,21 @@ const COUNTRY_NAMES: Map<string, string> = (() => {
     'ZZ',
   ]);
   const map = new Map<string, string>();
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = names.of(code);
-      if (name && name !== code && !notCountries.has(code) && !map.has(name.toLowerCase()))
-        map.set(name.toLowerCase(), code);
+  const add = (names: Intl.DisplayNames) => {
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const name = names.of(code);
+        if (name && name !== code && !notCountries.has(code) && !map.has(name.toLowerCase()))
+          map.set(name.toLowerCase(), code);
+      }
     }
-  }
+  };
+  add(names);
+  // Sites in other languages name countries in them ("Schweiz", "Maroc", "Alemania"): CLDR's names, after English's.
+  for (const locale of SITE_LANGUAGES) add(new Intl.DisplayNames([locale], { type: 'region' }));
+  // A foreign name that is an English word reads as the word ("Island" is Iceland in German and Danish).
+  map.delete('island');
   for (const [alias, code] of [
     ['usa', 'US'],
     ['united states of america', 'US'],

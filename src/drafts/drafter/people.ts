@@ -218,9 +218,28 @@ const MADE_IN = new RegExp(
   `\\b(?:[Mm]ade|[Bb]uilt|[Dd]esigned|[Cc]rafted|[Dd]eveloped)\\s+(?:with\\s+\\S+\\s+)?(?:by\\s+[^.,;]{1,40}?\\s+)?in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
+/** Weaker words for where a company is ("a non-profit company at Finland", "registered in the Czech Republic"): they count only before a country. */
+const COMPANY_IN = new RegExp(
+  `\\b(?:registered|incorporated|(?:non-?profit |small |software |independent )?(?:company|startup|business|studio|organi[sz]ation|association))\\s+(?:in|at|from)\\s+(?:the\\s+)?(${PLACE})`,
+  'u',
+);
+/** The same in the languages sites are often written in: "basée à Hossegor", "mit Sitz in Zürich", "con sede en Madrid". */
+const BASED_ELSEWHERE = new RegExp(
+  `(?:\\b(?:basée?s?|situées?|installée?s?|établie?s?|implantée?s?)\\s+(?:à|en|au)|\\b(?:[Mm]it\\s+)?Sitz\\s+in|\\bansässig\\s+in|\\b(?:con\\s+sede|ubicad[ao]s?|basad[ao]s?|situad[ao]s?)\\s+en|\\b(?:sediad[ao]|baseada?)\\s+em)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
+  'u',
+);
+/** A flag after a place ("Made in Hossegor 🇫🇷"): two regional indicator letters name its country. */
+const FLAG = /^\s*([\u{1F1E6}-\u{1F1FF}])([\u{1F1E6}-\u{1F1FF}])/u;
+function flagCountry(after: string): string | null {
+  const m = FLAG.exec(after);
+  if (!m) return null;
+  const letter = (c: string) => String.fromCharCode(c.codePointAt(0)! - 0x1f1e6 + 65);
+  return countryCode(letter(m[1]!) + letter(m[2]!));
+}
+
 /** Where servers, data or hosting are: not where the company is. */
 const INFRASTRUCTURE =
-  /\b(servers?|data|hosting|hosted|host|data ?cent(?:er|re)s?|infrastructure|regions?|stored|storage|backups?|cdn|cloud|nodes?|instances?|availability zones?|datacenters?)\b/i;
+  /\b(servers?|data|hosting|hosted|host|hoster|data ?cent(?:er|re)s?|infrastructure|regions?|stored|storage|backups?|cdn|cloud|nodes?|instances?|availability zones?|datacenters?|hébergée?s?|hébergeur|hébergement|gehostet|hosting-?anbieter|serverstandort|rechenzentrum|alojad[ao]s?|alojamiento|servidores?)(?![\p{L}])/iu;
 /** A street line: a street word or a house number after the street name. */
 const STREET =
   /(?:stra(?:ß|ss)e|str\.|gasse|weg|platz|allee|ring|damm|ufer|chaussee|street|st\.|road|rd\.|avenue|ave\.?|lane|drive|boulevard|blvd|way|square|place|rue|via|viale|calle|avenida|laan|straat|plein|gracht|kade|vej|gatan|gata|väg)\b|\p{L}{3,} \d{1,4}[a-z]?,|^\d{1,5}[a-z]? \p{Lu}/iu;
@@ -254,7 +273,21 @@ const REGISTERS: [RegExp, string, RegExp | null][] = [
   [/\bRCS\s+\p{Lu}/u, 'FR', new RegExp(`\\bRCS\\s+(${PLACE})`, 'u')],
   [/\bFirmenbuch(?:gericht)?\b|\bFN \d+/, 'AT', null],
   [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, 'CH', null],
+  // The imprint German law asks for ("Angaben gemäß § 5 TMG", since 2024 DDG); Austria's is § 5 ECG.
+  [/§\s*5\s*(?:TMG|DDG)\b/, 'DE', null],
+  [/§\s*5\s*ECG\b|§\s*25\s*MedienG\b/, 'AT', null],
 ];
+
+/** A VAT number starts with its country ("VAT Number: FI34047245", "USt-IdNr.: DE123456789"); Greece writes EL. */
+const VAT_ID =
+  /\b(?:VAT|USt\.?-?Id(?:Nr)?\.?|Umsatzsteuer-Identifikationsnummer|TVA|N° TVA|IVA|BTW|UID|NIF|P\.? ?IVA)\b[^A-Z\n]{0,30}\b([A-Z]{2})[ ]?(?=[0-9A-Z]{8,12}\b)[0-9A-Z]*\d/;
+function fromVatId(block: string): Found | null {
+  if (block.length > 400) return null;
+  const m = VAT_ID.exec(block);
+  if (!m) return null;
+  const code = m[1] === 'EL' ? 'GR' : countryCode(m[1]!);
+  return code ? { country: { value: code, quotes: [sentenceWith(block, VAT_ID) ?? block] } } : null;
+}
 
 type Found = { city?: FieldProposal; country?: FieldProposal };
 
@@ -293,6 +326,8 @@ const aboutInfrastructure = (sentence: string, at: number) =>
  * few short lines ("Ehrenstraße 45" / "50672 Köln"), quoted as those lines.
  */
 function addressAt(blocks: string[], i: number): Found | null {
+  // The address of whoever hosts the site ("Le site est hébergé par : Vercel Inc., …") is not the company's.
+  if (blocks.slice(Math.max(0, i - 2), i).some((b) => b.length <= 120 && INFRASTRUCTURE.test(b))) return null;
   let lines = blocks[i]!;
   const alone = fromAddress(lines);
   // Lines are joined only from a street line or a company's name down.
@@ -331,6 +366,34 @@ function fromSentence(sentence: string): Found | null {
         country: { value: countryCode(second)!, quotes: [sentence] },
       };
     if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [sentence] } };
+    const flag = flagCountry(sentence.slice(made.index + made[0].length));
+    if (flag && placeWord(first))
+      return { city: { value: first, quotes: [sentence] }, country: { value: flag, quotes: [sentence] } };
+  }
+  const elsewhere = BASED_ELSEWHERE.exec(sentence);
+  if (elsewhere && placeWord(elsewhere[1]!) && !aboutInfrastructure(sentence, elsewhere.index)) {
+    const [first, second] = [elsewhere[1]!, elsewhere[2]];
+    const flag = flagCountry(sentence.slice(elsewhere.index + elsewhere[0].length));
+    if (countryCode(first) && !second) return { country: { value: countryCode(first)!, quotes: [sentence] } };
+    const country = (second && countryCode(second)) || flag;
+    return {
+      city: { value: first, quotes: [sentence] },
+      ...(country ? { country: { value: country, quotes: [sentence] } } : {}),
+    };
+  }
+  const company = COMPANY_IN.exec(sentence);
+  const country = company ? countryAtStart(company[1]!) : null;
+  if (country && !aboutInfrastructure(sentence, company!.index))
+    return { country: { value: country, quotes: [sentence] } };
+  return null;
+}
+
+/** The country a place's first words name ("Czech Republic Company ID", where a line break fell between). */
+function countryAtStart(place: string): string | null {
+  const words = place.split(/\s+/);
+  for (let n = words.length; n > 0; n--) {
+    const code = countryCode(words.slice(0, n).join(' '));
+    if (code) return code;
   }
   return null;
 }
@@ -358,11 +421,16 @@ export function draftLocation(site: SiteEvidence): Found {
       .flat()
       .find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
     if (!address) continue;
-    const countryRaw = ldString(address.addressCountry);
+    const countryObj = address.addressCountry as Record<string, unknown> | undefined;
+    const countryRaw = ldString(address.addressCountry) ?? ldString(countryObj?.name);
     const city = ldString(address.addressLocality);
     const code = countryRaw ? countryCode(countryRaw) : null;
+    // A country code is too short to quote alone: the address's other lines show it.
+    const lines = [ldString(address.streetAddress), ldString(address.postalCode), city, countryRaw].filter(
+      (l): l is string => !!l && l.length >= 3,
+    );
     return {
-      ...(code ? { country: { value: code, quotes: [countryRaw!] } } : {}),
+      ...(code && lines.length > 0 ? { country: { value: code, quotes: lines } } : {}),
       ...(city ? { city: { value: city, quotes: [city] } } : {}),
     };
   }
@@ -378,6 +446,7 @@ export function draftLocation(site: SiteEvidence): Found {
         .find((f) => f) ?? null,
     addressAt,
     (blocks, i) => fromRegister(blocks[i]!),
+    (blocks, i) => fromVatId(blocks[i]!),
   ];
   for (const read of readers)
     for (const page of pages) {

@@ -37,16 +37,19 @@ const USAGE =
 const ONE_TIME =
   /\b(one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|once(?!\s+(?:a|an|per|every|each)\b))\b/i;
 const PWYW =
-  /\b(pay what you (?:want|like|can|think)|pay-what-you-want|name your (?:own )?price|choose your (?:own )?price)\b/i;
+  /\b(pay what (?:and when |you want and when )?you (?:want|like|can|think)|pay-what-you-want|name your (?:own )?price|choose your (?:own )?price)\b/i;
 const DONATION =
   /\b(sponsors?|sponsorship|donat\w*|tips?|tip jar|support (?:us|the project|development|our work)|patreon|open ?collective|ko-fi|buy me a coffee)\b/i;
 const CONTACT_SALES =
-  /\b(contact (?:our )?sales|talk to (?:our )?sales|contact us for (?:pricing|a quote|custom)|custom (?:pricing|quotes?)|request (?:a )?(?:quote|pricing)|get (?:a )?quote|price on request|pricing on request)\b/i;
+  /\b(contact (?:our )?sales|talk to (?:our )?sales|contact us for (?:pricing|a quote|custom)|custom (?:pricing|quotes?)|request (?:a )?(?:quote|pricing)|get (?:a )?quote|price on request|pricing on request|devis (?:personnalis[ée]s?|sur mesure|gratuit)|sur devis|(?:demandez|obtenir|demander) (?:un|votre) devis|preis(?:e)? auf anfrage|individuelles angebot|angebot anfordern|presupuesto personalizado|solicita (?:un )?presupuesto)(?![\p{L}])/iu;
 const TRIAL =
   /\b(free trial|trial (?:of|for) \d+ days?|\d+[- ]days? (?:free )?trial|try (?:it |\S+ )?(?:for )?free for \d+ days?|(?:the )?(?:first|1st) (?:month|week|\d+ days?) (?:is |are )?free)\b/i;
 /** Words that say this product (or a plan of it) costs nothing; a free trial is not one. */
 const FREE =
-  /\b(free plan|free tier|free forever|forever free|free version|free edition|free for (?:individuals|personal use|small teams|everyone|non-?profits|up to \d+|open[- ]source|self-host\w*|ever)|start for free|get started for free|always free|100% free|completely free|totally free|entirely free|free (?:and|&) open[- ]source|free,? open[- ]source|free to (?:use|download|self-host|install)|free of charge|(?:is|are|it['’]s|stays|remains) free\b|(?:use|host|run|download|install) (?:it|\S+) for free\b|at no cost|costs? nothing)\b/i;
+  /\b(free plan|free tier|free forever|forever free|free version|free edition|free for (?:individuals|personal use|small teams|everyone|non-?profits|up to \d+|open[- ]source|self-host\w*|ever)|start for free|get started for free|always free|100% free|completely free|totally free|entirely free|free (?:and|&) open[- ]source|free,? open[- ]source|free to (?:use|download|self-host|install)|free of charge|(?:is|are|it['’]s|stays|remains|(?:will )?always be) free\b|(?:is|are) (?:a|an) (?:completely |totally )?free (?!trial)\p{L}|free software\b|(?:use|host|run|download|install) (?:it|\S+) for free\b|at no cost|costs? nothing|(?:ist|sind|bleibt) (?:komplett |völlig |vollständig )?(?:kostenlos|gratis)|(?:est|reste) (?:entièrement |totalement )?gratuit|es (?:totalmente )?gratis)(?![\p{L}])/iu;
+/** A product with no price that asks for donations is free to use: its makers say so by asking. */
+const DONATION_ASK =
+  /\b(consider (?:making a |a )?donat\w*|donations? (?:are |is )?(?:welcome|appreciated)|please (?:consider )?donat\w*|(?:you can|feel free to) donate|support \S+(?: \S+)? by donating|make a donation|donate (?:to|via|through|using|here|now)|spenden sie|faire un don|haz una donación)\b/iu;
 /** A free period, pilot or evaluation ("a 30-day proof of value at no cost"): free for a while, not a free product. */
 const LIMITED_FREE =
   /\b(\d+[- ](?:days?|weeks?|months?)\b|(?:for|during) (?:the )?(?:first )?(?:\d+|one|two|three|four|six) (?:days?|weeks?|months?)\b|trials?\b|pilots?\b|proof[- ]of[- ](?:value|concept)|evaluation|sandbox)/i;
@@ -124,7 +127,9 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const home = site.pages[0];
   const blocks = (pricingPages.length > 0 ? pricingPages : site.pages.slice(0, 1)).flatMap((p) => cleanBlocks(p));
   // Statements of price terms (free, one-time, pay what you want) count on the pricing pages and the homepage.
-  const termBlocks = [...blocks, ...(pricingPages.length > 0 && home ? cleanBlocks(home) : [])];
+  // The homepage's own description too ("… pay what and when you want!" may be said only there).
+  const homeMeta = home ? [home.facts.meta.description, home.facts.meta['og:description']].filter((m) => !!m) : [];
+  const termBlocks = [...blocks, ...(pricingPages.length > 0 && home ? cleanBlocks(home) : []), ...homeMeta];
 
   const prices = priceLines(blocks, rivals, brand);
   const paid = prices.filter((p) => !ZERO_PRICE.test(p.line) && !HOURLY.test(p.line));
@@ -139,6 +144,10 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
     paid.find((p) => ONE_TIME.test(p.line))?.line ??
     (paid.length > 0 ? firstSentence(termBlocks, ONE_TIME, rivals, brand) : null);
 
+  // Free tools say so anywhere (an about page, a support page), not only where prices would be.
+  const everyBlock = site.pages.flatMap((p) => cleanBlocks(p));
+  const donationAsk = paid.length === 0 && !pwyw ? firstSentence(everyBlock, DONATION_ASK, rivals, brand) : null;
+  const freeAnywhere = paid.length === 0 && !freeQuote && !pwyw ? firstSentence(everyBlock, FREE, rivals, brand) : null;
   // "Pay what you want through GitHub Sponsors" for a free tool is a donation, not the price of the product.
   const donation = pwyw !== null && DONATION.test(pwyw);
   let model: FieldProposal | undefined;
@@ -149,6 +158,7 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   else if (oneTime && paid.length > 0) model = { value: 'one-time', quotes: [oneTime] };
   else if (paid.length === 0 && freeQuote) model = { value: 'free', quotes: [freeQuote] };
   else if (paid.length === 0 && contactSales) model = { value: 'contact sales', quotes: [contactSales] };
+  else if (freeAnywhere ?? donationAsk) model = { value: 'free', quotes: [(freeAnywhere ?? donationAsk)!] };
 
   let summary: FieldProposal | undefined;
   const parts: { text: string; quotes: string[] }[] = prices
@@ -156,14 +166,18 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
     .map((p) =>
       p.plan ? { text: `${p.plan}: ${p.line}`, quotes: [p.plan, p.line] } : { text: p.line, quotes: [p.line] },
     );
-  for (const extra of [trial, pwyw, parts.length > 0 ? contactSales : null])
+  const freeTerms = model?.value === 'free' && prices.length === 0 ? [freeQuote ?? freeAnywhere, donationAsk] : [];
+  for (const extra of [trial, pwyw, parts.length > 0 ? contactSales : null, ...freeTerms])
     if (extra && !parts.some((p) => p.text.includes(extra))) parts.push({ text: extra, quotes: [extra] });
   const kept: typeof parts = [];
   for (const part of parts) if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
   // Pricing by quote only: the page's own words for it are the summary.
   if (kept.length === 0 && paid.length === 0 && contactSales && model?.value === 'contact sales')
     kept.push({ text: contactSales, quotes: [contactSales] });
-  if (kept.length > 0 && (prices.length > 0 || pwyw || trial || model?.value === 'contact sales'))
+  if (
+    kept.length > 0 &&
+    (prices.length > 0 || pwyw || trial || model?.value === 'contact sales' || freeTerms.length > 0)
+  )
     summary = { value: kept.map((p) => p.text).join('; '), quotes: kept.flatMap((p) => p.quotes) };
   else {
     // Structured data: an Offer's price.

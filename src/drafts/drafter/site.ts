@@ -36,7 +36,7 @@ const REVIEWS = /^(reviews|customer reviews|what (?:people|customers|users) say)
 /** Roles whose pages are never the product's own facts (posts, policies, comparisons, other people's stories). */
 export const NOT_OURS: readonly PageRole[] = ['blog', 'policy', 'compare', 'customers'];
 const POLICY_PATH = /(privacy|cookies?|terms|gdpr|dpa|datenschutz|agb)/i;
-const TITLE_SEPARATORS = /\s+[|–—·•:-]\s+/;
+const TITLE_SEPARATORS = /\s+[|–—·•-]\s+|:\s+/;
 
 const pathWords = (url: string): string => {
   try {
@@ -304,12 +304,13 @@ export function productName(site: SiteEvidence): string | null {
     const byHomeLink = parts.find((p) => homeLinks.includes(p));
     if (byHomeLink) return byHomeLink;
     // The part the other pages' titles share ("Plans | Lumen", "Team | Lumen") names the product.
-    const shared = parts.find(
-      (p) =>
-        site.pages.length > 1 &&
-        site.pages.slice(1).filter((q) => (q.facts.title ?? '').split(TITLE_SEPARATORS).includes(p)).length >=
-          Math.max(1, Math.ceil((site.pages.length - 1) / 2)),
-    );
+    // A part counts for a page whose title holds its letters anywhere ("Support for WeKan ®"); the part most titles
+    // hold wins, the shorter on a tie.
+    const inTitles = (p: string) =>
+      site.pages.slice(1).filter((q) => alnum(q.facts.title ?? '').includes(alnum(p)) && alnum(p) !== '').length;
+    const shared = [...parts]
+      .filter((p) => site.pages.length > 1 && inTitles(p) >= Math.max(1, Math.ceil((site.pages.length - 1) / 2)))
+      .sort((a, b) => inTitles(b) - inTitles(a) || a.length - b.length)[0];
     if (shared && shared.length <= 40) return shared;
     // Else the shortest part, if it is short enough to be a name (not "Status pages you own").
     const shortest = [...parts].sort((a, b) => a.length - b.length)[0];
