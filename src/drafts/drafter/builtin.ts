@@ -379,11 +379,20 @@ function draftKeywords(site: SiteEvidence, name: string | null): { keywords?: Fi
   return out;
 }
 
+/** The words beside the product's name, when it is named ("About Lumen", "Lumen Features" → "About", "Features"). */
+function besideName(text: string, name: string | null): string {
+  if (!name) return text;
+  const rest = text.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), ' ').trim();
+  return rest.replace(/\s+/g, ' ');
+}
+
 function featureLike(text: string, rivals: string[], name: string | null): boolean {
   return (
     text.length >= 3 &&
     text.length <= 120 &&
     !GENERIC.test(text) &&
+    !GENERIC.test(besideName(text, name)) &&
+    !/^help\b/i.test(besideName(text, name)) &&
     !CTA.test(text) &&
     !WELCOME.test(text) &&
     !/\?$/.test(text) &&
@@ -431,6 +440,50 @@ function featureItems(page: EvidencePage, headings: string[], rivals: string[], 
   return items;
 }
 
+/** A heading that opens the list of what the product does, in the languages sites are often written in. */
+const FEATURES_HEADING =
+  /^(?:(?:key |main |core |all |the )?features|what you get|what (?:it|you can) do|highlights|capabilities|funktionen|(?:alle )?funktionen (?:und|&) vorteile|fonctionnalités|características|funcionalidades|funzionalità|functies|funkcje)\b/iu;
+/** A lead-in that announces a list ("Borg provides:", "With Lumen you can:"). */
+const LEAD_IN = /:\s*$/;
+const words = (t: string) => t.split(/\s+/).length;
+
+/**
+ * The items of the page's own features section: the blocks under a "Features" heading (a short title followed by
+ * its sentence reads as "Title: sentence"), or a list of three or more items right after a lead-in ending in ":".
+ */
+function featureSection(page: EvidencePage, rivals: string[], name: string | null): Feature[] {
+  const blocks = cleanBlocks(page);
+  const headings = new Set(page.facts.headings.map((h) => stripMarks(h.text)));
+  const listed = new Set(page.facts.listItems);
+  const isHeading = (b: string) => headings.has(stripMarks(b));
+  const opens = (b: string, i: number) =>
+    (isHeading(b) && FEATURES_HEADING.test(stripMarks(b))) ||
+    (LEAD_IN.test(b) && b.length <= 160 && listed.has(blocks[i + 1] ?? ''));
+  const starts = blocks.flatMap((b, i) => (opens(b, i) ? [i] : []));
+  for (const start of starts) {
+    const lead = !isHeading(blocks[start]!);
+    const items: Feature[] = [];
+    for (let i = start + 1; i < blocks.length && items.length < 8; i++) {
+      const block = blocks[i]!;
+      if (isHeading(block) && !lead) break;
+      if (lead && !listed.has(block)) break;
+      const next = blocks[i + 1];
+      const title = words(block) <= 6 && !/[.!:;]$/.test(block) && block.length <= 60;
+      if (!lead && title && next && !isHeading(next) && words(next) >= 4) {
+        const sentence = sentences(next)[0] ?? next;
+        if (featureLike(block, rivals, name) && sentence.length <= 160 && !aboutOthers(sentence, rivals))
+          items.push({ value: `${block}: ${sentence}`, quotes: [block, sentence] });
+        i++;
+        continue;
+      }
+      if (featureLike(block, rivals, name) && words(block) >= 2 && !PRICE.test(block))
+        items.push({ value: block, quotes: [block] });
+    }
+    if (items.length >= 3) return items;
+  }
+  return [];
+}
+
 function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal | undefined {
   const rivals = competitors(site);
   let found: Feature[] = [];
@@ -452,6 +505,11 @@ function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal |
     if (found.length >= 2) break;
   }
   const home = site.pages[0];
+  // An explicit features section, on a features page or the homepage.
+  for (const page of [...pagesOf(site, 'features'), ...(home ? [home] : [])]) {
+    if (found.length >= 2) break;
+    found = featureSection(page, rivals, name);
+  }
   if (found.length < 2 && home)
     found = featureItems(
       home,

@@ -220,7 +220,7 @@ const MADE_IN = new RegExp(
 );
 /** Weaker words for where a company is ("a non-profit company at Finland", "registered in the Czech Republic"): they count only before a country. */
 const COMPANY_IN = new RegExp(
-  `\\b(?:registered|incorporated|(?:non-?profit |small |software |independent )?(?:company|startup|business|studio|organi[sz]ation|association))\\s+(?:in|at|from)\\s+(?:the\\s+)?(${PLACE})`,
+  `\\b(?:[Rr]egistered|[Ii]ncorporated|(?:non-?profit |small |software |independent )?(?:[Cc]ompany|[Ss]tartup|[Bb]usiness|[Ss]tudio|[Oo]rgani[sz]ation|[Aa]ssociation))\\s+(?:in|at|from)\\s+(?:the\\s+)?(${PLACE})`,
   'u',
 );
 /** The same in the languages sites are often written in: "basée à Hossegor", "mit Sitz in Zürich", "con sede en Madrid". */
