@@ -24,7 +24,7 @@ import {
 const PARTICLE = 'van|von|de|da|del|della|der|den|di|du|dos|das|le|la|ten|ter|bin|al';
 const NAME = `\\p{Lu}[\\p{L}'’-]+(?: (?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+|${PARTICLE})){1,3}`;
 const ROLE =
-  '(?:Co-?[Ff]ounder|Founder|CEO|CTO|COO|CPO|Chief [A-Z][a-z]+ Officer|Managing [Dd]irector|Owner|President|Creator|Maker|Geschäftsführer(?:in)?|Inhaber(?:in)?|Gründer(?:in)?|Fondateur|Fondatrice|Fundador[a]?)';
+  '(?:Co-?[Ff]ounder|Founder|CEO|CTO|COO|CPO|Chief [A-Z][a-z]+ Officer|Managing [Dd]irector|Owner|President|Creator|Maker|(?:Lead |Main |Solo )?[Dd]eveloper|(?:Lead |Main )?[Mm]aintainer|Geschäftsführer(?:in)?|Inhaber(?:in)?|Gründer(?:in)?|Entwickler(?:in)?|Fondateur|Fondatrice|Fundador[a]?)';
 const NAME_ROLE = new RegExp(`^(${NAME})\\s*(?:[,–—|·-]|\\s)\\s*(${ROLE}[^.]{0,60})$`, 'u');
 const ONLY_NAME = new RegExp(`^${NAME}$`, 'u');
 const ONLY_ROLE = new RegExp(`^${ROLE}\\b[^.]{0,60}$`, 'iu');
@@ -32,7 +32,12 @@ const ONLY_ROLE = new RegExp(`^${ROLE}\\b[^.]{0,60}$`, 'iu');
 const ROLE_FIRST = new RegExp(`^(${ROLE}\\b[^.!?]{0,60})[.!?](?:\\s+(.+))?$`, 'iu');
 /** "CEO: Ines Moreau", "Managing director: Ines Moreau", "Geschäftsführer: …", "Represented by …". */
 const ROLE_NAME = new RegExp(
-  `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?)\\s*[:–—-]?\\s+(${NAME})(?:,? (?:and|und|&) (${NAME}))?`,
+  `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?|Inh\\.|[Rr]esponsible person|[Vv]erantwortlich(?:e[r]?)?(?: für den Inhalt)?|[Dd]irect(?:eur|rice) de (?:la )?publication|[Rr]esponsable de (?:la )?publication)\\s*[:–—-]?\\s+(${NAME})(?:\\s*\\((${ROLE}[^()]{0,30})\\))?(?:,? (?:and|und|&) (${NAME}))?`,
+  'u',
+);
+/** "Thomas Waldmann, BorgBackup's lead developer and maintainer": a name and, set off after it, the role. */
+const NAME_APPOSITIVE = new RegExp(
+  `(${NAME}),\\s+(?:(?:the|our|its|\\S+['’]s)\\s+)?((?:[Cc]o-?)?[Ff]ounder|[Cc]reator|[Aa]uthor|(?:[Ll]ead |[Mm]ain |[Cc]ore )?[Dd]eveloper|(?:[Ll]ead |[Mm]ain )?[Mm]aintainer)(?: and (?:lead |main )?(?:developer|maintainer|founder|creator))?\\b`,
   'u',
 );
 /**
@@ -50,7 +55,7 @@ const I_AM = new RegExp(
   'u',
 );
 const COPYRIGHT = new RegExp(
-  `(?:©|\\([Cc]\\)|[Cc]opyright)\\s*(?:(?:19|20)\\d{2}\\s*[-–]\\s*)?(?:19|20)\\d{2},?\\s+(${NAME})(?=\\s*(?:[.,|·]|$|[Aa]ll rights))`,
+  `(?:(?:©|\\([Cc]\\)|[Cc]opyright)\\s*(?:(?:19|20)\\d{2}\\s*[-–]\\s*)?(?:19|20)\\d{2}|(?:19|20)\\d{2}\\s*©)(?:\\s*[Aa]ll rights reserved\\.?)?,?\\s+(${NAME})(?=\\s*(?:[.,|·]|$|[Aa]ll rights))`,
   'u',
 );
 
@@ -61,9 +66,24 @@ const COMPANY_WORD =
 const NOT_FIRST =
   /^(The|Our|All|Made|Built|Every|Each|Your|This|That|With|From|For|And|Open|Free|Pro|Team|Plans?|Pricing|Features?|About|Contact|Privacy|Terms|Imprint|Legal|Home|Blog|Docs|Support|Customer|Customers|Product|Products|Get|Start|Read|Learn|Sign|Log|Join|New|Why|How|What|Who|When|Where|Hello|Hi|Dear|Thanks|Best|Copyright|All|Rights|Reserved|Registered|Managing|Director|Founder|Founders|Co-founder|CEO|CTO|Managed|Powered|Designed|Developed|Created|Written)$/;
 
+/** What a sentence may say someone made that is not the product itself. */
+const SOMETHING_ELSE =
+  /(packages?|ports?|\w*builds?|binar(?:y|ies)|translations?|mirrors?|plugins?|themes?|extensions?|integrations?|images?|formulae?|snaps?|flatpaks?|wrappers?|bindings?|forks?|clients?|scripts?|recipes?)\b/i;
+
+/** "Name: Christophe Dumez" over "Role: Project founder and developer": a team page's labelled card. */
+const LABELLED_NAME = new RegExp(`^(?:Name|Nom|Nombre)\\s*:\\s*(${NAME})$`, 'u');
+const LABELLED_ROLE = new RegExp(
+  `^(?:Role|Rôle|Rolle|Rol)\\s*:\\s*((?:Project |Lead |Main )?${ROLE}\\b.{0,60})$`,
+  'iu',
+);
+
+/** A street's name after a person's, run together by a line break ("Maximilian Veit" / "Churerstrasse 105"). */
+const STREET_WORD = /(?:stra(?:ß|ss)e|gasse|weg|platz|allee|street|road|avenue|lane|drive|boulevard)$/i;
+
 function personName(name: string, own: string[], rivals: string[]): boolean {
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > 4 || name.length > 60) return false;
+  if (STREET_WORD.test(words[words.length - 1]!)) return false;
   if (NOT_FIRST.test(words[0]!) || COMPANY_WORD.test(name)) return false;
   if (isBrand(name.replace(/\s+/g, ''), own) || rivals.some((r) => name.includes(r))) return false;
   if (words.some((w) => countryCode(w) !== null && w.length > 3)) return false;
@@ -124,6 +144,20 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       } else if (ONLY_NAME.test(block) && next && ONLY_ROLE.test(next)) {
         [name, title] = [block, next];
         quotes.push(block, next);
+      } else if (LABELLED_NAME.test(block) && next && LABELLED_ROLE.test(next)) {
+        [name, title] = [LABELLED_NAME.exec(block)![1]!, LABELLED_ROLE.exec(next)![1]!.trim()];
+        quotes.push(block, next);
+      } else if (
+        ONLY_ROLE.test(block) &&
+        block.length <= 40 &&
+        next &&
+        ONLY_NAME.test(next) &&
+        !ONLY_NAME.test(blocks[i - 1] ?? '') &&
+        !(blocks[i + 2] && ONLY_ROLE.test(blocks[i + 2]!))
+      ) {
+        // A card that gives the role above the name ("Developer" / "Timon Harz").
+        [name, title] = [next, block];
+        quotes.push(block, next);
       } else if (ONLY_NAME.test(block) && next) {
         const card = ROLE_FIRST.exec(next);
         if (card) {
@@ -145,7 +179,13 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       for (const sentence of block.length <= 400 ? [block] : sentences(block)) {
         if (sentence.length > 400) continue;
         const made = MADE_BY.exec(sentence);
-        if (made)
+        // "This package is maintained by …": a packager, a translator or a plugin's author made something else.
+        const subject = made ? sentence.slice(0, made.index) : '';
+        const ofProduct =
+          !/aintained/.test(made?.[1] ?? '') ||
+          /\b(it|this (?:project|app|tool)|the project)\b/i.test(subject) ||
+          subject.split(/\s+/).some((w) => isBrand(w, own));
+        if (made && ofProduct && !SOMETHING_ELSE.test(subject))
           for (const [name, role] of [
             [made[2], made[3]],
             [made[4], made[5]],
@@ -159,12 +199,31 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
               });
         const role = ROLE_NAME.exec(sentence);
         if (role)
-          for (const name of [role[2], role[3]].filter((n): n is string => !!n))
+          for (const name of [role[2], role[4]].filter((n): n is string => !!n))
             if (personName(name, own, rivals)) {
               const word = role[1]!.replace(/s$/, '');
-              const title = /represent|vertret/i.test(word) ? null : word.charAt(0).toUpperCase() + word.slice(1);
+              // "Responsible person: A (Founder)": the role in brackets says more than the legal one before the name.
+              const said = role[3] && name === role[2] ? role[3].trim() : null;
+              const title =
+                said ??
+                (/represent|vertret|verantwort|responsib|publication/i.test(word)
+                  ? null
+                  : word === 'Inh.'
+                    ? 'Inhaber'
+                    : word.charAt(0).toUpperCase() + word.slice(1));
               add({ name, title, bio: null, quotes: [sentenceWith(sentence, ROLE_NAME) ?? sentence] });
             }
+        const appositive = NAME_APPOSITIVE.exec(sentence);
+        const rest = appositive
+          ? sentence.slice(appositive.index + appositive[0].length, appositive.index + appositive[0].length + 40)
+          : '';
+        if (appositive && personName(appositive[1]!, own, rivals) && !elsewhere(`${appositive[2]}${rest}`, own))
+          add({
+            name: appositive[1]!,
+            title: appositive[2]!.charAt(0).toUpperCase() + appositive[2]!.slice(1),
+            bio: null,
+            quotes: [sentenceWith(sentence, NAME_APPOSITIVE) ?? sentence],
+          });
         const who = WHO_FOUNDED.exec(sentence) ?? I_AM.exec(sentence);
         if (who && personName(who[1]!, own, rivals))
           add({
