@@ -628,6 +628,12 @@ const CONTACT_MAILBOX = /^(hello|hi|hey|contact|info|support|help|team|sales|mai
 const SIDE_MAILBOX =
   /^(privacy|dpo|gdpr|datenschutz|security|abuse|legal|jobs|careers|hiring|press|media|noreply|no-reply|donotreply|postmaster|webmaster|billing|invoices?|accounting|unsubscribe)$/i;
 
+const TEXT_EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const TEXT_EMAIL_WHOLE = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u;
+/** A mailing list's address (subscribe, the list itself): writing to it is not contacting the company. */
+const MAILING_LIST =
+  /[+-](?:subscribe|unsubscribe|request|owner|join|leave)@|@(?:groups\.io|googlegroups\.com|lists\.|freelists\.org)|^(?:noreply|no-reply|donotreply)@/i;
+
 function draftContactEmail(site: SiteEvidence): FieldProposal | undefined {
   const contactPages = pagesOf(site, 'contact');
   const ordered = [...contactPages, ...site.pages.filter((p) => !contactPages.includes(p))];
@@ -636,8 +642,17 @@ function draftContactEmail(site: SiteEvidence): FieldProposal | undefined {
   const seen = new Set<string>();
   const candidates: { email: string; score: number; order: number }[] = [];
   for (const page of ordered) {
-    for (const email of page.facts.mailtos) {
-      if (seen.has(email)) continue;
+    // Links first, then addresses written out in the text (an imprint's "E-Mail: info@…"), then structured data.
+    const written = cleanBlocks(page).flatMap((b) => b.match(TEXT_EMAIL) ?? []);
+    const structured = ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])
+      .flatMap((o) => [
+        o.email,
+        ...[o.contactPoint].flat().map((c) => (c as Record<string, unknown> | undefined)?.email),
+      ])
+      .filter((e): e is string => typeof e === 'string')
+      .map((e) => e.replace(/^mailto:/i, ''));
+    for (const email of [...page.facts.mailtos, ...written, ...structured]) {
+      if (seen.has(email) || !TEXT_EMAIL_WHOLE.test(email) || MAILING_LIST.test(email)) continue;
       seen.add(email);
       const [local, domain] = [email.split('@')[0]!, email.split('@')[1]!.toLowerCase()];
       const ours =
@@ -720,7 +735,17 @@ function handleOf(url: URL): string {
  */
 function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
   const tokens = brandTokens(site);
+  const mainRepo = mostLinkedRepo(site, tokens);
   const candidates: { platform: SocialPlatform; url: string; quote: string; rank: number; order: number }[] = [];
+  // The accounts the site's structured data names as its own (sameAs) come first.
+  for (const obj of ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES, 'WebSite'])) {
+    for (const same of [obj.sameAs].flat()) {
+      if (typeof same !== 'string' || !URL.canParse(same)) continue;
+      const u = new URL(same);
+      const platform = SOCIAL_HOSTS.find(([, pattern]) => pattern.test(`${u.hostname}${u.pathname}`))?.[0];
+      if (platform) candidates.push({ platform, url: same, quote: same, rank: -1, order: candidates.length });
+    }
+  }
   for (const page of site.pages) {
     const home = page === site.pages[0];
     for (const link of page.facts.links) {
@@ -730,6 +755,8 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       const platform = SOCIAL_HOSTS.find(([, pattern]) => pattern.test(target))?.[0];
       if (!platform) continue;
       const handle = handleOf(u);
+      // github.com/sponsors/lumen is a way to pay, github.com/orgs/… a page about an account: neither is one.
+      if ((platform === 'github' || platform === 'gitlab') && CODE_HOST_PAGES.test(handle)) continue;
       const ownName = isBrand(handle.split('/')[0]!, tokens) || isBrand(handle.split('/')[1] ?? '', tokens);
       const placed = link.area === 'nav' || link.area === 'footer' || link.hero === true;
       // A repository or account named in body text is someone else's unless it carries the product's name.
@@ -738,11 +765,20 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       if (!ownName && (platform === 'github' || platform === 'gitlab') && !CODE_LABEL.test(link.text)) continue;
       // A repository whose name is more than the product's ("lumen-importer") and whose label names that other thing
       // ("Our importer on GitHub") is a side repository of the company, not the product's code.
+      // The repository the site links to most (its wiki, releases, issues) is the product's code whatever its suffix
+      // ("etherpad-lite"), as is one whose name is the product's with a domain ending ("counter.dev").
       const repo = handle.split('/')[1];
       if (
         repo &&
         (platform === 'github' || platform === 'gitlab') &&
         !tokens.includes(repo.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')) &&
+        !tokens.includes(
+          repo
+            .toLowerCase()
+            .replace(/\.(?:dev|app|io|com|org|net|js|sh)$/, '')
+            .replace(/[^\p{L}\p{N}]/gu, ''),
+        ) &&
+        handle.toLowerCase() !== mainRepo &&
         !CODE_LABEL.test(link.text)
       )
         continue;
@@ -762,6 +798,23 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
     if (!found.some((f) => f.platform === c.platform))
       found.push({ platform: c.platform, url: c.url, quotes: [c.quote] });
   return found;
+}
+
+/** Pages of a code host that are not an account or a repository. */
+const CODE_HOST_PAGES =
+  /^(sponsors|orgs|features|marketplace|topics|about|pricing|login|join|apps|collections|settings|site|contact|security|enterprise|explore|trending|users|help|docs|readme)(\/|$)/i;
+
+/** owner/repo of the code-host repository the site links to most, at least three times, when it carries the brand. */
+function mostLinkedRepo(site: SiteEvidence, tokens: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const page of site.pages)
+    for (const link of page.facts.links) {
+      const m = /^https?:\/\/(?:www\.)?(?:github|gitlab)\.com\/([^/?#]+\/[^/?#]+)/i.exec(link.href);
+      if (m && !link.quoted && !CODE_HOST_PAGES.test(m[1]!))
+        counts.set(m[1]!.toLowerCase(), (counts.get(m[1]!.toLowerCase()) ?? 0) + 1);
+    }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  return top && top[1] >= 3 && top[0].split('/').some((part) => isBrand(part, tokens)) ? top[0] : null;
 }
 
 /** Questions a page asks to lead on, not to be answered ("Why Lumen?", "Ready to start?"). */
