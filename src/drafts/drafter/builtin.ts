@@ -72,9 +72,21 @@ function taglineLike(text: string | undefined, name: string | null, rivals: stri
     !CTA.test(t) &&
     !WELCOME.test(t) &&
     !isInstruction(t) &&
-    !aboutOthers(t, rivals)
+    !aboutOthers(t, rivals) &&
+    !INSTALL_LABEL.test(t) &&
+    !STAT_LINE.test(t) &&
+    !CREDIT_LINE.test(t)
   );
 }
+
+/** An install link's label ("Dark Reader for Chrome", "Download for macOS"): where to get it, not what it is. */
+const INSTALL_LABEL =
+  /\bfor (?:google )?(?:chrome|firefox|safari|edge|opera|brave|vivaldi|windows|mac|macos|ios|iphone|ipad|android|linux|the app store|google play)$/i;
+/** A credit ("Sponsored by", "Powered by Acme"): who helps, not what the product is. */
+const CREDIT_LINE =
+  /^(?:sponsored|powered|supported|backed|funded|hosted|brought to you|made possible|proudly sponsored) by\b/i;
+/** A figure with its unit ("290 Plugins", "10,000+ users"): a number to show off, not a tagline. */
+const STAT_LINE = /^[\d.,]+\s?[+kKmM]*\+?\s+\p{L}+(?:\s+\p{L}+)?$/u;
 
 /** "Lumen: status pages you own" → "status pages you own" (the name is not the tagline). */
 function withoutName(text: string, name: string | null): string {
@@ -236,8 +248,36 @@ function draftStage(site: SiteEvidence, name: string | null): FieldProposal | un
           : 'pre-launch';
     return { value, quotes: [quote] };
   }
+  // Where the company says it is in other words: pilots with first customers, a launch phase, being profitable.
+  const own = [home, ...pagesOf(site, 'about'), ...site.pages.filter((p) => p !== home)].filter(
+    (p) => !NOT_OURS.includes(pageRole(site, p)),
+  );
+  for (const [pattern, value] of STAGE_SAID)
+    for (const page of own)
+      for (const block of cleanBlocks(page))
+        for (const sentence of sentences(block))
+          if (
+            sentence.length <= 200 &&
+            pattern.test(sentence) &&
+            !/\?$/.test(sentence) &&
+            !aboutOthers(sentence, competitors(site))
+          )
+            return { value, quotes: [sentence] };
   return undefined;
 }
+
+/** Stages said in a sentence rather than a badge, in the languages sites are often written in. */
+const STAGE_SAID: [RegExp, string][] = [
+  [
+    /\b(?:(?:first|initial|ersten?|premiers?|primeros?) (?:\d+ )?pilot[- ]?(?:customers?|clients?|users?|partners?|restaurants?|betriebe?n?|kunden|teams?)|(?:in|our|the) pilot (?:phase|program(?:me)?|stage)|pilotphase|phase pilote|fase piloto)\b/iu,
+    'pilot',
+  ],
+  [
+    /\b(?:just launched|newly launched|(?:en|in) phase de lancement|in der launch-?phase|recién lanzad[oa])(?![\p{L}])/iu,
+    'launched',
+  ],
+  [/\b(?:we(?:['’]re| are)|is|are|already|bootstrapped and) (?:now |already |fully )?profitable\b/i, 'profitable'],
+];
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

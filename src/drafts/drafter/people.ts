@@ -246,7 +246,16 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
 const FOUNDED =
   /\b(?:founded|established|started|launched|incorporated|est\.?)\s+(?:in\s+)?((?:18|19|20)\d{2})\b|\bsince\s+((?:19|20)\d{2})\b/i;
 
+const OWN_WORK =
+  /\b(we|our|us|developed|built|made|maintained|taking care|helping|serving|trusted|in business|exists?)\b/i;
+function ownSince(sentence: string, own: string[]): boolean {
+  const at = sentence.search(/\bsince\b/i);
+  const quoted = /["“„«][^"”»]*$/.test(sentence.slice(0, at));
+  return !quoted && (OWN_WORK.test(sentence) || sentence.split(/\s+/).some((w) => isBrand(w, own)));
+}
+
 export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined {
+  const own = brandTokens(site);
   for (const org of ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])) {
     const date = ldString(org.foundingDate);
     const year = date && /^((?:18|19|20)\d{2})/.exec(date)?.[1];
@@ -258,6 +267,9 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
       const m = FOUNDED.exec(block);
       if (!m || /©|copyright/i.test(block)) continue;
       const quote = sentenceWith(block, FOUNDED) ?? (block.length <= 400 ? block : null);
+      // "since 1970" says when anything began: it dates the product only when the product, its makers or their
+      // work is what the sentence is about, and not in someone else's quoted words.
+      if (m[2] && quote && !ownSince(quote, own)) continue;
       if (quote) return { value: m[1] ?? m[2]!, quotes: [quote] };
     }
   }
