@@ -351,7 +351,7 @@ const REGISTERS: [RegExp, string, RegExp | null][] = [
 
 /** A VAT number starts with its country ("VAT Number: FI34047245", "USt-IdNr.: DE123456789"); Greece writes EL. */
 const VAT_ID =
-  /\b(?:VAT|USt\.?-?Id(?:Nr)?\.?|Umsatzsteuer-Identifikationsnummer|TVA|N° TVA|IVA|BTW|UID|NIF|P\.? ?IVA)\b[^A-Z\n]{0,30}\b([A-Z]{2})[ ]?(?=[0-9A-Z]{8,12}\b)[0-9A-Z]*\d/;
+  /\b(?:VAT|USt\.?-?Id(?:Nr)?\.?|Umsatzsteuer-Identifikationsnummer|TVA|IVA|BTW|UID|NIF|P\.? ?IVA)\b[^\n]{0,30}?\b([A-Z]{2}) ?(?=\d)[0-9A-Z]{8,12}\b/;
 function fromVatId(block: string): Found | null {
   if (block.length > 400) return null;
   const m = VAT_ID.exec(block);
