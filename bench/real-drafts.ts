@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { notFoundOf } from '../src/drafts/drafts.js';
 import { PROFILE_FIELDS } from '../src/drafts/drafter/fields.js';
 import { startDraftBench } from './draft-harness.js';
 import { fileForPath, foldSpace, htmlFiles, pageText, serveDraftSite } from './drafts.js';
@@ -178,11 +179,10 @@ async function main(): Promise<void> {
       const served = await serveDraftSite(site.root, { anyFile: true });
       try {
         const { draft, ms, read } = await bench.draftUrl(served.url);
-        const view = {
-          ...draft,
-          not_found_on_website: PROFILE_FIELDS.filter((f) => draft.fields[f].state === 'not_found'),
-        } as unknown as DraftShape & { faqs: { evidence?: unknown[] }[] };
-        if (draft.status !== 'ready') view.not_found_on_website = [];
+        // What get_draft says: the fields called not stated on the site (notFoundOf).
+        const view = { ...draft, not_found_on_website: notFoundOf(draft) } as unknown as DraftShape & {
+          faqs: { evidence?: unknown[] }[];
+        };
         const score = scoreRealDraft(site.truth, view, read);
         const quotes = checkQuotes({ draft: view }, site.root, new URL(served.url).origin);
         const run: SiteRun = {

@@ -535,6 +535,7 @@ export interface DraftsTable {
   founders: Generated<Json>;
   company_socials: Generated<Json>;
   company_socials_evidence: Generated<Json>;
+  unread_pages: Generated<Json>;
   founder_socials: Generated<Json>;
   story: Generated<Json>;
   milestones: Generated<Json>;

@@ -19,7 +19,7 @@ import * as m0016 from './0016_notification_settings.js';
 import * as m0017 from './0017_admin_actions.js';
 import * as m0018 from './0018_page_version.js';
 import * as m0019 from './0019_media.js';
-import * as m0020 from './0020_draft_socials_evidence.js';
+import * as m0020 from './0020_draft_evidence.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -48,5 +48,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0017_admin_actions', up: m0017.up },
   { name: '0018_page_version', up: m0018.up },
   { name: '0019_media', up: m0019.up },
-  { name: '0020_draft_socials_evidence', up: m0020.up },
+  { name: '0020_draft_evidence', up: m0020.up },
 ];

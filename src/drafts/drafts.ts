@@ -9,6 +9,7 @@ import type { DraftRow } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { type Db, inTransaction } from '../platform/db.js';
 import { AppError, notFound } from '../errors.js';
+import type { UnreadPage } from './unsettled.js';
 import { normalizeSiteUrl } from './crawler/crawler.js';
 import type { Evidence, FieldName, FieldValue } from './drafter/fields.js';
 import { PROFILE_FIELDS } from './drafter/fields.js';
@@ -33,8 +34,8 @@ export interface StoredField {
   value: FieldValue;
   state: FieldState;
   evidence: Evidence[];
-  /** The AI's latest proposal (what `restore` brings back); null until drafted. */
-  ai: { value: FieldValue; evidence: Evidence[] } | null;
+  /** The AI's latest proposal (what `restore` brings back); null until drafted. `unsure`: empty, but the site may say it. */
+  ai: { value: FieldValue; evidence: Evidence[]; unsure?: true } | null;
 }
 
 export interface Faq {
@@ -64,6 +65,8 @@ export interface Draft {
   company_socials: Record<string, string>;
   /** The quotes behind each drafted link, by platform (kept while the maker leaves that link as drafted). */
   company_socials_evidence: Record<string, Evidence[]>;
+  /** Linked pages the crawl did not read (unsettled.ts): what they may state is not called absent. */
+  unread_pages: UnreadPage[];
   founder_socials: Record<string, string>;
   story: Partial<Record<StorySection, string>>;
   milestones: Milestone[];
@@ -103,6 +106,7 @@ export function fromRow(row: DraftRow): Draft {
     founders: parseJsonText(row.founders, []),
     company_socials: parseJsonText(row.company_socials, {}),
     company_socials_evidence: parseJsonText(row.company_socials_evidence, {}),
+    unread_pages: parseJsonText(row.unread_pages, []),
     founder_socials: parseJsonText(row.founder_socials, {}),
     story: parseJsonText(row.story, {}),
     milestones: parseJsonText(row.milestones, []),
@@ -129,6 +133,7 @@ export function toRow(d: Draft) {
     founders: JSON.stringify(d.founders),
     company_socials: JSON.stringify(d.company_socials),
     company_socials_evidence: JSON.stringify(d.company_socials_evidence),
+    unread_pages: JSON.stringify(d.unread_pages),
     founder_socials: JSON.stringify(d.founder_socials),
     story: JSON.stringify(d.story),
     milestones: JSON.stringify(d.milestones),
@@ -250,22 +255,37 @@ export function applyAiField(
   field: FieldName,
   gated: { value: FieldValue; evidence: Evidence[] },
   force = false,
+  unsure = false,
 ): void {
   if (draft.locked_fields.includes(field)) return;
   const current = draft.fields[field];
-  const ai = { value: gated.value, evidence: gated.evidence };
+  const ai = {
+    value: gated.value,
+    evidence: gated.evidence,
+    ...(unsure && gated.value == null ? { unsure: true as const } : {}),
+  };
   if (!force && USER_STATES.includes(current.state)) {
     const next = { ...current, ai };
     if (current.state === 'edited' || current.state === 'manual') next.state = userState(next);
     draft.fields[field] = next;
     return;
   }
-  draft.fields[field] = { value: ai.value, state: ai.value == null ? 'not_found' : 'ai', evidence: ai.evidence, ai };
+  draft.fields[field] = { value: ai.value, state: aiState(ai), evidence: ai.evidence, ai };
 }
 
-/** Applies a whole gated AI draft: every field by the rules above, and the AI's FAQs, founders, socials and SEO where the maker has none. */
-export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string): void {
-  for (const field of PROFILE_FIELDS) if (gated.fields[field]) applyAiField(draft, field, gated.fields[field]);
+/** The state of a field that holds the AI's proposal: drafted, or empty and known absent, or empty but maybe stated. */
+export function aiState(ai: StoredField['ai']): FieldState {
+  if (ai?.value != null) return 'ai';
+  return ai?.unsure ? 'unsure' : 'not_found';
+}
+
+/**
+ * Applies a whole gated AI draft: every field by the rules above (`unsure`: the empty ones the site may still
+ * state), and the AI's FAQs, founders, socials and SEO where the maker has none.
+ */
+export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string, unsure = new Set<FieldName>()): void {
+  for (const field of PROFILE_FIELDS)
+    if (gated.fields[field]) applyAiField(draft, field, gated.fields[field], false, unsure.has(field));
   if (draft.faqs.length === 0)
     draft.faqs = gated.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence }));
   if (draft.founders.length === 0)

@@ -23,6 +23,7 @@ import {
   saveDraft,
 } from './drafts.js';
 import { buildCorpus, gateProposal, type GatedDraft } from './evidence.js';
+import { type UnreadPage, unsettledFields } from './unsettled.js';
 import type { HtmlParser } from './crawler/html-worker-pool.js';
 import { enqueue, type Job } from '../platform/jobs.js';
 
@@ -114,8 +115,9 @@ async function markFailed(ctx: Context, draftId: string, reason: string): Promis
 
 async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>, deps: DraftDeps): Promise<boolean> {
   let pages: CrawledPage[];
+  let unread: UnreadPage[];
   try {
-    pages = (await crawlSite(ctx, draft.url, { parser: deps.parser, owner: `user:${draft.user_id}` })).pages;
+    ({ pages, unread } = await crawlSite(ctx, draft.url, { parser: deps.parser, owner: `user:${draft.user_id}` }));
   } catch (err) {
     const lastTry = job.attempts >= DRAFT_ATTEMPTS;
     if (err instanceof CrawlError && (!err.transient || lastTry)) {
@@ -151,7 +153,7 @@ async function crawlStep(ctx: Context, draft: Draft, job: Pick<Job, 'attempts'>,
       .execute();
     await trx
       .updateTable('drafts')
-      .set({ status: 'drafting', updated_at: now })
+      .set({ status: 'drafting', unread_pages: JSON.stringify(unread), updated_at: now })
       .where('id', '=', draft.id)
       .where('status', '=', 'crawling')
       .execute();
@@ -172,7 +174,7 @@ async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts
   await ctx.db.transaction().execute(async (trx) => {
     const current = await draftById(ctx, trx, draftId, { lock: true });
     if (current?.status !== 'drafting') return;
-    applyAiDraft(current, gated, site.url);
+    applyAiDraft(current, gated, site.url, unsettledFields(site, current.unread_pages, gated));
     current.status = 'ready';
     current.failure_reason = null;
     current.drafter = drafter;
@@ -202,13 +204,20 @@ export async function redraftFields(
   draft: Draft,
   fields: FieldName[],
   deps: DraftDeps = {},
-): Promise<{ gated: GatedDraft; drafter: string }> {
+): Promise<{ gated: GatedDraft; drafter: string; unsure: Set<FieldName> }> {
   const site = await loadEvidence(ctx, draft);
-  return draftAndGate(ctx, { site, categories: await categoryNames(ctx), only: fields }, deps);
+  const drafted = await draftAndGate(ctx, { site, categories: await categoryNames(ctx), only: fields }, deps);
+  return { ...drafted, unsure: unsettledFields(site, draft.unread_pages, drafted.gated) };
 }
 
-export function applyRedraft(draft: Draft, fields: FieldName[], gated: GatedDraft): void {
-  for (const field of fields) applyAiField(draft, field, gated.fields[field] ?? { value: null, evidence: [] }, true);
+export function applyRedraft(
+  draft: Draft,
+  fields: FieldName[],
+  gated: GatedDraft,
+  unsure = new Set<FieldName>(),
+): void {
+  for (const field of fields)
+    applyAiField(draft, field, gated.fields[field] ?? { value: null, evidence: [] }, true, unsure.has(field));
 }
 
 // --- Competitor comparison ---------------------------------------------------------

@@ -10,7 +10,16 @@ import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { normalizeSiteUrl } from './crawler/crawler.js';
 import { type FieldName, type FieldValue, isListField } from './drafter/fields.js';
-import { type Draft, enqueueDraftJob, type Founder, type Milestone, ownDraft, saveDraft, userState } from './drafts.js';
+import {
+  aiState,
+  type Draft,
+  enqueueDraftJob,
+  type Founder,
+  type Milestone,
+  ownDraft,
+  saveDraft,
+  userState,
+} from './drafts.js';
 import { applyRedraft, categoryNames, type DraftDeps, enqueueCompetitor, redraftFields } from './job.js';
 import { type ListingPart, type SubmitWarning, syncListing } from './submit.js';
 import { countryCode } from './evidence.js';
@@ -109,7 +118,7 @@ function restoreField(draft: Draft, field: FieldName): void {
   const ai = draft.fields[field].ai;
   draft.fields[field] = {
     value: ai?.value ?? null,
-    state: ai?.value == null ? 'not_found' : 'ai',
+    state: aiState(ai),
     evidence: ai?.evidence ?? [],
     ai,
   };
@@ -154,7 +163,7 @@ export async function updateDraft(
     for (const [field, value] of Object.entries(patch.fields ?? {}) as [FieldName, FieldValue | undefined][])
       if (value !== undefined) setField(draft, field, value);
     if (redraft) {
-      applyRedraft(draft, regenerate, redraft.gated);
+      applyRedraft(draft, regenerate, redraft.gated, redraft.unsure);
       draft.drafter = redraft.drafter;
     }
     for (const field of patch.lock_fields ?? []) lockField(draft, field);

@@ -12,9 +12,10 @@ export const draftStatus = z
 export type DraftStatus = z.infer<typeof draftStatus>;
 
 // pending: the site is still being read or drafted; ai: drafted from the site; not_found: the site
-// does not say; edited, manual, override, deleted: the maker changed it (get_draft's description says so
-// once, rather than each of the 18 fields of three tools' schemas).
-export const fieldState = z.enum(['pending', 'ai', 'not_found', 'edited', 'manual', 'override', 'deleted']);
+// does not say; unsure: empty, but a page may say it (not read, or not settled with a quote); edited,
+// manual, override, deleted: the maker changed it (get_draft's description says so once, rather than
+// each of the 18 fields of three tools' schemas).
+export const fieldState = z.enum(['pending', 'ai', 'not_found', 'unsure', 'edited', 'manual', 'override', 'deleted']);
 export type FieldState = z.infer<typeof fieldState>;
 
 export const fieldName = z.enum(PROFILE_FIELDS);

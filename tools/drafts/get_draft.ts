@@ -9,7 +9,7 @@ export default defineTool({
   name: 'get_draft',
   title: 'Get a draft',
   description:
-    "Returns one of your drafts: each field's value, state (pending, ai, not_found, edited, manual, override, deleted), evidence and AI original; other sections; completeness and what is missing. " +
+    "Returns one of your drafts: each field's value, state (pending, ai, not_found, unsure, edited, manual, override, deleted), evidence and AI original; other sections; completeness and what is missing. not_found: the site does not say it; unsure: empty, but a page may say it (one not read, or a line that could not be quoted as the value): ask the maker. " +
     UNTRUSTED,
   scope: 'account:read',
   http: { method: 'GET', path: '/drafts/{id}' },

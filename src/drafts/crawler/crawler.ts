@@ -7,6 +7,7 @@
 // Pages are parsed in the html worker pool. Failures are CrawlErrors with a
 // sentence a maker can act on, marked transient when a retry may help.
 import PQueue from 'p-queue';
+import type { UnreadPage } from '../unsettled.js';
 import type { Context } from '../../context.js';
 import { evidenceText, type PageFacts } from './facts.js';
 import { FetchError, type FetchOptions, type FetchResult, USER_AGENT_TOKEN } from '../../platform/fetcher.js';
@@ -53,6 +54,8 @@ export interface CrawlResult {
   pages: CrawledPage[];
   /** Linked pages not read, and why (robots.txt, not HTML, errors). */
   skipped: { url: string; reason: string }[];
+  /** Same-site pages robots.txt allows that were linked but not read (the page budget ran out, they failed): what they may say is unknown. */
+  unread: UnreadPage[];
 }
 
 export interface CrawlOptions {
@@ -286,17 +289,18 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
   let pool = rankCandidates(candidatesFrom(home.url, home.facts.links, seen));
   let fetches = 0;
   const maxFetches = maxPages - 1 + EXTRA_FETCHES;
-  type Skip = CrawlResult['skipped'][number];
-  const readOne = async ({ url }: Candidate): Promise<CrawledPage | Skip> => {
-    if (Date.now() > deadline) return { url, reason: 'the crawl ran out of time' };
+  type Skip = CrawlResult['skipped'][number] & { kind: Candidate['kind']; disallowed?: true };
+  const readOne = async ({ url, kind }: Candidate): Promise<CrawledPage | Skip> => {
+    if (Date.now() > deadline) return { url, kind, reason: 'the crawl ran out of time' };
     try {
-      if (!(await allowed(url))) return { url, reason: 'robots.txt disallows it' };
+      if (!(await allowed(url))) return { url, kind, reason: 'robots.txt disallows it', disallowed: true };
       fetches++;
       return await read(url, 'The page');
     } catch (err) {
-      return { url, reason: err instanceof CrawlError ? err.message : 'could not be read' };
+      return { url, kind, reason: err instanceof CrawlError ? err.message : 'could not be read' };
     }
   };
+  const unread: UnreadPage[] = [];
   while (pages.length < maxPages && pool.length > 0 && fetches < maxFetches && Date.now() <= deadline) {
     const wave = pool.slice(0, Math.min(maxPages - pages.length, maxFetches - fetches));
     pool = pool.slice(wave.length);
@@ -305,7 +309,8 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
     // In rank order, whichever answered first.
     for (const page of found) {
       if ('reason' in page) {
-        skipped.push(page);
+        skipped.push({ url: page.url, reason: page.reason });
+        if (!page.disallowed) unread.push({ url: page.url, kind: page.kind });
         continue;
       }
       if (pages.length >= maxPages || !sameSite(page.url, home.url)) continue;
@@ -317,5 +322,8 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
     }
     if (more.length > 0) pool = rankCandidates([...pool, ...more]);
   }
-  return { pages, skipped };
+  // What the budget left: pages robots.txt lets us read (robots.txt is cached per origin by now).
+  for (const c of pool)
+    if (sameSite(c.url, home.url) && (await allowed(c.url))) unread.push({ url: c.url, kind: c.kind });
+  return { pages, skipped, unread };
 }

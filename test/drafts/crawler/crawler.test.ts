@@ -102,6 +102,14 @@ describe('crawling a site', () => {
     const result = await crawlSite(ctx, lumen.url, { maxPages: 3 });
     expect(result.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/cloud', '/people']);
     expect(lumen.requests.filter((r) => r !== '/robots.txt')).toEqual(['/', '/cloud', '/people']);
+    // What the budget left is reported with the kind of page its link promised, never fetched.
+    expect(result.unread.length).toBeGreaterThan(0);
+    for (const page of result.unread) {
+      expect(result.pages.map((p) => p.url)).not.toContain(page.url);
+      expect(lumen.requests).not.toContain(new URL(page.url).pathname);
+    }
+    const all = await crawlSite(ctx, lumen.url);
+    expect(all.unread.map((p) => p.url)).not.toContain(result.pages[1]!.url);
   });
 
   it('gathers evidence per page: readable text, meta, JSON-LD, headings, links, mail, embeds, icons', async () => {
