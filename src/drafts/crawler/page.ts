@@ -259,7 +259,29 @@ function standalone(a: Element): boolean {
 function hidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   const style = el.getAttribute('style');
-  return style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+  if (style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+  return inactiveTab(el);
+}
+
+/** Hidden itself or inside something hidden. */
+function hiddenWithin(el: Element): boolean {
+  for (let at: Element | null = el; at; at = at.parentElement) if (hidden(at)) return true;
+  return false;
+}
+
+const ACTIVE_TAB = /(?:^|\s)(?:active|show|w--tab-active|is-active|selected)(?:\s|$)/;
+/**
+ * A tab panel that is not the open one, when its siblings say which is ("w--tab-active", "active"): a
+ * visitor sees only that one (a site template's leftover plans often sit in the others).
+ */
+function inactiveTab(el: Element): boolean {
+  if (el.getAttribute('role') !== 'tabpanel' && !/(?:^|\s|-)tab-pane(?:\s|$)/.test(el.getAttribute('class') ?? ''))
+    return false;
+  if (ACTIVE_TAB.test(el.getAttribute('class') ?? '')) return false;
+  const siblings = Array.from(el.parentElement?.children ?? []).filter((s) => s !== el);
+  return siblings.some(
+    (s) => s.getAttribute('role') === el.getAttribute('role') && ACTIVE_TAB.test(s.getAttribute('class') ?? ''),
+  );
 }
 
 interface Block {
@@ -559,7 +581,7 @@ export function extractPage(html: string, url: string): PageFacts {
     }
     const furniture = insideOf(furnitureRoots);
     const listItems = items
-      .filter((li) => !hidden(li) && !nesting.has(li) && !quoted(li) && !furniture(li))
+      .filter((li) => !hiddenWithin(li) && !nesting.has(li) && !quoted(li) && !furniture(li))
       .map((li) => stripMarks(fold(li.textContent ?? '')))
       .filter((t) => t.length >= 3 && t.length <= 200)
       .slice(0, LIMITS.listItems);

@@ -154,3 +154,20 @@ describe('page kinds', () => {
     expect(pageKind(new URL('https://a.example/x'), 'Donate')).toBe('pricing');
   });
 });
+
+describe('tabs', () => {
+  it('reads only the open tab panel when its siblings say which is open (a template leaves plans in the others)', () => {
+    const facts = extractPage(
+      `<div class="w-tab-content">
+        <div role="tabpanel" class="pricing-tab-pane w-tab-pane w--tab-active"><p>Plus: 12.99€ a year</p><ul><li>Sync on all devices</li></ul></div>
+        <div role="tabpanel" class="pricing-tab-pane w-tab-pane"><p>Starting at: $249USD</p><ul><li>Lorem ipsum dolor</li></ul></div>
+      </div>
+      <div><div role="tabpanel"><p>A panel with no open sibling stays.</p></div></div>`,
+      'https://lumen.example/pricing',
+    );
+    expect(facts.blocks).toContain('Plus: 12.99€ a year');
+    expect(facts.blocks).toContain('A panel with no open sibling stays.');
+    expect(facts.blocks.join(' ')).not.toContain('$249USD');
+    expect(facts.listItems).toEqual(['Sync on all devices']);
+  });
+});
