@@ -859,7 +859,21 @@ function mostLinkedRepo(site: SiteEvidence, tokens: string[]): string | null {
 
 /** Questions a page asks to lead on, not to be answered ("Why Lumen?", "Ready to start?"). */
 const RHETORICAL =
-  /^(why|ready|what are you waiting|want|need|looking for|still|got|have (?:more|other|any) questions|questions|curious|interested|sound good|convinced)\b/i;
+  /^(why|ready|what are you waiting|want|need|looking for|still|got|have (?:more|other|any) questions|questions|curious|interested|sound good|convinced|vous avez (?:d['’]autres|des) questions|d['’]autres questions|des questions|pas trouvé|prêts?|noch fragen|haben sie (?:noch |weitere )?fragen|weitere fragen|bereit|¿?tienes (?:más )?preguntas|¿?listo)(?![\p{L}])/iu;
+
+/** Lines that ask ("…?") followed by a line that answers, on a page of questions. */
+function questionLines(page: EvidencePage): { question: string; answer: string }[] {
+  const blocks = cleanBlocks(page);
+  const out: { question: string; answer: string }[] = [];
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const [q, a] = [blocks[i]!, blocks[i + 1]!];
+    if (q.length <= 200 && /\?$/.test(q) && !/\?$/.test(a) && a.length >= 2 && a.length <= 1500) {
+      out.push({ question: q, answer: a });
+      i++;
+    }
+  }
+  return out.length >= 2 ? out : [];
+}
 
 function draftFaqs(site: SiteEvidence): DraftProposal['faqs'] {
   const faqs: DraftProposal['faqs'] = [];
@@ -871,7 +885,9 @@ function draftFaqs(site: SiteEvidence): DraftProposal['faqs'] {
   for (const page of pages) {
     // Outside an FAQ page, one question heading is a section's lead-in; an FAQ has several.
     if (!faqPages.includes(page) && page.facts.faqs.length < 2) continue;
-    for (const f of page.facts.faqs) {
+    // An FAQ page may write each question as a plain line (a bold paragraph) with its answer under it.
+    const pairs = page.facts.faqs.length >= 2 ? page.facts.faqs : [...page.facts.faqs, ...questionLines(page)];
+    for (const f of pairs) {
       if (RHETORICAL.test(f.question)) continue;
       const question = stripMarks(f.question);
       if (

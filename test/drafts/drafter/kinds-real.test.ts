@@ -221,3 +221,29 @@ describe('stages said in a sentence, years and lines that only look like tagline
     expect(everything(gated)).not.toContain('"value":"290 Plugins"');
   });
 });
+
+describe('FAQs written as plain lines, and lead-in questions in other languages', () => {
+  it('reads questions written as bold lines with the answer under each, on an FAQ page', () => {
+    const gated = withPage(
+      '<a href="/faq">FAQ</a>',
+      '/faq',
+      `<h1>Frequently Asked Questions</h1>
+       <p><b>Is this a bug?</b></p><p>No, that is the expected behaviour.</p>
+       <p><b>How can I be notified of new releases?</b></p><p>You can join the mailing list!</p>`,
+    );
+    expect(gated.faqs.map((f) => [f.question, f.answer])).toEqual([
+      ['Is this a bug?', 'No, that is the expected behaviour.'],
+      ['How can I be notified of new releases?', 'You can join the mailing list!'],
+    ]);
+  });
+
+  it('never takes "Vous avez d\'autres questions ?" for a question of the FAQ', () => {
+    const gated = withPage(
+      '<a href="/faq">FAQ</a>',
+      '/faq',
+      `<h1>FAQ</h1><h3>Combien coûte Lumen ?</h3><p>Sur devis.</p><h3>Où sont mes données ?</h3><p>En France.</p>
+       <h3>Vous avez d'autres questions ?</h3><p>Notre équipe répond.</p>`,
+    );
+    expect(gated.faqs.map((f) => f.question)).toEqual(['Combien coûte Lumen ?', 'Où sont mes données ?']);
+  });
+});
