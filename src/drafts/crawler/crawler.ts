@@ -261,6 +261,33 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
     return { url: result.url, title: facts.title, text: evidenceText(facts), facts };
   };
 
+  /**
+   * A homepage that only sends visitors on (<meta http-equiv="refresh" content="0; url=/en/">, a language
+   * redirect): the page it names on the same site is the homepage, if robots.txt lets us read it.
+   */
+  const followRefresh = async (page: CrawledPage): Promise<CrawledPage> => {
+    const m = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)['"]?\s*$/i.exec(page.facts.meta.refresh ?? '');
+    if (!m || Number(m[1]) > 10 || page.facts.blocks.join(' ').length > 500) return page;
+    let target: URL;
+    try {
+      target = new URL(m[2]!, page.url);
+    } catch {
+      return page;
+    }
+    if (
+      !/^https?:$/.test(target.protocol) ||
+      !sameSite(target.href, page.url) ||
+      pageKey(target.href) === pageKey(page.url)
+    )
+      return page;
+    if (!(await allowed(target.href))) return page;
+    try {
+      return await read(target.href, given, true);
+    } catch {
+      return page;
+    }
+  };
+
   if (!(await allowed(start.href))) {
     throw new CrawlError(
       'robots',
@@ -270,7 +297,7 @@ export async function crawlSite(ctx: Context, siteUrl: string, opts: CrawlOption
   }
   // A deep link is named as given: "the homepage answered 404" would send the maker looking in the wrong place.
   const given = start.pathname === '/' && !start.search ? 'The homepage' : `The page ${start.href}`;
-  const home = await read(start.href, given, true);
+  const home = await followRefresh(await read(start.href, given, true));
   const pages: CrawledPage[] = [home];
   const skipped: CrawlResult['skipped'] = [];
 

@@ -403,7 +403,13 @@ export function extractPage(html: string, url: string): PageFacts {
 
     const meta: Record<string, string> = {};
     for (const el of byTag('META')) {
-      const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('itemprop') ?? '')
+      // http-equiv="refresh" is kept as "refresh": the crawler follows a homepage that only sends visitors on.
+      const key = (
+        el.getAttribute('name') ??
+        el.getAttribute('property') ??
+        el.getAttribute('itemprop') ??
+        (el.getAttribute('http-equiv')?.toLowerCase() === 'refresh' ? 'refresh' : '')
+      )
         .toLowerCase()
         .trim();
       const content = fold(el.getAttribute('content') ?? '');

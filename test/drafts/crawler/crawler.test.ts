@@ -97,6 +97,19 @@ describe('crawling a site', () => {
     for (const never of ['/docs/', '/login', '/feed.xml', '/blog/', '/changelog']) expect(paths).not.toContain(never);
   });
 
+  it('follows a homepage that only sends visitors on by meta refresh, on the same site, and never off it', async () => {
+    const refresh = (to: string) => () =>
+      `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${to}"><title>Redirecting</title></head><body><p>Redirecting…</p></body></html>`;
+    const respond = (html: () => string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+      void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html());
+    const lumen = await site('lumen', { routes: { '/': respond(refresh('/people')) } });
+    const result = await crawlSite(ctx, lumen.url, { maxPages: 1 });
+    expect(new URL(result.pages[0]!.url).pathname).toBe('/people');
+    const away = await site('lumen', { routes: { '/': respond(refresh('https://elsewhere.example/')) } });
+    const stayed = await crawlSite(ctx, away.url, { maxPages: 1 });
+    expect(new URL(stayed.pages[0]!.url).pathname).toBe('/');
+  });
+
   it('never reads more pages than asked for', async () => {
     const lumen = await site('lumen');
     const result = await crawlSite(ctx, lumen.url, { maxPages: 3 });
