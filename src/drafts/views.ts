@@ -80,9 +80,7 @@ export const draftViewSchema = z.object({
   company_socials: z.record(z.string(), z.string()),
   company_socials_evidence: z
     .record(z.string(), evidence)
-    .describe(
-      'For each company link: the quotes on the site that show it (empty for links the maker added or changed)',
-    ),
+    .describe('Per company link, the quotes that show it on the site'),
   founder_socials: z.record(z.string(), z.string()),
   story: z.record(z.string(), z.string()),
   milestones: z.array(milestone),

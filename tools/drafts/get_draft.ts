@@ -9,7 +9,7 @@ export default defineTool({
   name: 'get_draft',
   title: 'Get a draft',
   description:
-    "Returns one of your drafts: each field's value, state (pending, ai, not_found, unsure, edited, manual, override, deleted), evidence and AI original; other sections; completeness and what is missing. not_found: the site does not say it; unsure: empty, but a page may say it (one not read, or a line that could not be quoted as the value): ask the maker. " +
+    'One of your drafts: per field its value, state (pending, ai, not_found, unsure: the site may say it, edited, manual, override, deleted), evidence, AI original; the rest; completeness; what is missing. ' +
     UNTRUSTED,
   scope: 'account:read',
   http: { method: 'GET', path: '/drafts/{id}' },
