@@ -276,6 +276,10 @@ const STAGE_SAID: [RegExp, string][] = [
     /\b(?:just launched|newly launched|(?:en|in) phase de lancement|in der launch-?phase|recién lanzad[oa])(?![\p{L}])/iu,
     'launched',
   ],
+  [
+    /\b(?:accès anticipé|acceso anticipado|acesso antecipado|accesso anticipato|früher zugang|testes? fechados?|bêta (?:fermée|privée|publique)|beta (?:cerrada|privada|chiusa|privata)|geschlossene beta)(?![\p{L}])/iu,
+    'early access',
+  ],
   [/\b(?:we(?:['’]re| are)|is|are|already|bootstrapped and) (?:now |already |fully )?profitable\b/i, 'profitable'],
 ];
 
@@ -433,6 +437,7 @@ function featureLike(text: string, rivals: string[], name: string | null): boole
     !GENERIC.test(text) &&
     !GENERIC.test(besideName(text, name)) &&
     !/^help\b/i.test(besideName(text, name)) &&
+    !/^(?:our|my|the) (?:vision|mission|ambition|goals?|story|values|promise|approach|why)$/i.test(text) &&
     !CTA.test(text) &&
     !WELCOME.test(text) &&
     !/\?$/.test(text) &&
@@ -844,7 +849,7 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
 const CODE_HOST_PAGES =
   /^(sponsors|orgs|features|marketplace|topics|about|pricing|login|join|apps|collections|settings|site|contact|security|enterprise|explore|trending|users|help|docs|readme)(\/|$)/i;
 
-/** owner/repo of the code-host repository the site links to most, at least three times, when it carries the brand. */
+/** owner/repo of the code-host repository the site links to most, at least twice, when it carries the brand. */
 function mostLinkedRepo(site: SiteEvidence, tokens: string[]): string | null {
   const counts = new Map<string, number>();
   for (const page of site.pages)
@@ -854,7 +859,7 @@ function mostLinkedRepo(site: SiteEvidence, tokens: string[]): string | null {
         counts.set(m[1]!.toLowerCase(), (counts.get(m[1]!.toLowerCase()) ?? 0) + 1);
     }
   const [top] = [...counts].sort((a, b) => b[1] - a[1]);
-  return top && top[1] >= 3 && top[0].split('/').some((part) => isBrand(part, tokens)) ? top[0] : null;
+  return top && top[1] >= 2 && top[0].split('/').some((part) => isBrand(part, tokens)) ? top[0] : null;
 }
 
 /** Questions a page asks to lead on, not to be answered ("Why Lumen?", "Ready to start?"). */

@@ -32,7 +32,7 @@ const ONLY_ROLE = new RegExp(`^${ROLE}\\b[^.]{0,60}$`, 'iu');
 const ROLE_FIRST = new RegExp(`^(${ROLE}\\b[^.!?]{0,60})[.!?](?:\\s+(.+))?$`, 'iu');
 /** "CEO: Ines Moreau", "Managing director: Ines Moreau", "Geschäftsführer: …", "Represented by …". */
 const ROLE_NAME = new RegExp(
-  `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?|Inh\\.|[Rr]esponsible person|[Vv]erantwortlich(?:e[r]?)?(?: für den Inhalt)?|[Dd]irect(?:eur|rice) de (?:la )?publication|[Rr]esponsable de (?:la )?publication)\\s*[:–—-]?\\s+(${NAME})(?:\\s*\\((${ROLE}[^()]{0,30})\\))?(?:,? (?:and|und|&) (${NAME}))?`,
+  `(?:^|[.;,]\\s*|\\s)(${ROLE}s?|[Mm]anaging [Dd]irectors?|[Rr]epresented by|[Vv]ertreten durch|[Vv]ertretungsberechtigte[r]? Geschäftsführer(?:in)?|Inh\\.|[Rr]esponsible person|[Tt]itolare|[Rr]espons[aá]vel|[Vv]erantwortlich(?:e[r]?)?(?: für den Inhalt)?|[Dd]irect(?:eur|rice) de (?:la )?publication|[Rr]esponsable de (?:la )?publication)\\s*[:–—-]?\\s+(${NAME})(?:\\s*\\((${ROLE}[^()]{0,30})\\))?(?:,? (?:and|und|&) (${NAME}))?`,
   'u',
 );
 /** "Thomas Waldmann, BorgBackup's lead developer and maintainer": a name and, set off after it, the role. */
@@ -206,7 +206,7 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
               const said = role[3] && name === role[2] ? role[3].trim() : null;
               const title =
                 said ??
-                (/represent|vertret|verantwort|responsib|publication/i.test(word)
+                (/represent|vertret|verantwort|responsib|respons[aá]vel|titolare|publication/i.test(word)
                   ? null
                   : word === 'Inh.'
                     ? 'Inhaber'
@@ -281,12 +281,12 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
 const PLACE = "\\p{Lu}[\\p{L}'’-]+(?:[ -](?:(?:am|an|upon|on|de|del|la|le|sur|im)[ -])?\\p{Lu}[\\p{L}'’-]+){0,2}";
 /** The company says where it is: "based in", "headquartered in", "offices in", "located in". */
 const BASED = new RegExp(
-  `\\b(?:based|headquartered|located|offices?|HQ|a (?:small )?(?:team|company|studio) from)\\s+(?:in|at)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  `(?<![\\p{L}-])(?:(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Oo]ffices?|HQ)\\s+(?:in|at)|(?:an? |the )?(?:small |indie |independent |solo |\\S+ )?(?:developer|maker|designer|studio|team|company|founder) from)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
 /** Made, built or designed in a country ("Made in Germany", "Built in Lyon, France"), never in a language ("built in Rust"). */
 const MADE_IN = new RegExp(
-  `\\b(?:[Mm]ade|[Bb]uilt|[Dd]esigned|[Cc]rafted|[Dd]eveloped)\\s+(?:with\\s+\\S+\\s+)?(?:by\\s+[^.,;]{1,40}?\\s+)?in\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  `\\b(?:[Mm]ade|[Bb]uilt|[Dd]esigned|[Cc]rafted|[Dd]eveloped|[Ff]atto|[Hh]echo|[Ff]eito|[Ff]abriqué|[Cc]onçu|[Dd]éveloppé|[Hh]ergestellt|[Ee]ntwickelt|[Gg]emacht|[Dd]esarrollado|[Ss]viluppato)\\s+(?:with\\s+\\S+\\s+)?(?:by\\s+[^.,;]{1,40}?\\s+)?(?:in|en|em|no|na)\\s+(?:the\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
 /** Weaker words for where a company is ("a non-profit company at Finland", "registered in the Czech Republic"): they count only before a country. */

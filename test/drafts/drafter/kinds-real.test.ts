@@ -247,3 +247,28 @@ describe('FAQs written as plain lines, and lead-in questions in other languages'
     expect(gated.faqs.map((f) => f.question)).toEqual(['Combien coûte Lumen ?', 'Où sont mes données ?']);
   });
 });
+
+describe('more kinds from the second dev set', () => {
+  it('reads "Based in …" at the start of a sentence, a developer from a place, and "Fatto in Italia"', () => {
+    expect(one('<h1>Lumen</h1><p>Based in the United States. Available globally.</p>').fields.country.value).toBe('US');
+    const nl = one('<h1>Lumen</h1><p>Lumen is made by an iOS developer from Utrecht, The Netherlands.</p>');
+    expect([nl.fields.city.value, nl.fields.country.value]).toEqual(['Utrecht', 'NL']);
+    expect(one('<h1>Lumen</h1><footer><p>Fatto in Italia</p></footer>').fields.country.value).toBe('IT');
+  });
+
+  it('reads a closed test as early access', () => {
+    const gated = one('<h1>Lumen</h1><p>Status pages you own.</p><p>O app já está rodando em teste fechado.</p>');
+    expect(gated.fields.stage.value).toBe('early access');
+  });
+
+  it('never takes a market figure for a price, nor "Our Vision" for a feature', () => {
+    const gated = withPage(
+      '<a href="/pricing">Pricing</a>',
+      '/pricing',
+      '<h1>Pricing</h1><p>O agro movimenta R$ 1,3 tri por ano.</p><p>Grátis para começar.</p>',
+    );
+    expect(gated.fields.pricing_summary.value ?? '').not.toContain('1,3 tri');
+    const vision = one('<h1>Lumen</h1><h3>Our Vision</h3><p>A calm web.</p><h3>Our Goal</h3><p>Less noise.</p>');
+    expect(vision.fields.features.value ?? []).not.toContain('Our Vision');
+  });
+});
