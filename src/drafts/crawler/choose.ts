@@ -25,13 +25,13 @@ const KIND_WORDS: [PageKind, RegExp][] = [
   [
     'pricing',
     words(
-      'pricing|prices?|plans?|buy|purchase|store|shop|saas|sponsor|sponsors|sponsorship|donate|donations?|pay what you want|paid hosting|managed hosting|hosted (plans?|version|service)|cloud (plans?|hosting|version)|commercial (support|licen[cs]es?)|paid support|support plans?|enterprise|premium|subscriptions?|licen[cs]ing|upgrade|preise|tarife?|tarifs?|precios|prix|abonnements?',
+      'pricing|prices?|plans?|buy|purchase|store|shop|saas|sponsor|sponsors|sponsorship|donate|donations?|pay what you want|paid hosting|managed hosting|hosted (plans?|version|service)|cloud (plans?|hosting|version)|commercial (support|licen[cs]es?)|paid support|support plans?|enterprise|premium|subscriptions?|licen[cs]ing|upgrade|preise|tarife?|tarifs?|precios|prix|abonnements?|prezzi|prezzo|tariffe|listino|piani|pre[çc]os|planos|planes',
     ),
   ],
   [
     'about',
     words(
-      'about|about us|team|our team|company|imprint|impressum|legal|legal notice|who we are|our story|story|founders?|people|mentions l[eé]gales|über uns|ueber uns|a propos|à propos|chi siamo|sobre nosotros|over ons',
+      'about|about us|team|our team|company|imprint|impressum|legal|legal notice|who we are|our story|story|founders?|people|mentions l[eé]gales|über uns|ueber uns|a propos|à propos|chi siamo|sobre nosotros|over ons|sobre n[óo]s|quem somos|qui(?:é|e)nes somos|equipo|equipe|équipe|squadra|note legali|aviso legal',
     ),
   ],
   [
@@ -40,8 +40,16 @@ const KIND_WORDS: [PageKind, RegExp][] = [
       'features?|product|products|tour|how it works|platform|solutions?|overview|use cases?|why [a-z0-9]+|funktionen|fonctionnalit[eé]s',
     ),
   ],
-  ['faq', words('faqs?|help|help center|questions|support|knowledge base|hilfe|aide')],
-  ['contact', words('contact|contact us|get in touch|reach us|kontakt|contacto')],
+  [
+    'faq',
+    words(
+      'faqs?|help|help center|questions|support|knowledge base|hilfe|aide|domande frequenti|preguntas frecuentes|perguntas frequentes|häufige fragen|ayuda|ajuda|aiuto',
+    ),
+  ],
+  [
+    'contact',
+    words('contact|contact us|get in touch|reach us|kontakt|contacto|contato|contatti|contattaci|contáctanos'),
+  ],
   ['policy', words('privacy|cookies?|terms|tos|gdpr|dpa|datenschutz|agb|security|accessibility')],
   ['blog', words('blog|news|changelog|release notes|posts?|articles?|press|newsroom|updates')],
 ];

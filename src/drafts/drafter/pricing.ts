@@ -26,9 +26,9 @@ const ZERO_PRICE = new RegExp(
   `(?:[$€£¥]\\s?0(?:[.,]00?)?|${CODE}\\s?0(?:[.,]00?)?|(?<![\\d.,])0(?:[.,]00?)?\\s?(?:${CODE}|euros?|dollars?|[€£$]))(?![\\d.,]*\\d)`,
   'iu',
 );
-/** Amounts that are not prices: "$2M processed", "saved $300", "raised €5m". */
+/** Amounts that are not prices: "$2M processed", "saved $300", "raised €5m", an estimate ("~€290/year", what others cost). */
 const NOT_A_PRICE =
-  /[$€£]\s?\d[\d.,]*\s?(?:[kmb]|bn|tn|million|billion|trillion|mio|mrd|mld|mi|bi|tri|mil(?:h[õo]es|lones|ioni|liards?)?)\b|\bsav(?:e|ed|es|ing)\s+(?:up to\s+|over\s+)?[$€£]|\b(raised|funding|processed|revenue|worth|earn(?:ed|s)?|paid out|in (?:invoices|payments|sales)|ARR|MRR|GMV|donat\w+|prize|budget)\b/i;
+  /[~≈]\s?[$€£]|\b(?:circa|approx(?:\.|imately)?|roughly)\s[$€£]|[$€£]\s?\d[\d.,]*\s?(?:[kmb]|bn|tn|million|billion|trillion|mio|mrd|mld|mi|bi|tri|mil(?:h[õo]es|lones|ioni|liards?)?)\b|\bsav(?:e|ed|es|ing)\s+(?:up to\s+|over\s+)?[$€£]|\b(raised|funding|processed|revenue|worth|earn(?:ed|s)?|paid out|in (?:invoices|payments|sales)|ARR|MRR|GMV|donat\w+|prize|budget)\b/i;
 const RECURRING =
   /(\/|\bper\b|\ba\b|\bevery\b|\beach\b|\bpro\b|\bpar\b|\bal\b)\s*(month|mo|year|yr|annum|user|seat|member|week|editor|site|project|monat|jahr|mois|an|mes|año)\b|\b(monthly|annually|yearly|billed|subscription|monatlich|jährlich|mensuel|annuel|p\.?\s?m\.|p\.?\s?a\.)(?![\p{L}])/iu;
 const HOURLY = /(\/|\bper\b|\ban?\b)\s*(h|hr|hrs|hour|day)\b|\b(hourly|day rate|daily rate)\b/i;

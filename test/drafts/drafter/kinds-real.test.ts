@@ -268,6 +268,13 @@ describe('more kinds from the second dev set', () => {
       '<h1>Pricing</h1><p>O agro movimenta R$ 1,3 tri por ano.</p><p>Grátis para começar.</p>',
     );
     expect(gated.fields.pricing_summary.value ?? '').not.toContain('1,3 tri');
+    const estimate = withPage(
+      '<a href="/prezzi">Prezzi</a>',
+      '/prezzi',
+      '<h1>Prezzi</h1><p>Costo</p><p>€49,90 una volta</p><p>~€290/anno</p>',
+    );
+    expect(estimate.fields.pricing_summary.value).toContain('€49,90');
+    expect(estimate.fields.pricing_summary.value).not.toContain('€290');
     const vision = one('<h1>Lumen</h1><h3>Our Vision</h3><p>A calm web.</p><h3>Our Goal</h3><p>Less noise.</p>');
     expect(vision.fields.features.value ?? []).not.toContain('Our Vision');
   });
