@@ -22,18 +22,32 @@ export function textProblem(value: string): string | null {
   return null;
 }
 
-/** Every string (and object key) in a JSON-like value that is not acceptable text, by dot path. */
-export function textProblems(value: unknown, path = ''): FieldError[] {
+/** Levels of lists and objects input may nest: no operation takes more than a few; deeper input only costs stack. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Every string (and object key) in a JSON-like value that is not acceptable text, by dot path; and input nested
+ * deeper than MAX_INPUT_DEPTH, named where it goes too deep (walked no further, so no depth overflows the stack).
+ */
+export function textProblems(value: unknown, path = '', depth = 0): FieldError[] {
+  if (depth > MAX_INPUT_DEPTH && value !== null && typeof value === 'object')
+    return [
+      {
+        path: path || '(body)',
+        message: `is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of lists and objects`,
+      },
+    ];
   if (typeof value === 'string') {
     const problem = textProblem(value);
     return problem ? [{ path: path || '(body)', message: problem }] : [];
   }
-  if (Array.isArray(value)) return value.flatMap((item, i) => textProblems(item, path ? `${path}.${i}` : String(i)));
+  if (Array.isArray(value))
+    return value.flatMap((item, i) => textProblems(item, path ? `${path}.${i}` : String(i), depth + 1));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => {
       const at = path ? `${path}.${key}` : key;
       const keyProblem = textProblem(key);
-      return keyProblem ? [{ path: at, message: `the field name ${keyProblem}` }] : textProblems(item, at);
+      return keyProblem ? [{ path: at, message: `the field name ${keyProblem}` }] : textProblems(item, at, depth + 1);
     });
   }
   return [];
