@@ -5,8 +5,8 @@
 // outside) are decoded, with a pixel limit, by sharp, and what is stored is
 // always a fresh WebP re-encoded from the pixels: no metadata, no animation,
 // nothing of the original file but its picture.
-import { sharpModule } from './sharp.js';
-import { svgProblem } from './svg.js';
+import { oneDrawingAtATime, sharpModule } from './sharp.js';
+import { inlineRasters, svgProblem } from './svg.js';
 
 /** An image this program made and may store. */
 export interface ProcessedImage {
@@ -170,6 +170,22 @@ export async function processImage(bytes: Buffer, contentType: string, variant: 
     throw new ImageRefused('The image could not be read: the file is damaged or not what it says it is.');
   }
   if (width < 1 || height < 1) throw new ImageRefused('The image has no size.');
+  // A drawing's own size says nothing of the pictures inside it: their pixels count toward the same limit.
+  if (decoded === 'svg') {
+    let inside = 0;
+    for (const raster of inlineRasters(input)) {
+      const meta = await sharp(raster, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height)
+        throw new ImageRefused('The SVG holds an embedded picture that cannot be read.');
+      inside += meta.width * meta.height;
+    }
+    if (inside > IMAGE_LIMITS.maxPixels)
+      throw new ImageRefused(
+        `The SVG holds pictures of ${Math.round(inside / 100_000) / 10} million pixels; at most ${IMAGE_LIMITS.maxPixels / 1_000_000} million pixels are read.`,
+      );
+  }
   // A drawing is rendered at the size it is stored at (below), whatever size it declares.
   if (decoded !== 'svg' && width * height > IMAGE_LIMITS.maxPixels)
     throw new ImageRefused(
@@ -192,9 +208,12 @@ export async function processImage(bytes: Buffer, contentType: string, variant: 
       withoutEnlargement: true,
     });
   try {
-    const { data, info } = await pipeline
-      .webp(variant === 'logo' ? { quality: 90, alphaQuality: 100 } : { quality: 82 })
-      .toBuffer({ resolveWithObject: true });
+    const encode = () =>
+      pipeline
+        .webp(variant === 'logo' ? { quality: 90, alphaQuality: 100 } : { quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+    // Drawings are rendered one at a time: a render holds a thread of the pool sign-ins and other images share.
+    const { data, info } = decoded === 'svg' ? await oneDrawingAtATime(encode) : await encode();
     return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
   } catch {
     throw new ImageRefused('The image could not be read: the file is damaged or too complex to draw.');

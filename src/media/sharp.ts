@@ -22,3 +22,14 @@ export async function sharpModule(): Promise<Sharp> {
   }
   return loaded;
 }
+
+// libuv's thread pool is the process's, so the bound on it is too: at most one SVG render at a time,
+// leaving the other threads to password hashing, other images and share cards.
+let drawing: Promise<unknown> = Promise.resolve();
+
+/** Runs `render` after every render started before it has finished. */
+export function oneDrawingAtATime<T>(render: () => Promise<T>): Promise<T> {
+  const run = drawing.then(render, render);
+  drawing = run.catch(() => undefined);
+  return run;
+}

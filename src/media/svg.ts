@@ -27,7 +27,47 @@ export function svgProblem(bytes: Buffer): string | null {
     if (!INLINE_REFERENCE.test(value)) return 'links to an outside resource (href)';
   }
   if (/@import/i.test(text)) return 'imports a stylesheet';
+  // A CSS escape ("\\75 rl(" is "url(") would hide a word from the checks above; drawings have no need of one.
+  if (/\\[0-9a-f]{1,6}|\\[^\n0-9a-f]/i.test(text)) return 'uses CSS escapes';
   for (const match of text.matchAll(/url\(\s*(['"]?)([^'")]*)/gi))
     if (!INLINE_REFERENCE.test(match[2]!)) return 'links to an outside resource (url())';
+  return filterProblem(text);
+}
+
+/**
+ * Filters whose cost grows with a number in them (a blur's deviation, a morphology's radius, a matrix's order,
+ * noise octaves) are bounded, as is their count: one such filter on a large canvas holds a render thread for
+ * minutes, whatever the timeout says.
+ */
+const FILTER_BOUNDS: [element: string, attribute: string, max: number][] = [
+  ['feGaussianBlur', 'stdDeviation', 50],
+  ['feMorphology', 'radius', 20],
+  ['feConvolveMatrix', 'order', 5],
+  ['feTurbulence', 'numOctaves', 4],
+  ['feDropShadow', 'stdDeviation', 50],
+];
+const MAX_FILTER_PRIMITIVES = 16;
+
+function filterProblem(text: string): string | null {
+  const primitives = text.match(/<([\w.-]+:)?fe[A-Z]\w*[\s/>]/g) ?? [];
+  if (primitives.length > MAX_FILTER_PRIMITIVES) return `has more than ${MAX_FILTER_PRIMITIVES} filter steps`;
+  for (const [element, attribute, max] of FILTER_BOUNDS)
+    for (const tag of text.matchAll(new RegExp(`<(?:[\\w.-]+:)?${element}\\b[^>]*>`, 'gi'))) {
+      const value = new RegExp(`\\s${attribute}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag[0])?.[1] ?? '';
+      const numbers = value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (numbers.some((n) => !Number.isFinite(n) || Math.abs(n) > max))
+        return `has a filter too costly to draw (${element} ${attribute} above ${max})`;
+    }
   return null;
+}
+
+/** The inline raster images of an SVG (data: URIs), decoded: their pixels count toward the image's limit. */
+export function inlineRasters(bytes: Buffer): Buffer[] {
+  const text = bytes.toString('utf8');
+  return [...text.matchAll(/data:image\/(?:png|jpeg|gif|webp);base64,([A-Za-z0-9+/=\s]+)/gi)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64'),
+  );
 }

@@ -160,3 +160,67 @@ describe('SVG safety', () => {
     expect(svgProblem(Buffer.from(drawing))).toBeNull();
   });
 });
+
+describe('drawings that cost more than they show (issue 37, N1, N2, N11)', () => {
+  it('counts the pixels of pictures inside an SVG toward the limit, whatever size the SVG declares', async () => {
+    // 8000×6000 = 48 million pixels, a few KB as a PNG of one colour.
+    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#888' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const bomb = svg(
+      `<image width="64" height="64" href="data:image/png;base64,${big.toString('base64')}"/>`,
+      'width="64" height="64"',
+    );
+    expect(await refusal(processImage(Buffer.from(bomb), 'image/svg+xml', 'logo'))).toMatch(
+      /pictures of 48 million pixels/,
+    );
+    const small = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const fine = svg(`<image width="8" height="8" href="data:image/png;base64,${small.toString('base64')}"/>`);
+    expect(await refusal(processImage(Buffer.from(fine), 'image/svg+xml', 'logo'))).toBe('accepted');
+  });
+
+  it.each([
+    [
+      'a blur of deviation 1000',
+      '<filter id="f"><feGaussianBlur stdDeviation="1000"/></filter>',
+      /feGaussianBlur stdDeviation/,
+    ],
+    ['a morphology of radius 500', '<filter id="f"><feMorphology radius="500 1"/></filter>', /feMorphology radius/],
+    [
+      'seventeen filter steps',
+      `<filter id="f">${'<feOffset dx="1"/>'.repeat(17)}</filter>`,
+      /more than 16 filter steps/,
+    ],
+    ['a CSS escape', '<rect style="fill:\\75 rl(https://x.example/a.svg#g)" width="1" height="1"/>', /CSS escapes/],
+  ])('refuses an SVG with %s', async (_what, extra, problem) => {
+    expect(svgProblem(Buffer.from(svg(extra)))).toMatch(problem);
+  });
+
+  it('keeps a drawing with a modest shadow', () => {
+    expect(
+      svgProblem(
+        Buffer.from(svg('<filter id="s"><feGaussianBlur stdDeviation="2"/><feOffset dx="1" dy="1"/></filter>')),
+      ),
+    ).toBeNull();
+  });
+
+  it('draws one SVG at a time, so the shared thread pool keeps room for other work', async () => {
+    const { oneDrawingAtATime } = await import('../../src/media/sharp.js');
+    let running = 0;
+    let most = 0;
+    const render = () =>
+      oneDrawingAtATime(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+      });
+    await Promise.all([render(), render(), render(), render()]);
+    expect(most).toBe(1);
+    // A render that fails does not stop the next.
+    await expect(oneDrawingAtATime(() => Promise.reject(new Error('bad')))).rejects.toThrow('bad');
+    await expect(oneDrawingAtATime(async () => 'next')).resolves.toBe('next');
+  });
+});
