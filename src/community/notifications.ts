@@ -116,7 +116,8 @@ async function mailNotifications(ctx: Context, items: readonly NewNotification[]
     const unsubscribe = unsubscribeUrl(ctx, unsubscribeToken(key, n.userId, n.kind));
     await sendMail(ctx, {
       to,
-      subject: n.title,
+      // Our words open the subject: a title can start with someone's display name ("Launchboard Security: verify…").
+      subject: `${KIND_INFO[n.kind].tag}: ${n.title}`,
       text: activityMailText(ctx, n, path, unsubscribe),
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });

@@ -73,7 +73,18 @@ describe('notify', () => {
     expect(await mailTo(email)).toEqual([]);
     await confirmEmail(ctx, id);
     await notify(ctx, [{ userId: id, kind: 'review', listingId: null, title: 'Another review', body: 'Fine' }]);
-    expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Another review']);
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Review: Another review']);
+  });
+
+  it("opens every subject with our words, never with someone's display name (issue 37, N9)", async () => {
+    n += 1;
+    const email = `subject${n}@example.com`;
+    const id = await createUser(ctx.db, { email, name: 'Subject', now: ctx.clock.now() });
+    await confirmEmail(ctx, id);
+    const title = 'Launchboard Security: your listing is suspended, verify at https://evil.example/v commented on Acme';
+    await notify(ctx, [{ userId: id, kind: 'comment', listingId: null, title, body: 'x' }]);
+    const [mail] = await mailTo(email);
+    expect(mail!.subject.startsWith('Comment: ')).toBe(true);
   });
 
   it('never tells a person of their own action, and keeps only links on this site', async () => {
@@ -153,7 +164,7 @@ describe('events', () => {
     expect(posted.followers_notified).toBe(2);
     expect(await notesOf(keen.id)).toMatchObject([{ kind: 'listing_update', title: 'Updated: v2' }]);
     expect(await notesOf(quiet.id)).toMatchObject([{ kind: 'listing_update', title: 'Updated: v2' }]);
-    expect((await mailTo(keen.email)).map((m) => m.subject)).toEqual(['Updated: v2']);
+    expect((await mailTo(keen.email)).map((m) => m.subject)).toEqual(['Update: Updated: v2']);
     expect(await mailTo(quiet.email)).toEqual([]);
     expect((await notesOf(maker.id)).filter((x) => x.kind === 'listing_update')).toEqual([]);
   });
@@ -220,7 +231,7 @@ describe('events', () => {
     ctx.clock.advance(LATE_FULFILMENT_MS);
     for (const o of orders) await fulfilLine(ctx, o.lineId);
     const mails = await mailTo(buyer.email);
-    expect(mails.map((m) => m.subject)).toEqual([`Order ${orders[0].number} is applied`]);
+    expect(mails.map((m) => m.subject)).toEqual([`Order: Order ${orders[0].number} is applied`]);
     expect(mails[0].text).toContain(`/my/orders/${orders[0].number}`);
     expect(await mailTo(quiet.email)).toEqual([]);
     expect((await notesOf(quiet.id)).map((x) => x.title)).toContain(`Order ${orders[1].number} is applied`);
@@ -288,7 +299,7 @@ describe('the vote digest', () => {
       .execute();
     later();
     await runDueJobs(ctx, jobHandlers, 'test-worker');
-    expect((await mailTo(maker.email)).map((m) => m.subject)).toEqual(['1 new vote on Hourly']);
+    expect((await mailTo(maker.email)).map((m) => m.subject)).toEqual(['Votes: 1 new vote on Hourly']);
     const next = await ctx.db
       .selectFrom('jobs')
       .select('run_at')
@@ -395,7 +406,7 @@ describe('delivery over SMTP', () => {
       await sendMail(smtpCtx, { to: 'maker@example.com', subject: 'Reset your password', text: 'Link' });
       await runDueJobs(smtpCtx, jobHandlers, 'test-worker');
       expect(received).toHaveLength(2);
-      const activity = received.find((m) => m.includes('Subject: A review'))!;
+      const activity = received.find((m) => m.includes('Subject: Review: A review'))!;
       // Long headers are folded (RFC 5322): a line break and a space continue a header.
       const unfolded = activity.replace(/\n[ \t]+/g, ' ');
       expect(unfolded).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\?token=u1\.[^>]+>$/m);

@@ -45,7 +45,7 @@ describe('post_listing_update', () => {
       .selectAll()
       .where('to', '=', bed.other.email)
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Mine: Dark mode');
+    expect(mail.subject).toBe('Update: Mine: Dark mode');
   });
 
   it("refuses a title over 200 characters and another maker's listing", async () => {
