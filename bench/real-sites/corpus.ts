@@ -121,10 +121,3 @@ export function materialize(site: CorpusSite): string | null {
   writeFileSync(stamp, key);
   return null;
 }
-
-/** The page path a truth list names ("pricing/index.html") as the URL path the crawler reads ("/pricing/"). */
-export function urlPathOf(page: string): string {
-  return `/${page.replace(/(^|\/)index\.html$/, '$1')}`;
-}
-
-export { resolve as resolvePath };
