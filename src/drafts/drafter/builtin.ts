@@ -831,7 +831,8 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       candidates.push({
         platform,
         url: link.href,
-        quote: link.text ? `${link.text} ${link.href}` : link.href,
+        // A link whose text is its address is quoted once ("https://github.com/lumen/lumen"), not twice.
+        quote: link.text && link.text !== link.href ? `${link.text} ${link.href}` : link.href,
         rank,
         order: candidates.length,
       });
