@@ -239,7 +239,7 @@ describe.each(MODEL_PATHS)('$path', (path) => {
     expect(user).toContain('$19 / month');
     expect(user).toContain('"Invoicing", "Finance", "Developer Tools"');
     // The structure's candidates go with the pages, as data with their quotes.
-    expect(user).toMatch(/<candidates>\n[^]*name: "Tallyho"[^]*<\/candidates>/);
+    expect(user).toMatch(/<candidates>\n[\s\S]*name: "Tallyho"[\s\S]*<\/candidates>/);
 
     expect(gated.fields.name.value).toBe('Tallyho');
     expect(gated.fields.short_description.value).toBe('Invoicing that reminds late payers for you.');
