@@ -686,16 +686,14 @@ function draftContactEmail(site: SiteEvidence): FieldProposal | undefined {
   const tokens = brandTokens(site);
   const seen = new Set<string>();
   const candidates: { email: string; score: number; order: number }[] = [];
+  // The site's structured data names its mailboxes once, whichever page carries it.
+  const structured = ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])
+    .flatMap((o) => [o.email, ...[o.contactPoint].flat().map((c) => (c as Record<string, unknown> | undefined)?.email)])
+    .filter((e): e is string => typeof e === 'string')
+    .map((e) => e.replace(/^mailto:/i, ''));
   for (const page of ordered) {
     // Links first, then addresses written out in the text (an imprint's "E-Mail: info@…"), then structured data.
     const written = cleanBlocks(page).flatMap((b) => b.match(TEXT_EMAIL) ?? []);
-    const structured = ldOfType(site, [...ORG_TYPES, ...PRODUCT_TYPES])
-      .flatMap((o) => [
-        o.email,
-        ...[o.contactPoint].flat().map((c) => (c as Record<string, unknown> | undefined)?.email),
-      ])
-      .filter((e): e is string => typeof e === 'string')
-      .map((e) => e.replace(/^mailto:/i, ''));
     for (const email of [...page.facts.mailtos, ...written, ...structured]) {
       if (seen.has(email) || !TEXT_EMAIL_WHOLE.test(email) || MAILING_LIST.test(email)) continue;
       seen.add(email);
