@@ -24,8 +24,8 @@ export async function logoUrlChanged(tx: Context, listingId: number, logoUrl: st
   const before = await tx.db.selectFrom('listings').select('logo_image').where('id', '=', listingId).executeTakeFirst();
   await tx.db.updateTable('listings').set({ logo_image: null, logo_error: null }).where('id', '=', listingId).execute();
   if (before?.logo_image) await dropUnusedImages(tx.db, [before.logo_image]);
-  const url = webLink(logoUrl);
-  if (url) await enqueue(tx, LISTING_LOGO, { listing_id: listingId, url }, { maxAttempts: LOGO_ATTEMPTS });
+  // The job names the link as stored (it checks the listing still has it) and fetches its normalised form.
+  if (logoUrl) await enqueue(tx, LISTING_LOGO, { listing_id: listingId, url: logoUrl }, { maxAttempts: LOGO_ATTEMPTS });
 }
 
 function payloadOf(payload: unknown): { listing_id: number; url: string } | null {
@@ -54,7 +54,9 @@ export async function runLogoJob(ctx: Context, payload: unknown, job: Job): Prom
       .executeTakeFirst();
   if (!(await stillLinked(ctx.db))) return;
   try {
-    const image = await fetchImage(ctx, task.url, 'logo');
+    const url = webLink(task.url);
+    if (!url) throw new ImageFetchError('The logo link is not an http(s) address.', false);
+    const image = await fetchImage(ctx, url, 'logo');
     await ctx.db.transaction().execute(async (trx) => {
       const hash = await saveImage(trx, image, ctx.clock.now().toISOString());
       const listing = await stillLinked(trx);

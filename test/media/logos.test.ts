@@ -100,6 +100,18 @@ describe('the logo of a listing', () => {
     expect(row.logo_error).toMatch(reason);
   });
 
+  it.each([
+    ['an upper-case scheme', (origin: string) => `${origin.replace(/^http/, 'HTTP')}/logo.png`],
+    ['dot segments', (origin: string) => `${origin}/x/../logo.png`],
+  ])('is copied from a link not in canonical form (%s), the link kept as the maker wrote it', async (_, link) => {
+    const written = link(images.origin);
+    const { listingId } = await submittedWithLogo(written);
+    await bed.runJobs();
+    const row = await listingRow(listingId);
+    expect(row).toMatchObject({ logo_url: written, logo_error: null });
+    expect(row.logo_image).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('retries a failure that may pass, then records it on the last try', async () => {
     const id = await given(bed.ctx).listing({ fields: { logo_url: `${images.origin}/flaky.png` } });
     const job = (attempts: number): Job => ({
