@@ -3,13 +3,14 @@
 // toolsets a client asks for in the endpoint's query (`/mcp?toolsets=…`).
 import type { AuthInfo, McpHandlerRequestOptions } from '@modelcontextprotocol/server';
 import type { AnyTool } from '../../tools/define.js';
-import { anonymous, type Caller } from '../auth/caller.js';
+import { anonymous, type Caller, type Scope } from '../auth/caller.js';
 import { protectedResourceMetadataUrl, resourceUrlAsAsked } from '../auth/resources.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { checkScope } from '../registry/invoke.js';
 import { parseToolsets, selectTools, type ToolsetName } from '../registry/toolsets.js';
 import { ONLY_TOOL, offeredTools, TOOLSETS } from './server.js';
+import { TASK_METHOD_SCOPES } from './tasks.js';
 
 /** The web-standard face of the SDK's MCP handler (what toNodeHandler drives). */
 export interface FetchMcpHandler {
@@ -28,6 +29,17 @@ export function toolCallParams(body: unknown): { name?: unknown }[] {
   });
 }
 
+/** The task methods (tasks/get, tasks/update, tasks/cancel) of a JSON-RPC body, with the scope each needs. */
+function taskMethods(body: unknown): { name: string; scope: Scope }[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    const method = (m && typeof m === 'object' ? (m as { method?: unknown }).method : undefined) as unknown;
+    const scope =
+      typeof method === 'string' && Object.hasOwn(TASK_METHOD_SCOPES, method) ? TASK_METHOD_SCOPES[method] : undefined;
+    return scope ? [{ name: method as string, scope }] : [];
+  });
+}
+
 /** The known tools named by the tools/call requests of a JSON-RPC body. */
 function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
   return toolCallParams(body).flatMap(({ name }) => {
@@ -38,7 +50,7 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
 
 /**
  * MCP authorization at the HTTP level, for both protocol eras: a tools/call
- * of a signed-in tool without credentials answers 401 with
+ * of a signed-in tool (or a task method, which needs its TASK_METHOD_SCOPES) without credentials answers 401 with
  * `WWW-Authenticate: Bearer resource_metadata=…` (the MCP client starts the
  * OAuth flow), and with credentials lacking the scope 403
  * `error="insufficient_scope"` naming it (step-up). The rule and the
@@ -72,10 +84,11 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
       const body = options.parsedBody;
       const caller = (authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
       const called = calledTools(body, byName);
-      const challengeAt = called.some((tool) => tool.scope !== null)
+      const guarded = [...called, ...taskMethods(body)];
+      const challengeAt = guarded.some((tool) => tool.scope !== null)
         ? protectedResourceMetadataUrl(resourceUrlAsAsked(ctx.config, 'mcp', new URL(request.url).host))
         : undefined;
-      for (const tool of called) {
+      for (const tool of guarded) {
         try {
           checkScope(tool, caller, challengeAt);
         } catch (err) {

@@ -21,7 +21,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { Caller } from '../auth/caller.js';
+import type { Caller, Scope } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { cancelDraftTask, type DraftTask, draftTaskResult, ownDraftTask } from '../drafts/tasks.js';
 
@@ -31,6 +31,18 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const POLL_INTERVAL_MS = 5_000;
 /** How long a task is promised to be kept; the drafts table keeps it as long as the draft. */
 const TTL_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The scope each task method needs: following a draft's run reads it as
+ * get_draft does; answering or cancelling it changes it, as update_draft does.
+ * The HTTP gate (gate.ts) answers 401/403 with these before the SDK sees the
+ * request; taskMethod checks them again for stdio.
+ */
+export const TASK_METHOD_SCOPES: Record<string, Scope> = {
+  'tasks/get': 'account:read',
+  'tasks/update': 'listings:write',
+  'tasks/cancel': 'listings:write',
+};
 
 /** The params of the task methods (the SDK lifts tasks/update's `inputResponses` out of them). */
 const taskParams = z.object({ taskId: z.string().max(100) });
@@ -85,10 +97,21 @@ async function callersTask(find: (userId: number) => Promise<DraftTask | null>, 
   return task;
 }
 
-/** Runs a task method: a client that did not declare the extension is refused (-32021); a bug is logged, never sent. */
-async function taskMethod<T>(ctx: Context, request: ServerContext, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a task method: a client that did not declare the extension is refused
+ * (-32021), a credential without the method's scope too (-32600); a bug is
+ * logged, never sent.
+ */
+async function taskMethod<T>(ctx: Context, request: ServerContext, caller: Caller, run: () => Promise<T>): Promise<T> {
   if (!acceptsTasks(request))
     throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+  const method = request.mcpReq.method;
+  const scope = TASK_METHOD_SCOPES[method];
+  if (caller.kind === 'user' && scope && !caller.scopes.includes(scope))
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidRequest,
+      `${method} needs the ${scope} scope, which this credential does not have.`,
+    );
   try {
     return await run();
   } catch (err) {
@@ -102,7 +125,7 @@ async function taskMethod<T>(ctx: Context, request: ServerContext, run: () => Pr
 /** Serves tasks/get, tasks/update and tasks/cancel for `caller` on a server speaking 2026-07-28. */
 export function registerTaskMethods(server: McpServer, ctx: Context, caller: Caller): void {
   server.server.setRequestHandler('tasks/get', { params: taskParams }, (params, request) =>
-    taskMethod(ctx, request, async () => {
+    taskMethod(ctx, request, caller, async () => {
       const task = await callersTask((userId) => ownDraftTask(ctx, userId, params.taskId), caller);
       const result = task.status === 'completed' ? toolResult(await draftTaskResult(ctx, task)) : undefined;
       return { ...taskFields(task), ...(result && { result }) };
@@ -110,14 +133,14 @@ export function registerTaskMethods(server: McpServer, ctx: Context, caller: Cal
   );
   // A draft run never asks for input, so no response is outstanding: each is ignored, as the extension says.
   server.server.setRequestHandler('tasks/update', { params: taskParams }, (params, request) =>
-    taskMethod(ctx, request, async () => {
+    taskMethod(ctx, request, caller, async () => {
       await callersTask((userId) => ownDraftTask(ctx, userId, params.taskId), caller);
       return {};
     }),
   );
   // Cooperative, as the extension allows: the draft stops at its next step and the task ends `cancelled`.
   server.server.setRequestHandler('tasks/cancel', { params: taskParams }, (params, request) =>
-    taskMethod(ctx, request, async () => {
+    taskMethod(ctx, request, caller, async () => {
       await callersTask((userId) => cancelDraftTask(ctx, userId, params.taskId), caller);
       return {};
     }),

@@ -44,7 +44,7 @@ export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown>
  * URL) the error carries the `WWW-Authenticate: Bearer` challenge HTTP
  * answers with: 401 pointing at the metadata, 403 `insufficient_scope`.
  */
-export function checkScope(tool: AnyTool, caller: Caller, challengeAt?: string): void {
+export function checkScope(tool: Pick<AnyTool, 'name' | 'scope'>, caller: Caller, challengeAt?: string): void {
   if (tool.scope === null) return;
   const scope = tool.scope;
   const challenge = (error?: 'insufficient_scope'): Record<string, string> =>

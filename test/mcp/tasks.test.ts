@@ -7,6 +7,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createApiKey } from '../../src/auth/api-keys.js';
+import type { Scope } from '../../src/auth/caller.js';
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { jobHandlers } from '../../src/scheduler.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
@@ -186,11 +188,46 @@ describe('a client that declares the tasks extension (2026-07-28)', () => {
     // Its owner's update is acknowledged (a draft's run asks for no input, so the response is ignored).
     const ownUpdate = await rpc(owner.auth, 'tasks/update', update, { name: taskId });
     expect(ownUpdate.body.result).toMatchObject({ resultType: 'complete' });
+    // Not signed in: the HTTP answer is the OAuth challenge, as for get_draft.
     const anonymous = await rpc({}, 'tasks/get', { taskId }, { name: taskId });
-    expect(anonymous.body.error).toMatchObject({ code: -32602, message: 'Failed to retrieve task: Task not found' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe('invalid_token');
     // The other user's cancel changed nothing.
     const mine = await rpc(owner.auth, 'tasks/get', { taskId }, { name: taskId });
     expect(mine.body.result.status).toBe('working');
+  });
+
+  it("needs the scope of what each method does: tasks/get get_draft's, tasks/update and tasks/cancel update_draft's", async () => {
+    const owner = await maker();
+    const { body } = await callTool(owner.auth, 'submit_listing', { url: site.url });
+    const taskId = body.result.taskId;
+    const keyOf = async (scopes: Scope[]) => {
+      const { key } = await createApiKey(ctx.db, {
+        userId: owner.userId,
+        name: 'narrow',
+        scopes,
+        now: ctx.clock.now(),
+      });
+      return { auth: { authorization: `Bearer ${key}` } };
+    };
+    const readOnly = await keyOf(['account:read']);
+    const ordersOnly = await keyOf(['orders:write']);
+    for (const [auth, method, scope] of [
+      [ordersOnly.auth, 'tasks/get', 'account:read'],
+      [readOnly.auth, 'tasks/cancel', 'listings:write'],
+      [readOnly.auth, 'tasks/update', 'listings:write'],
+    ] as const) {
+      const params = method === 'tasks/update' ? { taskId, inputResponses: {} } : { taskId };
+      const { status, body: answer } = await rpc(auth, method, params, { name: taskId });
+      expect(status, method).toBe(403);
+      expect(answer, method).toMatchObject({
+        error: 'insufficient_scope',
+        error_description: `${method} needs the ${scope} scope, which this credential does not have.`,
+      });
+    }
+    // The read-only key still follows the task; the refused cancel changed nothing.
+    const followed = await rpc(readOnly.auth, 'tasks/get', { taskId }, { name: taskId });
+    expect(followed.body.result.status).toBe('working');
   });
 
   it('answers "not found" for task ids that are not ones, and refuses an over-long one', async () => {
