@@ -2,12 +2,15 @@
 // Request/Response; this adapter reads the JSON body on the Node side and
 // hands the handler a bodiless Request with the parsed value (the SDK then
 // reads nothing from the Request's body), and writes a JSON answer in one
-// write. The SDK's own adapter (toNodeHandler) copies the body into a web
+// write, compressed when the client accepts it and it is worth it (an MCP
+// answer goes to a bearer credential, never a cookie, so BREACH has no
+// victim's request to ride). The SDK's own adapter (toNodeHandler) copies the body into a web
 // stream that is then read back, and streams even a JSON answer chunk by
 // chunk: a measurable share of every tools/call. SSE answers stream here too.
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AuthInfo, DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
+import { compressNow, MIN_COMPRESSED_BYTES, preferredCoding } from '../platform/compression.js';
 import type { FetchMcpHandler } from './gate.js';
 
 export interface McpNodeHandlerOptions {
@@ -90,7 +93,12 @@ function jsonRpcError(
 const isJson = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/json\b/i.test(contentType);
 
-async function writeResponse(res: ServerResponse, response: globalThis.Response, closed: AbortSignal): Promise<void> {
+async function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: globalThis.Response,
+  closed: AbortSignal,
+): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -100,9 +108,14 @@ async function writeResponse(res: ServerResponse, response: globalThis.Response,
     return;
   }
   if (isJson(headers['content-type'])) {
-    const text = await response.text();
-    headers['content-length'] = String(Buffer.byteLength(text));
-    res.writeHead(response.status, headers).end(text);
+    const body = Buffer.from(await response.text());
+    const coding = body.length >= MIN_COMPRESSED_BYTES ? preferredCoding(req.headers['accept-encoding']) : null;
+    const sent = coding ? compressNow(body, coding) : body;
+    if (body.length >= MIN_COMPRESSED_BYTES)
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (coding) headers['content-encoding'] = coding;
+    headers['content-length'] = String(sent.length);
+    res.writeHead(response.status, headers).end(sent);
     return;
   }
   // A stream (SSE): written as it comes, waiting for the socket when it is
@@ -158,7 +171,7 @@ export function mcpNodeHandler(handler: FetchMcpHandler, opts: McpNodeHandlerOpt
       }
     }
     try {
-      await writeResponse(res, response, closed.signal);
+      await writeResponse(req, res, response, closed.signal);
     } catch (error) {
       // The answer failed mid-way (its stream broke): cut the connection rather than send half of it.
       opts.onerror(error instanceof Error ? error : new Error(String(error)));

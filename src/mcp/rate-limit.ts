@@ -1,6 +1,7 @@
 // Rate limits of MCP over HTTP, by what a request asks rather than per HTTP
-// request: each tools/call spends the caller's per-minute budget (the bucket
-// REST spends too), while protocol housekeeping (initialize, notifications,
+// request: each tools/call and each resources/read (the draft review's view
+// is a large document) spends the caller's per-minute budget (the bucket REST
+// spends too), while protocol housekeeping (initialize, notifications,
 // tools/list, ping, the resource and prompt lists, the GET stream) has a
 // budget of its own, PROTOCOL_BUDGET_FACTOR times larger, so an assistant's
 // bookkeeping never starves the operations it came for.
@@ -8,15 +9,26 @@ import { anonymous, type Caller, callerKey } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { toProblem } from '../errors.js';
 import { budgetOf, type RateLimitResult, rateLimitHeaders, tooManyRequests } from '../platform/rate-limit.js';
-import { type FetchMcpHandler, toolCallParams } from './gate.js';
+import type { FetchMcpHandler } from './gate.js';
 
 export const PROTOCOL_BUDGET_FACTOR = 10;
+
+/** The methods that spend the caller's own budget, like a REST request. */
+const OPERATIONS = new Set(['tools/call', 'resources/read']);
+
+/** How many operations a JSON-RPC body (one message or a batch) asks for. */
+function operationCount(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.filter(
+    (m) => m && typeof m === 'object' && OPERATIONS.has((m as { method?: unknown }).method as string),
+  ).length;
+}
 
 export function mcpRateLimit(ctx: Context, handler: FetchMcpHandler): FetchMcpHandler {
   return {
     async fetch(request, options) {
       const caller = (options?.authInfo?.extra?.caller as Caller | undefined) ?? anonymous();
-      const calls = request.method === 'POST' ? toolCallParams(options?.parsedBody).length : 0;
+      const calls = request.method === 'POST' ? operationCount(options?.parsedBody) : 0;
       const budget = budgetOf(ctx, caller);
       const [bucket, policy, perMinute, hits] =
         calls > 0

@@ -1,8 +1,8 @@
 // Responses are compressed by negotiation (issue 25): pages, JSON, the
 // stylesheet, the OpenAPI document and the /docs files with br or gzip as
 // the client prefers, small bodies as they are, fixed files compressed once
-// and cached for long; MCP answers and any event stream never, so SSE still
-// streams.
+// and cached for long; MCP answers sent whole as JSON too; an event stream
+// never, so SSE still streams.
 import { once } from 'node:events';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -147,7 +147,43 @@ describe('the /docs files', () => {
 });
 
 describe('streams and MCP', () => {
-  it('never compresses an MCP answer, JSON or SSE', async () => {
+  it('compresses an MCP answer sent whole as JSON, as the client prefers', async () => {
+    const read = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: {
+        uri: 'ui://launchboard/draft-review',
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'compression-test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'resources/read',
+      'mcp-name': 'ui://launchboard/draft-review',
+    };
+    const url = `${served.server.url}/mcp`;
+    const identity = await raw(url, headers, 'POST', read);
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-type']).toMatch(/^application\/json/);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toMatch(/Accept-Encoding/);
+    for (const coding of ['br', 'gzip']) {
+      const compressed = await raw(url, { ...headers, 'accept-encoding': coding }, 'POST', read);
+      expect(compressed.headers['content-encoding'], coding).toBe(coding);
+      expect(Number(compressed.headers['content-length'])).toBe(compressed.bytes.length);
+      expect(JSON.parse(compressed.text)).toEqual(JSON.parse(identity.text));
+      expect(compressed.bytes.length).toBeLessThan(identity.bytes.length / 3);
+    }
+  });
+
+  it('never compresses an MCP event stream, nor a short answer', async () => {
     const call = JSON.stringify({
       jsonrpc: '2.0',
       id: 1,

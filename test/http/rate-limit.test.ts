@@ -20,7 +20,7 @@ describe('rate limits', () => {
     expect(last.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
   });
 
-  it('spends the same budget on MCP tool calls, gives protocol housekeeping its own ten times larger, and opens a new window a minute later', async () => {
+  it('spends the same budget on MCP tool calls and resource reads, gives protocol housekeeping its own ten times larger, and opens a new window a minute later', async () => {
     const mcp = `${served.server.url}/mcp`;
     // The REST requests above spent the anonymous budget (3): a tool call is refused...
     const call = await postMcp(mcp, toolCallRequest('get_site_info'));
@@ -28,6 +28,15 @@ describe('rate limits', () => {
     expect(call.headers.get('content-type')).toMatch(/problem\+json/);
     expect(call.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
     expect(Number(call.headers.get('retry-after'))).toBeGreaterThan(0);
+    // ...and so is a read of a resource (the draft review's view is 0.7 MB)...
+    const read = await postMcp(mcp, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'resources/read',
+      params: { uri: 'ui://launchboard/draft-review' },
+    });
+    expect(read.status).toBe(429);
+    expect(read.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
     // ...while pings (housekeeping) have 30 of their own.
     const pings: number[] = [];
     for (let i = 0; i < 31; i++) pings.push((await postMcp(mcp, pingRequest)).status);
