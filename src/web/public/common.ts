@@ -164,6 +164,44 @@ interface HitMeta {
   meta: unknown;
 }
 
+/** The query parameters a kept page reads, each with the test a value must pass to be one the page shows. */
+export type PageQuery = Record<string, (value: string) => boolean>;
+
+/** How a page is kept: the query it reads (nothing else), and what a hit redoes. */
+export interface CachedPageOptions {
+  query?: PageQuery;
+  onHit?: OnHit;
+}
+
+/**
+ * Where a request whose query is not exactly what the page reads is sent: the
+ * same path with only the parameters the page reads, with values it takes,
+ * in the declared order; null when the request already is that (or its path
+ * would make the redirect leave this site). So junk in a query (`?x=1`,
+ * `?page=abc`, a tracking tag) costs a redirect, not a render, and never
+ * fills the cache with copies of a page.
+ */
+function canonicalLocation(req: Request, query: PageQuery): string | null {
+  const at = req.originalUrl.indexOf('?');
+  if (at < 0) return null;
+  const path = req.originalUrl.slice(0, at);
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  const given = new URLSearchParams(req.originalUrl.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const [name, accepts] of Object.entries(query)) {
+    const value = given.get(name);
+    if (value !== null && accepts(value)) kept.set(name, value);
+  }
+  const canonical = kept.toString();
+  return req.originalUrl.slice(at + 1) === canonical ? null : `${path}${canonical ? `?${canonical}` : ''}`;
+}
+
+/** A whole number from 1 to `max` written plainly: a page number as pages link to it. */
+export const pageNumber =
+  (max: number) =>
+  (value: string): boolean =>
+    /^[1-9]\d{0,9}$/.test(value) && Number(value) <= max;
+
 // Each app keeps its own pages: two apps built on one context (with other
 // community sections, say) never answer with each other's pages.
 const appScopes = new WeakMap<object, string>();
@@ -208,7 +246,8 @@ function answerFromCache(ctx: Context, req: Request, res: Response, hit: StoredP
  * ctx.pages while data_versions('pages') (migration 0018: triggers on every
  * table these pages show) and the UTC day are those it was rendered at, and
  * for at most the cache's maxAgeMs (view counts, relative times). The key is
- * the app, the day and the whole path and query. Anything personal never goes
+ * the app, the day and the whole path and query, a query being only what the
+ * page reads (`query`; any other is redirected to that). Anything personal never goes
  * in or comes out: a signed-in visitor (or one with any session cookie) gets
  * the page rendered for them, as before. Only a 200 marked
  * `Cache-Control: public` that sets no cookie is kept: the body as rendered
@@ -219,9 +258,15 @@ function answerFromCache(ctx: Context, req: Request, res: Response, hit: StoredP
  * `keepForHits`. Hits are normally answered before any router by
  * `cachedPageHits`; this wrapper answers them where that is not mounted.
  */
-export function cachedPage(page: PublicPage, onHit?: OnHit): PublicPage {
+export function cachedPage(page: PublicPage, opts: CachedPageOptions = {}): PublicPage {
+  const { query = {}, onHit } = opts;
   return async (ctx, req, res) => {
     if (!shareable(ctx, req, res)) return page(ctx, req, res);
+    const canonical = canonicalLocation(req, query);
+    if (canonical) {
+      res.setHeader('Cache-Control', `public, max-age=${PUBLIC_CACHE_SECONDS}`);
+      return res.redirect(301, canonical);
+    }
     const { version, key, at, hit } = await keptPage(ctx, req);
     if (hit) return answerFromCache(ctx, req, res, hit);
     const before = new Map(res.getHeaderNames().map((name) => [name, res.getHeader(name)]));

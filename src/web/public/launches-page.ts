@@ -25,6 +25,7 @@ import {
   paginationNav,
   sendNotFound,
   sendPublicPage,
+  pageNumber,
 } from './common.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */
@@ -249,7 +250,7 @@ export function launchPages(ctx: Context): Router {
   const router = express.Router();
   router.get('/launches', (req, res) => feedPage(ctx, req, res));
   router.get('/launches/weeks', (_req, res) => res.redirect(302, '/launches/weeks/this'));
-  const cachedWeekPage = cachedPage(weekPage);
+  const cachedWeekPage = cachedPage(weekPage, { query: { page: pageNumber(1000), per_page: pageNumber(100) } });
   router.get('/launches/weeks/:week', (req, res) => cachedWeekPage(ctx, req, res));
   return router;
 }

@@ -34,6 +34,7 @@ import {
   loadBySlug,
   localPath,
   productLogo,
+  pageNumber,
 } from './common.js';
 import { formatDay } from './launches-page.js';
 import { listingShareImage } from '../share/urls.js';
@@ -516,10 +517,10 @@ ${compareBlock(data)}`,
 export function listingPages(ctx: Context, deps: BrowseDeps): Router {
   const router = express.Router();
   // A hit still counts the view (and a badge click), as the render does.
-  const page = cachedPage(
-    (c, req, res) => listingPage(c, deps, req, res),
-    (c, req, res, meta) => countVisit(c, req, res, meta as { id: number; owner_id: number | null }),
-  );
+  const page = cachedPage((c, req, res) => listingPage(c, deps, req, res), {
+    query: { ref: (v) => v === 'badge', comments: pageNumber(1000) },
+    onHit: (c, req, res, meta) => countVisit(c, req, res, meta as { id: number; owner_id: number | null }),
+  });
   router.get('/listings/:slug', (req, res) => page(ctx, req, res));
   router.get('/go/:slug', (req, res) => outboundRedirect(ctx, req, res));
   return router;

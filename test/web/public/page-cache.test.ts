@@ -131,6 +131,29 @@ describe('anonymous visitors', () => {
     expect(served.ctx.pages.size).toBe(2);
   });
 
+  it('sends a query the page does not read to the page without it, so junk never renders nor fills the cache', async () => {
+    served.ctx.pages.clear();
+    await text('/listings/gizmo');
+    const before = counts();
+    for (const [asked, location] of [
+      ['/listings/gizmo?utm_source=x', '/listings/gizmo'],
+      ['/listings/gizmo?', null],
+      ['/listings/gizmo?comments=abc&ref=badge', '/listings/gizmo?ref=badge'],
+      ['/listings/gizmo?comments=2&ref=badge', '/listings/gizmo?ref=badge&comments=2'],
+      ['/listings/gizmo?ref=badge&ref=badge', '/listings/gizmo?ref=badge'],
+      ['/listings/gizmo?comments=0', '/listings/gizmo'],
+      ['/launches/weeks/2026-11-16?page=1&per_page=500', '/launches/weeks/2026-11-16?page=1'],
+      ['/?q=%3Cscript%3E', '/'],
+    ] as const) {
+      const answer = await raw(asked);
+      if (location === null) expect(answer.status, asked).toBe(200);
+      else expect([answer.status, answer.headers.location], asked).toEqual([301, location]);
+    }
+    for (let i = 0; i < 50; i++) expect((await raw(`/listings/gizmo?junk=${i}`)).status).toBe(301);
+    expect(counts().stores).toBe(before.stores);
+    expect(served.ctx.pages.size).toBe(1);
+  });
+
   it('still counts the view of a listing answered from the cache', async () => {
     served.ctx.pages.clear();
     const added: unknown[] = [];
@@ -297,6 +320,12 @@ describe('signed-in people', () => {
     expect(counts().hits).toBe(before.hits + 1);
   });
 
+  it('are not redirected for a query the page does not read (a notice after a post is one)', async () => {
+    const browser = await person();
+    const res = await browser.request('/listings/gizmo?notice=voted');
+    expect(res.status).toBe(200);
+  });
+
   it('any session cookie, even a stale one, is rendered for, not cached', async () => {
     served.ctx.pages.clear();
     await text('/');
@@ -325,7 +354,7 @@ describe('cachedPageHits', () => {
         res.setHeader('Cache-Control', 'public, max-age=60');
         res.type('html').send(`<p>page ${rendered}</p>`);
       },
-      (_ctx, _req, _res, meta) => counted.push(meta),
+      { onHit: (_ctx, _req, _res, meta) => counted.push(meta) },
     );
     app.get('/kept', (req, res) => page(served.ctx, req, res));
     const server = app.listen(0, '127.0.0.1');
@@ -338,9 +367,11 @@ describe('cachedPageHits', () => {
       // A session cookie, another path or another method goes through the routers as before.
       const cookie = { cookie: 'lb_session=whatever' };
       expect(await (await fetch(url, { headers: cookie })).text()).toBe('<p>page 2</p>');
-      expect((await fetch(`${url}?other`)).status).toBe(200);
+      // A query the page does not read is sent to the page without it.
+      const other = await fetch(`${url}?other`, { redirect: 'manual' });
+      expect([other.status, other.headers.get('location')]).toEqual([301, '/kept']);
       expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
-      expect({ rendered, routed }).toEqual({ rendered: 4, routed: 4 });
+      expect({ rendered, routed }).toEqual({ rendered: 3, routed: 4 });
     } finally {
       server.close();
     }
