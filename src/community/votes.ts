@@ -5,9 +5,9 @@
 // raised when it was cast, and every vote, withdrawal and admin discount goes
 // into the append-only vote_events log the site team audits.
 import { createHash } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
+import { networkPrefix } from '../platform/addresses.js';
 import type { Db } from '../platform/db.js';
 import { AppError } from '../errors.js';
 
@@ -30,21 +30,8 @@ export interface VoteState {
  * see many votes arrive from one place, not enough to name an address.
  */
 export function networkOf(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-  let prefix: string;
-  if (isIPv4(bare)) prefix = `${bare.split('.').slice(0, 3).join('.')}.0/24`;
-  else if (isIPv6(bare)) prefix = `${expandIpv6(bare).slice(0, 3).join(':')}::/48`;
-  else return null;
-  return createHash('sha256').update(`launchboard-network:${prefix}`).digest('hex').slice(0, 16);
-}
-
-function expandIpv6(ip: string): string[] {
-  const [head, tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups.map((g) => g.toLowerCase().padStart(4, '0'));
+  const prefix = ip ? networkPrefix(ip) : null;
+  return prefix && createHash('sha256').update(`launchboard-network:${prefix}`).digest('hex').slice(0, 16);
 }
 
 async function votableListing(db: Db, listingId: number) {

@@ -4,12 +4,15 @@
 // Counting costs the page nothing but a push into memory: hits are written with
 // the view counter's flush a second later (view-counter.ts), deduplicated in
 // the database so every process and instance agrees who was already counted.
-// A person is a salted hash (the signed-in user, else IP + user agent) under
+// A person is a salted hash (the signed-in user, else the address: an IPv4
+// address or an IPv6 /64, whatever user agents it sends, so one client cannot
+// count again by changing its agent; people behind one NAT count once) under
 // that day's random salt; yesterday's hashes and salt are deleted, so nothing
 // stored identifies anyone once the day is over.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
+import { clientAddress } from '../platform/addresses.js';
 import type { Db } from '../platform/db.js';
 import { webLink } from '../platform/links.js';
 import { PUBLIC_STATUSES } from './summary.js';
@@ -62,7 +65,8 @@ export function countListingHit(
   try {
     if (visitor.userId !== null && visitor.userId === listing.owner_id) return;
     if (visitor.userId === null && (!visitor.userAgent || NOT_A_PERSON.test(visitor.userAgent))) return;
-    const person = visitor.userId !== null ? `user:${visitor.userId}` : `anon:${visitor.ip}\n${visitor.userAgent}`;
+    const person =
+      visitor.userId !== null ? `user:${visitor.userId}` : `anon:${clientAddress(visitor.ip) ?? visitor.ip}`;
     ctx.views.daily.add({ listingId: listing.id, day: dayOf(ctx.clock.now()), kind, person });
   } catch (err) {
     ctx.logger.error({ err, listingId: listing.id, kind }, 'counting a listing hit failed');

@@ -49,7 +49,8 @@ describe('views', () => {
     const id = await given(served.ctx).listing({ slug: 'viewed-daily' });
     for (let i = 0; i < 3; i++) expect((await get('/listings/viewed-daily')).status).toBe(200);
     await get('/listings/viewed-daily', { 'user-agent': BOB });
-    // Same browser, another address: another person as far as anyone can tell.
+    await get('/listings/viewed-daily', { 'user-agent': BOB, 'x-forwarded-for': '203.0.113.2' });
+    // Another user agent, same address: the same client; another address: another person.
     expect(await counts(id)).toEqual({ views: 2, outbound: 0, badge: 0 });
 
     const today = served.ctx.clock.now();
@@ -78,6 +79,25 @@ describe('views', () => {
     // Counting the owner's own view did not stop others being counted.
     countListingHit(served.ctx, listing, 'view', { userId: null, ip: '198.51.100.1', userAgent: ALICE });
     expect(await counts(id)).toEqual({ views: 2, outbound: 0, badge: 0 });
+  });
+
+  it('counts an address once a day however many browsers it claims; an IPv6 /64 is one address', async () => {
+    const id = await given(served.ctx).listing({ slug: 'one-address' });
+    const listing = { id, owner_id: null };
+    for (let i = 0; i < 50; i++)
+      countListingHit(served.ctx, listing, 'view', { userId: null, ip: '198.51.100.20', userAgent: `Browser ${i}` });
+    countListingHit(served.ctx, listing, 'view', { userId: null, ip: '::ffff:198.51.100.20', userAgent: ALICE });
+    for (let i = 1; i <= 20; i++)
+      countListingHit(served.ctx, listing, 'view', {
+        userId: null,
+        ip: `2001:db8:1:2::${i.toString(16)}`,
+        userAgent: BOB,
+      });
+    countListingHit(served.ctx, listing, 'view', { userId: null, ip: '2001:db8:1:2:ffff:1:2:3', userAgent: ALICE });
+    expect(await counts(id)).toEqual({ views: 2, outbound: 0, badge: 0 });
+    countListingHit(served.ctx, listing, 'view', { userId: null, ip: '198.51.100.21', userAgent: ALICE });
+    countListingHit(served.ctx, listing, 'view', { userId: null, ip: '2001:db8:1:3::1', userAgent: ALICE });
+    expect(await counts(id)).toEqual({ views: 4, outbound: 0, badge: 0 });
   });
 
   it('dedupes in the database, so two processes count a person once', async () => {
@@ -159,7 +179,7 @@ describe('clicks to the website', () => {
     expect(res.headers.get('location')).toBe('https://clicked.example.com/home');
     expect(res.headers.get('cache-control')).toBe('no-store');
     await get('/go/clicked');
-    await get('/go/clicked', { 'user-agent': BOB });
+    await get('/go/clicked', { 'user-agent': BOB, 'x-forwarded-for': '203.0.113.2' });
     expect(await counts(id)).toEqual({ views: 1, outbound: 2, badge: 0 });
   });
 
@@ -201,12 +221,17 @@ describe('badge clicks', () => {
     const id = await given(served.ctx).listing({ slug: 'badge-visits' });
     await get('/listings/badge-visits?ref=badge', { referer: 'https://badge-visits.example.com/' });
     await get('/listings/badge-visits?ref=badge', { referer: 'https://badge-visits.example.com/' });
-    await get('/listings/badge-visits?ref=badge', { 'user-agent': BOB });
+    await get('/listings/badge-visits?ref=badge', { 'user-agent': BOB, 'x-forwarded-for': '203.0.113.2' });
     await get('/listings/badge-visits?ref=badge', {
       'user-agent': 'Mozilla/5.0 Carol',
+      'x-forwarded-for': '203.0.113.3',
       referer: `${served.server.url}/listings/badge-visits`,
     });
-    await get('/listings/badge-visits?ref=other', { 'user-agent': 'Mozilla/5.0 Dave' });
+    // Another ref is not one the page reads: sent to the page without it, a view.
+    const dave = { 'user-agent': 'Mozilla/5.0 Dave', 'x-forwarded-for': '203.0.113.4' };
+    const other = await get('/listings/badge-visits?ref=other', dave);
+    expect([other.status, other.headers.get('location')]).toEqual([301, '/listings/badge-visits']);
+    await get(other.headers.get('location')!, dave);
     expect(await counts(id)).toEqual({ views: 4, outbound: 0, badge: 2 });
   });
 });
