@@ -88,15 +88,9 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
     ...(values.toolsets ? { LAUNCHBOARD_TOOLSETS: values.toolsets } : {}),
   };
   const config = loadConfig(env);
-  // On SQLite, rate-limit counters live in each process: with N workers (the
-  // OS spreads connections over them) each one allows its share.
-  if (workers > 1 && !/^postgres/.test(config.databaseUrl)) {
-    config.rateLimit = {
-      signedInPerMinute: Math.ceil(config.rateLimit.signedInPerMinute / workers),
-      anonymousPerMinute: Math.ceil(config.rateLimit.anonymousPerMinute / workers),
-      failedAuthPerMinute: Math.ceil(config.rateLimit.failedAuthPerMinute / workers),
-    };
-  }
+  // Several processes on one SQLite file count in its rate_limits table, so a
+  // limit is one limit however the OS spreads connections over them.
+  if (workers > 1) config.rateLimit.shared = true;
   return { config, demo: Boolean(values.demo), workers };
 }
 

@@ -43,7 +43,13 @@ export interface Config {
   stdioApiKey?: string;
   /** The MCP toolsets served, comma-separated (src/registry/toolsets.ts); unset, every tool. */
   mcpToolsets?: string;
-  rateLimit: { signedInPerMinute: number; anonymousPerMinute: number; failedAuthPerMinute: number };
+  rateLimit: {
+    signedInPerMinute: number;
+    anonymousPerMinute: number;
+    failedAuthPerMinute: number;
+    /** Several processes serve one SQLite file (`serve --workers N`): counters go in its rate_limits table, as on PostgreSQL. */
+    shared?: boolean;
+  };
   /** Host header values accepted on /mcp (DNS-rebinding protection). */
   allowedHosts: string[];
   allowPrivateFetch: boolean;

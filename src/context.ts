@@ -79,7 +79,7 @@ export async function buildContext(
     dialect: database.dialect,
     clock: opts.clock ?? systemClock,
     logger,
-    rateLimiter: createRateLimiter(database.dialect, database.db),
+    rateLimiter: createRateLimiter(database.dialect, database.db, config.rateLimit.shared),
     search: createSearchIndex(database.db),
     jobSignal: createJobSignal(),
     fetcher: createFetcher(config),

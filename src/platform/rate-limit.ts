@@ -1,5 +1,6 @@
 // Fixed one-minute windows per caller. One process on SQLite counts in memory;
-// several instances on PostgreSQL share counters in the rate_limits table.
+// several processes on one SQLite file (`serve --workers N`) or several
+// instances on PostgreSQL share counters in the rate_limits table.
 // Both HTTP faces (REST, MCP) answer with the same headers and 429.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -66,8 +67,9 @@ export function databaseRateLimiter(db: Kysely<Database>): RateLimiter {
   };
 }
 
-export function createRateLimiter(dialect: 'sqlite' | 'postgres', db: Kysely<Database>): RateLimiter {
-  return dialect === 'postgres' ? databaseRateLimiter(db) : memoryRateLimiter();
+/** The limiter of one process: in the database when other processes count too (`shared`, or PostgreSQL), else in memory. */
+export function createRateLimiter(dialect: 'sqlite' | 'postgres', db: Kysely<Database>, shared = false): RateLimiter {
+  return dialect === 'postgres' || shared ? databaseRateLimiter(db) : memoryRateLimiter();
 }
 
 /** RateLimit and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers) for one policy. */

@@ -1,5 +1,6 @@
 // The CLI as an operator uses it: admin commands against a real database file
 // (or a throwaway PostgreSQL database), then `serve` answering HTTP.
+import { get as httpGet } from 'node:http';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,17 @@ afterAll(async () => {
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The status of one GET sent on a connection of its own. */
+function statusOnNewConnection(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+}
 
 const cli = (...args: string[]) => run(process.execPath, ['bin/launchboard.js', ...args], { env });
 
@@ -109,7 +121,9 @@ describe('launchboard CLI', () => {
     }
   });
   it('serves from several HTTP worker processes with --workers, and stops them all on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--workers', '2', '--port', '0'], { env });
+    const child = spawn(process.execPath, ['bin/launchboard.js', 'serve', '--workers', '2', '--port', '0'], {
+      env: { ...env, RATE_LIMIT_FAILED_AUTH: '5' },
+    });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d) => {
@@ -122,6 +136,13 @@ describe('launchboard CLI', () => {
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${url}/site`).then((r) => r.status)));
       expect(answers.every((status) => status === 200)).toBe(true);
+      // One limit for all the processes: each guess on a new connection, which the OS gives to any worker.
+      // (Windows are whole minutes of the server's clock: start in a fresh one, so all twelve fall in it.)
+      if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
+      const guesses: number[] = [];
+      for (let i = 0; i < 12; i++)
+        guesses.push(await statusOnNewConnection(`${url}/me`, { authorization: 'Bearer lb_wrong' }));
+      expect(guesses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
     } finally {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
