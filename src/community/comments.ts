@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { inTransaction, lockUser } from '../platform/db.js';
 import { webLink } from '../platform/links.js';
 import { ellipsize, textProblem } from '../platform/text.js';
 import { type NewNotification, notify } from './notifications.js';
@@ -119,10 +120,10 @@ export async function listingMakers(
   return makers;
 }
 
-/** Refuses a post past the per-person limits (the web page also throttles its form). */
-async function checkRate(ctx: Context, userId: number, now: number): Promise<void> {
+/** Refuses a post past the per-person limits (the web page also throttles its form); `tx` holds lockUser. */
+async function checkRate(tx: Context, userId: number, now: number): Promise<void> {
   const since = (ms: number) =>
-    ctx.db
+    tx.db
       .selectFrom('comments')
       .select(sql<number>`count(*)`.as('n'))
       .where('user_id', '=', userId)
@@ -187,19 +188,22 @@ export async function postComment(
       topAuthor: row.top_user_id ?? row.user_id,
     };
   }
-  await checkRate(ctx, args.userId, now.getTime());
-
-  const inserted = await ctx.db
-    .insertInto('comments')
-    .values({
-      listing_id: listing.id,
-      user_id: args.userId,
-      parent_id: parent?.top ?? null,
-      body,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // Counted and posted in one transaction holding the person's lock: concurrent posts cannot all pass the count.
+  const inserted = await inTransaction(ctx, async (tx) => {
+    await lockUser(tx.db, tx.dialect, args.userId);
+    await checkRate(tx, args.userId, now.getTime());
+    return tx.db
+      .insertInto('comments')
+      .values({
+        listing_id: listing.id,
+        user_id: args.userId,
+        parent_id: parent?.top ?? null,
+        body,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
 
   const who = displayName(user.name);
   const about = {

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { lockUser } from '../platform/db.js';
 import { inviteCount, MAX_INVITES, ownDraft } from './drafts.js';
 import { sendMail } from '../platform/mail.js';
 
@@ -55,6 +56,8 @@ export async function inviteCofounder(
         'Confirm your email address before inviting co-founders (the link is in your sign-up mail).',
       );
     }
+    // The daily count spans all the person's drafts: concurrent invites to several drafts wait for each other.
+    await lockUser(trx, ctx.dialect, userId);
     const since = new Date(ctx.clock.now().getTime() - DAY_MS).toISOString();
     const today = await trx
       .selectFrom('draft_invites as i')

@@ -24,6 +24,17 @@ export async function inTransaction<T>(ctx: Context, work: (tx: Context) => Prom
 }
 
 /**
+ * Makes a person's limited writes (count what they did lately, then add one)
+ * wait for each other, so concurrent requests cannot all pass the count: on
+ * PostgreSQL, locks the user's row until the transaction `tx` ends. SQLite's
+ * transactions already take the write lock when they begin (db/dialect.ts).
+ */
+export async function lockUser(tx: Db, dialect: 'sqlite' | 'postgres', userId: number): Promise<void> {
+  if (!tx.isTransaction) throw new Error('lockUser needs a transaction');
+  if (dialect === 'postgres') await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
  * A LIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken
  * literally (used with `escape '\'`, which both SQLite and PostgreSQL accept).
  */

@@ -258,6 +258,18 @@ describe('limits against spam', () => {
     ctx.clock.advance(24 * 3600_000);
     await postComment(ctx, { userId: writer, listingId: l.id, body: 'the next day' });
   });
+
+  it('holds under posts sent all at once: ten together, five posted', async () => {
+    const l = await listing();
+    const writer = await person();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => postComment(ctx, { userId: writer, listingId: l.id, body: `burst ${i}` })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    for (const o of outcomes.filter((o) => o.status === 'rejected'))
+      expect(((o as PromiseRejectedResult).reason as AppError).kind).toBe('rate_limited');
+    expect((await thread(l)).comments).toBe(5);
+  });
 });
 
 describe('hiding', () => {

@@ -108,4 +108,19 @@ describe('invite_cofounder', () => {
         .status,
     ).toBe(201);
   });
+
+  it('holds the daily limit under invites sent all at once to several drafts: 27 together, 20 sent', async () => {
+    const first = await draft();
+    const drafts = [first.id, (await draft(first.maker)).id, (await draft(first.maker)).id];
+    const answers = await Promise.all(
+      Array.from({ length: 27 }, (_, i) =>
+        bed.call('POST', `/drafts/${drafts[i % 3]}/invites`, first.maker.auth, { email: `burst${i}@example.com` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 429 || s === 409)).toBe(true);
+    const sent = await bed.ctx.db.selectFrom('outbox').select('to').where('to', 'like', 'burst%').execute();
+    expect(sent).toHaveLength(20);
+  });
 });
