@@ -1,13 +1,13 @@
 // The public pages alone (issue 25), quicker than `npm run bench`: the home,
 // listing and week pages of `serve` on the synthetic directory, asked for as
-// a browser does (br), each twice in the same run: as anonymous visitors get
-// them (the page cache answers repeats, src/platform/page-cache.ts), and with
-// a query string unique to each request (`?bench=N`, more keys than the cache
-// holds) so every request renders and compresses: what a page costs without
-// the cache. Then the compressed bare Express ceiling answering the home page
-// HTML, as in bench/run.ts. The cached run first asks for each of its paths
-// once (a warm cache); the uncached run's errors are requests still waiting
-// when the run ends.
+// a browser does (br), each twice in the same run: from a server without the
+// page cache (PAGE_CACHE_PAGES=0), so every request renders and compresses:
+// what a page costs without the cache; then from one with it, as anonymous
+// visitors get them (the cache answers repeats, src/platform/page-cache.ts).
+// Then the compressed bare Express ceiling answering the home page HTML, as
+// in bench/run.ts. The cached run first asks for each of its paths once (a
+// warm cache); the uncached run's errors are requests still waiting when the
+// run ends.
 //
 //   node --import tsx bench/pages.ts [--listings 100000] [--duration 8] [--warmup 2] [--connections 50]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,23 +47,27 @@ const today = new Date();
 const { slugs, text } = await createSyntheticDatabase(dbFile, LISTINGS, 42, { lastDay: today, spanDays: 4 * 365 });
 addRecentVotes(dbFile, { now: today });
 
-const port = await freePort();
-step(`starting serve on 127.0.0.1:${port}`);
-const serve = await startServer({
-  name: 'serve',
-  args: ['bin/launchboard.js', 'serve'],
-  port,
-  readyPath: '/api/v1/site',
-  env: {
-    DATABASE_URL: `sqlite:${dbFile}`,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_ANONYMOUS: '100000000',
-    RATE_LIMIT_SIGNED_IN: '100000000',
-  },
-});
+/** `serve` on the synthetic directory, keeping `cachePages` pages (0: none). */
+async function startServe(cachePages: number) {
+  const port = await freePort();
+  step(`starting serve on 127.0.0.1:${port} (PAGE_CACHE_PAGES=${cachePages})`);
+  return startServer({
+    name: 'serve',
+    args: ['bin/launchboard.js', 'serve'],
+    port,
+    readyPath: '/api/v1/site',
+    env: {
+      DATABASE_URL: `sqlite:${dbFile}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ANONYMOUS: '100000000',
+      RATE_LIMIT_SIGNED_IN: '100000000',
+      PAGE_CACHE_PAGES: String(cachePages),
+    },
+  });
+}
 
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 const sampleSlugs = Array.from(
@@ -76,36 +80,38 @@ const paths: Record<string, string[]> = {
   listing: sampleSlugs.map((s) => `/listings/${s}`),
   week: pastWeeks.map((w) => `/launches/weeks/${w}`),
 };
-/** More distinct keys than the page cache holds (2,000), visited in a cycle: every request misses. */
-const UNIQUE = 20_000;
 const get = (path: string): autocannon.Request => ({ method: 'GET', path, headers: BR });
-const cached = (list: string[]) => list.map(get);
-const uncached = (list: string[]) =>
-  Array.from({ length: UNIQUE }, (_, i) => get(`${list[i % list.length]}?bench=${i}`));
-
-// Every page answers 200 before it is loaded.
-for (const list of Object.values(paths)) {
-  const res = await fetch(`${serve.baseUrl}${list[0]}`, { headers: BR });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${list[0]} answered ${res.status}`);
-}
-const homeHtml = await (await fetch(`${serve.baseUrl}/`)).text();
-const weekHtml = await (await fetch(`${serve.baseUrl}${paths.week![0]}`)).text();
+const requests = (list: string[]) => list.map(get);
 
 const results: [string, LoadResult][] = [];
-try {
-  for (const [kind, list] of Object.entries(paths)) {
-    step(`loading the ${kind} page, uncached`);
-    results.push([`${kind}, uncached`, await measureLoad(kind, serve.baseUrl, uncached(list), load, serve.pid)]);
-    // Every key once first, so the cached run measures hits and not the fill
-    // (1,000 listing pages take seconds to render at 100k); well within the
-    // cache's 30 s age cap for the run that follows.
-    step(`loading the ${kind} page, cached (after asking for each of its ${list.length} paths once)`);
-    for (const path of list) await (await fetch(`${serve.baseUrl}${path}`, { headers: BR })).arrayBuffer();
-    results.push([`${kind}, cached`, await measureLoad(kind, serve.baseUrl, cached(list), load, serve.pid)]);
+let homeHtml = '';
+let weekHtml = '';
+for (const cachePages of [0, 2000]) {
+  const serve = await startServe(cachePages);
+  const label = cachePages === 0 ? 'uncached' : 'cached';
+  try {
+    // Every page answers 200 before it is loaded.
+    for (const list of Object.values(paths)) {
+      const res = await fetch(`${serve.baseUrl}${list[0]}`, { headers: BR });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${list[0]} answered ${res.status}`);
+    }
+    homeHtml = await (await fetch(`${serve.baseUrl}/`)).text();
+    weekHtml = await (await fetch(`${serve.baseUrl}${paths.week![0]}`)).text();
+    for (const [kind, list] of Object.entries(paths)) {
+      // With the cache, every key once first, so the run measures hits and
+      // not the fill (1,000 listing pages take seconds to render at 100k);
+      // well within the cache's 30 s age cap for the run that follows.
+      if (cachePages > 0) {
+        step(`asking for each of the ${list.length} ${kind} paths once`);
+        for (const path of list) await (await fetch(`${serve.baseUrl}${path}`, { headers: BR })).arrayBuffer();
+      }
+      step(`loading the ${kind} page, ${label}`);
+      results.push([`${kind}, ${label}`, await measureLoad(kind, serve.baseUrl, requests(list), load, serve.pid)]);
+    }
+  } finally {
+    await serve.stop();
   }
-} finally {
-  await serve.stop();
 }
 
 /** Bare Express answering `html` with br (bench/ceiling-express.ts), loaded like the pages. */

@@ -13,6 +13,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNED_IN: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FAILED_AUTH: z.coerce.number().int().min(1).default(20),
+  PAGE_CACHE_PAGES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   ALLOWED_HOSTS: z.string().optional(),
   LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: z.string().optional(),
   OAUTH_ISSUER: z.string().url().optional(),
@@ -43,6 +44,8 @@ export interface Config {
   stdioApiKey?: string;
   /** The MCP toolsets served, comma-separated (src/registry/toolsets.ts); unset, every tool. */
   mcpToolsets?: string;
+  /** Public pages kept rendered for anonymous visitors at most (platform/page-cache.ts); 0 keeps none. */
+  pageCachePages: number;
   rateLimit: {
     signedInPerMinute: number;
     anonymousPerMinute: number;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     stdioApiKey: e.LAUNCHBOARD_API_KEY,
     mcpToolsets: e.LAUNCHBOARD_TOOLSETS || undefined,
+    pageCachePages: e.PAGE_CACHE_PAGES,
     rateLimit: {
       signedInPerMinute: e.RATE_LIMIT_SIGNED_IN,
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS,

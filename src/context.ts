@@ -88,7 +88,7 @@ export async function buildContext(
     publicProfiles: new VersionedCache<CachedOutput>(),
     summaries: new VersionedCache<ListingSummary>(10_000),
     trending: new VersionedValue<TrendingRanking>({ ...TRENDING_CACHE, timer: opts.timer }),
-    pages: new PageCache(),
+    pages: new PageCache({ maxEntries: config.pageCachePages }),
     shareImages: new ShareImageCache(),
   };
   return {

@@ -216,7 +216,7 @@ function pageKey(req: Request, now: Date): string {
 
 /** True when the request may be answered from, and kept in, the page cache: an anonymous GET. */
 function shareable(ctx: Context, req: Request, res: Response): boolean {
-  if (req.method !== 'GET' || ctx.db.isTransaction) return false;
+  if (req.method !== 'GET' || ctx.db.isTransaction || ctx.pages.maxEntries === 0) return false;
   const web = webOf(res);
   if (web) return !web.session && !web.sessionCookie;
   return parseCookies(req.headers.cookie)[cookieNames(ctx).session] === undefined;
