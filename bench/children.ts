@@ -34,6 +34,8 @@ export interface RunningServer {
   pid: number;
   /** From spawn to the first 200 on the ready path, in milliseconds. */
   startupMs: number;
+  /** The last 8,000 characters it wrote (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startServer(opts: {
     baseUrl,
     pid: child.pid!,
     startupMs,
+    output: () => output,
     stop: async () => {
       if (exitCode !== undefined) return;
       child.kill('SIGTERM');

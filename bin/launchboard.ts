@@ -20,6 +20,7 @@ import { startWorkers } from '../src/scheduler.js';
 import { ensureMainSite } from '../src/directory/sites.js';
 import { createUser, userByEmail } from '../src/accounts/users.js';
 import { tools } from '../tools/index.js';
+import { SVG_DRAWER_ENV } from '../src/media/svg-drawer.js';
 
 const USAGE = `usage: launchboard <command>
 
@@ -382,6 +383,8 @@ async function admin(args: string[]): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // The bundled program started as the SVG drawing process (src/media/svg-drawer.ts), whatever its arguments.
+  if (process.env[SVG_DRAWER_ENV] === '1') return (await import('../src/media/svg-drawer-child.js')).serveDrawings();
   const [command, ...args] = argv;
   switch (command) {
     case 'serve':

@@ -5,7 +5,8 @@
 // outside) are decoded, with a pixel limit, by sharp, and what is stored is
 // always a fresh WebP re-encoded from the pixels: no metadata, no animation,
 // nothing of the original file but its picture.
-import { oneDrawingAtATime, sharpModule } from './sharp.js';
+import { type Sharp, sharpModule } from './sharp.js';
+import { drawSvg } from './svg-drawer.js';
 import { inlineRasters, svgProblem } from './svg.js';
 
 /** An image this program made and may store. */
@@ -199,25 +200,43 @@ export async function processImage(bytes: Buffer, contentType: string, variant: 
       ? side / Math.max(width, height)
       : Math.min(IMAGE_LIMITS.screenshotWidth / width, IMAGE_LIMITS.screenshotHeight / height, 1);
   // A drawing is rendered at the size it is stored at (72 dpi is its declared size), not drawn and then scaled.
-  const density = decoded === 'svg' ? Math.min(Math.max(72 * scale, 1), 2400) : undefined;
-  const pipeline = sharp(input, { ...SHARP_INPUT, ...(density ? { density } : {}) }).timeout({ seconds: 20 });
-  if (variant === 'logo') pipeline.resize(side, side, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } });
+  const job: EncodeJob = {
+    variant,
+    side,
+    density: decoded === 'svg' ? Math.min(Math.max(72 * scale, 1), 2400) : undefined,
+  };
+  // A drawing is drawn in another process, which is killed when it takes too long (svg-drawer.ts).
+  if (decoded === 'svg') return drawSvg(input, job);
+  try {
+    return await encodeImage(sharp, input, job);
+  } catch {
+    throw new ImageRefused('The image could not be read: the file is damaged or too complex to draw.');
+  }
+}
+
+/** How to turn decoded pixels into what is stored: the variant, a logo's side, a drawing's density. */
+export interface EncodeJob {
+  variant: ImageVariant;
+  side: number;
+  density?: number;
+}
+
+/** The stored WebP of an image already checked by processImage; throws what sharp throws. */
+export async function encodeImage(sharp: Sharp, input: Buffer, job: EncodeJob): Promise<ProcessedImage> {
+  const pipeline = sharp(input, { ...SHARP_INPUT, ...(job.density ? { density: job.density } : {}) }).timeout({
+    seconds: 20,
+  });
+  if (job.variant === 'logo')
+    pipeline.resize(job.side, job.side, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } });
   else
     pipeline.resize(IMAGE_LIMITS.screenshotWidth, IMAGE_LIMITS.screenshotHeight, {
       fit: 'inside',
       withoutEnlargement: true,
     });
-  try {
-    const encode = () =>
-      pipeline
-        .webp(variant === 'logo' ? { quality: 90, alphaQuality: 100 } : { quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-    // Drawings are rendered one at a time: a render holds a thread of the pool sign-ins and other images share.
-    const { data, info } = decoded === 'svg' ? await oneDrawingAtATime(encode) : await encode();
-    return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
-  } catch {
-    throw new ImageRefused('The image could not be read: the file is damaged or too complex to draw.');
-  }
+  const { data, info } = await pipeline
+    .webp(job.variant === 'logo' ? { quality: 90, alphaQuality: 100 } : { quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
 }
 
 /**

@@ -238,6 +238,13 @@ describe('the single executable', () => {
       ],
       '/logo.png': ['image/png', await png(512, 512)],
       '/shot.png': ['image/png', await png(2000, 1250)],
+      // Drawn in the drawing process, which the executable starts as itself.
+      '/shot.svg': [
+        'image/svg+xml',
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#c33"/></svg>',
+        ),
+      ],
     };
     const site: Server = createServer((req, res) => {
       const file = files[req.url ?? ''];
@@ -267,11 +274,14 @@ describe('the single executable', () => {
       const { body: submitted } = await api('POST', `/drafts/${draft.id}/submit`);
 
       const started = performance.now();
-      const shot = await api('PATCH', `/me/listings/${submitted.listing_id}`, { screenshots: [`${origin}/shot.png`] });
+      const shot = await api('PATCH', `/me/listings/${submitted.listing_id}`, {
+        screenshots: [`${origin}/shot.png`, `${origin}/shot.svg`],
+      });
       expect(shot.status).toBe(200);
       expect(shot.body.changed).toEqual(['screenshots']);
+      // (A link that could not be drawn or read would be a 400 naming it.)
       console.log(
-        `launchboard executable: a 2000×1250 screenshot fetched and stored in ${Math.round(performance.now() - started)} ms`,
+        `launchboard executable: a 2000×1250 screenshot and an SVG fetched and stored in ${Math.round(performance.now() - started)} ms`,
       );
 
       let logo: { url: string; width: number; height: number } | null = null;
