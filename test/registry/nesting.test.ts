@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
-import { anonymous } from '../../src/auth/caller.js';
+import { anonymous, webCaller } from '../../src/auth/caller.js';
 import { AppError } from '../../src/errors.js';
 import { mcpServerFactory } from '../../src/mcp/server.js';
 import { MAX_INPUT_DEPTH } from '../../src/platform/text.js';
@@ -69,6 +69,53 @@ describe('deeply nested input', () => {
       const result = await client.callTool({ name: 'get_listing', arguments: { slug: nested(10_000) } });
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result.content)).toMatch(/slug\.0.*nested too deeply|nested too deeply/);
+      await client.close();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('deeply nested input, every operation on every face', () => {
+  /** The first input field that is not in the operation's path (any name when there is none: the depth check comes first). */
+  const bodyKey = (tool: (typeof tools)[number]) =>
+    Object.keys(tool.input.shape).find((k) => !tool.http.path.includes(`{${k}}`)) ?? 'anything';
+  const withBody = tools.filter((t) => t.http.method !== 'GET' && t.http.method !== 'DELETE');
+
+  it.each(withBody.map((t) => [t.name, t] as const))('REST %s: a 400 problem naming the field', async (_, tool) => {
+    const { key } = await userWithKey(served.ctx, ['account:read', 'listings:write', 'orders:write']);
+    const path = tool.http.path.replace(/\{[^}]+\}/g, '1');
+    const field = bodyKey(tool);
+    const res = await fetch(`${served.server.url}/api/v1${path}`, {
+      method: tool.http.method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: `{"${field}":${'['.repeat(5_000)}"x"${']'.repeat(5_000)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const paths = (await res.json()).errors.map((e: { path: string }) => e.path);
+    expect(paths.some((p: string) => new RegExp(`^${field}(\\.0)+$`).test(p))).toBe(true);
+  });
+
+  it('MCP: a tool error naming the field for every tool, signed in with every scope', async () => {
+    const ctx = await testContext();
+    try {
+      const { userId } = await userWithKey(ctx, ['account:read']);
+      const caller = webCaller(userId);
+      const server = await mcpServerFactory(
+        ctx,
+        tools,
+      )({ era: 'legacy', authInfo: { token: '', clientId: 'test', scopes: [], extra: { caller } } });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: 'nesting-test', version: '1.0.0' });
+      await client.connect(clientSide);
+      for (const tool of tools) {
+        const field = Object.keys(tool.input.shape)[0] ?? 'anything';
+        const result = await client.callTool({ name: tool.name, arguments: { [field]: nested(5_000) } });
+        expect(result.isError, tool.name).toBe(true);
+        expect(JSON.stringify(result.content), tool.name).toMatch(/nested too deeply/);
+      }
       await client.close();
     } finally {
       await ctx.close();
