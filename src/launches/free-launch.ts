@@ -8,6 +8,7 @@ import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import type { Db } from '../platform/db.js';
 import { AppError } from '../errors.js';
+import { pendingLaunchOrder, pendingLaunchSentence } from '../orders/pricing.js';
 import { FetchError } from '../platform/fetcher.js';
 import { ownListing } from '../listings/my-listings.js';
 import { getSetting } from '../directory/settings.js';
@@ -67,6 +68,8 @@ export async function chooseFreeListing(ctx: Context, userId: number, listingId:
           : `its status is ${listing.status}`;
     throw new AppError('conflict', `The free launch is for submitted listings that have not launched; ${why}.`);
   }
+  const pending = await pendingLaunchOrder(ctx, listing.id);
+  if (pending) throw new AppError('conflict', `The free launch waits: ${pendingLaunchSentence(pending)}`);
   const { min, max, earliest, latest } = await freeLaunchWindow(ctx.db, now);
   return ctx.db.transaction().execute(async (trx) => {
     const week = await nextFreeWeek(trx, earliest, latest);

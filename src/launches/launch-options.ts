@@ -6,7 +6,14 @@
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { ownListing } from '../listings/my-listings.js';
-import { paidLaunchWeeks, type PricedOrder, priceOrder } from '../orders/pricing.js';
+import {
+  paidLaunchWeeks,
+  type PendingLaunch,
+  pendingLaunchOrder,
+  pendingLaunchSentence,
+  type PricedOrder,
+  priceOrder,
+} from '../orders/pricing.js';
 import { listProductsForSale, type ProductView } from '../orders/products.js';
 import { BADGE_CHECK_EVERY_MS, checkBadge, freeWeekOnOffer } from './free-launch.js';
 
@@ -35,6 +42,8 @@ export interface LaunchOptions {
     quote_problem: string | null;
   };
   products: ProductView[];
+  /** An order awaiting payment that holds the listing's launch (the tool names it in next_steps). */
+  pending: PendingLaunch | null;
 }
 
 export async function launchOptions(
@@ -44,25 +53,30 @@ export async function launchOptions(
   billing: { billing_country?: string; vat_number?: string },
 ): Promise<LaunchOptions> {
   const listing = await ownListing(ctx, userId, listingId);
-  const [free, paid, products] = await Promise.all([
+  const [free, paid, products, pending] = await Promise.all([
     freeWeekOnOffer(ctx),
     paidLaunchWeeks(ctx, PAID_WEEKS_LISTED),
     listProductsForSale(ctx.db),
+    pendingLaunchOrder(ctx, listing.id),
   ]);
+  // An order waiting for payment closes both routes until it is paid or expires.
+  const held = pending ? pendingLaunchSentence(pending) : null;
   const freeWhyNot =
     listing.plan === 'paid'
       ? 'This listing has a paid launch.'
-      : listing.status !== 'draft'
-        ? `Its status is ${listing.status}${listing.launch_week ? `, launch week ${listing.launch_week}` : ''}.`
-        : free.week === null
-          ? `Every week from ${free.earliest} to ${free.latest} is full; try again later.`
-          : null;
+      : held
+        ? held
+        : listing.status !== 'draft'
+          ? `Its status is ${listing.status}${listing.launch_week ? `, launch week ${listing.launch_week}` : ''}.`
+          : free.week === null
+            ? `Every week from ${free.earliest} to ${free.latest} is full; try again later.`
+            : null;
   const paidWhyNot =
     listing.plan === 'paid'
       ? 'This listing already has a paid launch.'
       : listing.status === 'live'
         ? 'It is live already.'
-        : null;
+        : held;
   let quote: PricedOrder | null = null;
   let quoteProblem: string | null = null;
   if (paidWhyNot === null) {
@@ -70,7 +84,8 @@ export async function launchOptions(
       quote = await priceOrder(ctx, userId, { items: [{ product: 'launch', listing_id: listing.id }], ...billing });
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      quoteProblem = err.message;
+      // The reasons themselves, not "check items.0.listing_id": the caller never wrote that item.
+      quoteProblem = err.errors.length > 0 ? err.errors.map((e) => e.message).join('; ') : err.message;
     }
   }
   return {
@@ -92,6 +107,7 @@ export async function launchOptions(
       quote_problem: quoteProblem,
     },
     products,
+    pending,
   };
 }
 

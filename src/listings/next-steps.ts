@@ -1,9 +1,21 @@
 // What a maker (or their assistant) can usefully do next with an own listing.
-export function listingNextSteps(listing: {
-  status: string;
-  plan: string;
-  slug: string;
-}): { tool: string; why: string }[] {
+import { type PendingLaunch, pendingLaunchSentence } from '../orders/pricing.js';
+
+/** The next steps for a listing; an order waiting for payment (`pending`) comes first and closes the launch routes. */
+export function listingNextSteps(
+  listing: { status: string; plan: string; slug: string },
+  pending: PendingLaunch | null = null,
+): { tool: string; why: string }[] {
+  if (pending && listing.status === 'draft')
+    return [
+      { tool: 'get_order', why: pendingLaunchSentence(pending) },
+      { tool: 'update_my_listing', why: 'Polish the profile before launch; edits publish at once.' },
+    ];
+  const steps = stepsByStatus(listing);
+  return pending ? [{ tool: 'get_order', why: pendingLaunchSentence(pending) }, ...steps] : steps;
+}
+
+function stepsByStatus(listing: { status: string; slug: string }): { tool: string; why: string }[] {
   switch (listing.status) {
     case 'draft':
       return [

@@ -162,6 +162,34 @@ async function heldBy(
   return row ? row.number : null;
 }
 
+/** An order waiting for payment that holds a listing's launch: its number, the week it holds (null: live at once) and until when. */
+export interface PendingLaunch {
+  number: string;
+  week: string | null;
+  expires_at: string;
+}
+
+/** The unexpired pending order holding a launch of the listing, or null (paid orders are on the listing already). */
+export async function pendingLaunchOrder(ctx: Context, listingId: number): Promise<PendingLaunch | null> {
+  const row = await ctx.db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['o.number', 'l.week', 'o.expires_at'])
+    .where('l.product', '=', 'launch')
+    .where('l.listing_id', '=', listingId)
+    .where('o.status', '=', 'pending')
+    .where('o.expires_at', '>', ctx.clock.now().toISOString())
+    .orderBy('o.id', 'desc')
+    .executeTakeFirst();
+  return row ? { number: row.number, week: row.week ?? null, expires_at: String(row.expires_at) } : null;
+}
+
+/** What a pending launch order holds and what to do about it, in one sentence. */
+export function pendingLaunchSentence(pending: PendingLaunch): string {
+  const holds = pending.week ? `a paid launch in the week of ${pending.week}` : 'a paid launch live at once';
+  return `Order ${pending.number} holds ${holds} until ${pending.expires_at}: pay it at its checkout link (get_order), or let it expire to choose again.`;
+}
+
 /**
  * Validates every item and prices it: 404 for a listing the caller does not
  * own (naming the item), one 400 listing every other problem by field path

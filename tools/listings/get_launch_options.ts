@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { launchOptions } from '../../src/launches/launch-options.js';
-import { pricedOrder } from '../../src/orders/pricing.js';
+import { pendingLaunchSentence, pricedOrder } from '../../src/orders/pricing.js';
 import { productView } from '../../src/orders/products.js';
 import { defineTool } from '../define.js';
 import { nextSteps } from '../schemas.js';
@@ -55,6 +55,8 @@ export default defineTool({
     const { listing_id, ...billing } = input;
     const options = await launchOptions(ctx, signedInUserId(caller), listing_id, billing);
     const steps = [
+      // An order awaiting payment closes both routes; both why_not name it.
+      ...(options.pending ? [{ tool: 'get_order', why: pendingLaunchSentence(options.pending) }] : []),
       ...(options.free.available
         ? [{ tool: 'choose_free_listing', why: `Reserve the week of ${options.free.week} and get the badge HTML.` }]
         : []),
@@ -62,6 +64,7 @@ export default defineTool({
         ? [{ tool: 'quote_order', why: 'Price a launch in a chosen week (and extras), then create_checkout.' }]
         : []),
     ];
-    return { ...options, next_steps: steps };
+    const { pending: _, ...shown } = options;
+    return { ...shown, next_steps: steps };
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { listingNextSteps } from '../../src/listings/next-steps.js';
 import { ownListing as loadOwnListing, ownListingView } from '../../src/listings/my-listings.js';
+import { pendingLaunchOrder } from '../../src/orders/pricing.js';
 import { defineTool } from '../define.js';
 import { listingId, ownListing } from './schemas.js';
 
@@ -19,6 +20,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
     const listing = await loadOwnListing(ctx, signedInUserId(caller), input.listing_id);
-    return { ...(await ownListingView(ctx, listing)), next_steps: listingNextSteps(listing) };
+    const [view, pending] = await Promise.all([ownListingView(ctx, listing), pendingLaunchOrder(ctx, listing.id)]);
+    return { ...view, next_steps: listingNextSteps(listing, pending) };
   },
 });

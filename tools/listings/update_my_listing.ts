@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { listingNextSteps } from '../../src/listings/next-steps.js';
 import { updateMyListing } from '../../src/listings/my-listings.js';
+import { pendingLaunchOrder } from '../../src/orders/pricing.js';
 import { defineTool } from '../define.js';
 import { faq, listingId, ownListing, ownListingFields, screenshots, socials } from './schemas.js';
 
@@ -44,7 +45,7 @@ export default defineTool({
       ...result.listing,
       changed: result.changed,
       applied_to: result.applied_to,
-      next_steps: listingNextSteps(result.listing),
+      next_steps: listingNextSteps(result.listing, await pendingLaunchOrder(ctx, listing_id)),
     };
   },
 });

@@ -5,6 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import choose_free_listing from '../../../tools/listings/choose_free_listing.js';
 import tool from '../../../tools/listings/get_launch_options.js';
+import get_my_listing from '../../../tools/listings/get_my_listing.js';
+import { webCaller } from '../../../src/auth/caller.js';
+import { createCheckout } from '../../../src/orders/orders.js';
+import { invokeTool } from '../../../src/registry/invoke.js';
 import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { PRICES, priceProducts } from '../../helpers/orders.js';
@@ -93,6 +97,56 @@ describe('get_launch_options', () => {
     expect(body.free.available).toBe(false);
     expect(body.paid).toMatchObject({ available: false, why_not: 'It is live already.', quote: null });
     expect(body.next_steps).toEqual([]);
+  });
+
+  it('names an order awaiting payment: what it holds, until when, what to do; both routes wait for it', async () => {
+    const id = await given(ctx).listing({ slug: 'ordered', status: 'draft', fields: { owner_id: maker.userId } });
+    const order = await createCheckout(
+      ctx,
+      maker.userId,
+      { items: [{ product: 'launch', listing_id: id, week: '2026-12-07' }], billing_country: 'DE' },
+      'test',
+    );
+    const held = `Order ${order.number} holds a paid launch in the week of 2026-12-07 until ${order.expires_at}: pay it at its checkout link (get_order), or let it expire to choose again.`;
+    const body = await (await options(id)).json();
+    expect(body.free).toMatchObject({ available: false, why_not: held });
+    expect(body.paid).toMatchObject({ available: false, why_not: held, quote: null });
+    expect(body.next_steps).toEqual([{ tool: 'get_order', why: held }]);
+    // get_my_listing says the same, and no longer offers the closed routes.
+    const own = (await invokeTool(ctx, get_my_listing, { listing_id: id }, webCaller(maker.userId))).body as {
+      next_steps: { tool: string; why: string }[];
+    };
+    expect(own.next_steps.map((s: { tool: string }) => s.tool)).toEqual(['get_order', 'update_my_listing']);
+    expect(own.next_steps[0]!.why).toBe(held);
+    // The free launch is refused with the same reason, and nothing changed.
+    const free = await fetch(`${server.url}/api/v1/me/listings/${id}/free`, {
+      method: 'POST',
+      headers: { ...maker.auth, 'idempotency-key': 'free-while-ordered' },
+    });
+    expect(free.status).toBe(409);
+    expect((await free.json()).detail).toBe(`The free launch waits: ${held}`);
+    // Once the order expires, both routes open again.
+    const now = ctx.clock.now();
+    ctx.clock.set(new Date(Date.parse(order.expires_at!) + 1000));
+    try {
+      const later = await (await options(id)).json();
+      expect(later.free.available).toBe(true);
+      expect(later.paid.available).toBe(true);
+    } finally {
+      ctx.clock.set(now);
+    }
+  });
+
+  it('gives the reason a quote was refused, not the field of an item the caller never wrote', async () => {
+    const id = await given(ctx).listing({ slug: 'unquotable', status: 'draft', fields: { owner_id: maker.userId } });
+    await ctx.db.updateTable('products').set({ active: 0 }).where('key', '=', 'launch').execute();
+    try {
+      const body = await (await options(id)).json();
+      expect(body.paid.quote).toBeNull();
+      expect(body.paid.quote_problem).not.toMatch(/check items/);
+    } finally {
+      await ctx.db.updateTable('products').set({ active: 1 }).where('key', '=', 'launch').execute();
+    }
   });
 
   it("refuses a bad country with the field named, and someone else's listing is 404", async () => {
