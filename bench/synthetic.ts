@@ -2,7 +2,8 @@
 // (Zipf-like vocabulary, ~300-word descriptions), a bulk loader that fills
 // a migrated SQLite file with live listings in one transaction, and recent
 // votes for the pages that rank by them.
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from '../db/dialect.js';
+import type SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
@@ -103,7 +104,7 @@ export function loadSyntheticListings(
   const { rnd, pick, word, sentence } = text;
   const slugs: string[] = [];
   const firstDay = Math.floor(days.lastDay.getTime() / DAY_MS) * DAY_MS - (days.spanDays - 1) * DAY_MS;
-  const raw = new SQLite(dbFile);
+  const raw = openSqliteFile(dbFile);
   try {
     const insert = raw.prepare(
       `INSERT INTO listings (site_id, company_key, slug, name, url, domain, tagline, description, keywords, status, votes_count, views_count, followers_count, country, pricing_model, launched_at, launch_week, created_at, updated_at)
@@ -210,7 +211,7 @@ export function addRecentVotes(dbFile: string, opts: { now: Date; voters?: numbe
   const voters = opts.voters ?? 5000;
   const rnd = random(opts.seed ?? 7);
   const now = opts.now.getTime();
-  const raw = new SQLite(dbFile);
+  const raw = openSqliteFile(dbFile);
   try {
     let votes = 0;
     raw.transaction(() => {

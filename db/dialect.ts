@@ -1,6 +1,7 @@
 // Picks the database from DATABASE_URL: SQLite (the embedded default) or
 // PostgreSQL (scale-out). Returns the Kysely instance and which dialect it is.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -74,14 +75,49 @@ export function useSqliteAddon(addon: object): void {
   sqliteAddon = addon;
 }
 
+const requireHere = createRequire(import.meta.url);
+let sqliteClass: typeof SQLite | undefined;
+
+/**
+ * The better-sqlite3 for this Node. The package depends on 12, the last that
+ * installs on Node 20; on Node 24, 12 aborts the process once V8 collects a
+ * statement (WiseLibs/better-sqlite3#1515), so Node 22 and newer use 13,
+ * installed beside it as the optional `better-sqlite3-13` (it needs Node 22).
+ * A bundle carries the one package made for its Node (scripts/bundle).
+ */
+function betterSqlite3(): typeof SQLite {
+  if (sqliteClass) return sqliteClass;
+  sqliteClass = SQLite;
+  if (!sqliteAddon && Number(process.versions.node.split('.')[0]) >= 22) {
+    try {
+      sqliteClass = requireHere('better-sqlite3-13') as typeof SQLite;
+    } catch {
+      // Not installed (an install that skipped optional packages): 12 it is.
+    }
+  }
+  return sqliteClass;
+}
+
+/** The version of better-sqlite3 in use (doctor and the tests report it). */
+export function betterSqlite3Version(): string {
+  const name = betterSqlite3() === SQLite ? 'better-sqlite3' : 'better-sqlite3-13';
+  try {
+    return (requireHere(`${name}/package.json`) as { version: string }).version;
+  } catch {
+    return 'bundled';
+  }
+}
+
 /**
  * Opens a SQLite file with better-sqlite3 through the addon in use: every
- * raw handle (the app's database, backup and restore) goes through here, so
- * the executable finds its addon everywhere.
+ * raw handle (the app's database, backup and restore, tests and benches)
+ * goes through here, so the executable finds its addon everywhere and Node 24
+ * never runs 12.
  */
 export function openSqliteFile(path: string, options: SQLite.Options = {}): SQLite.Database {
+  const Database = betterSqlite3();
   // The typings allow only a path, but better-sqlite3 also takes the loaded addon object.
-  return new SQLite(path, sqliteAddon ? { ...options, nativeBinding: sqliteAddon as unknown as string } : options);
+  return new Database(path, sqliteAddon ? { ...options, nativeBinding: sqliteAddon as unknown as string } : options);
 }
 
 /**

@@ -3,7 +3,7 @@
 // empty folder, and `npx launchboard serve` there answers HTTP.
 // The install compiles better-sqlite3 from source (minutes); dependencies come
 // from the npm cache where it has them (--prefer-offline).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,10 +62,8 @@ describe('the npm package', () => {
       JSON.stringify({
         name: 'launchboard-pack-check',
         private: true,
+        // Nothing else: on Node 22+ the package's optional better-sqlite3-13 (prebuilt) is used, no override needed.
         allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false },
-        // As the README says: on Node 24 the package's better-sqlite3 12 aborts once V8 collects a
-        // statement (WiseLibs/better-sqlite3#1515); npm's overrides give the package 13 (Node 22+).
-        ...(Number(process.versions.node.split('.')[0]) >= 24 ? { overrides: { 'better-sqlite3': '^13' } } : {}),
       }),
     );
     await run(
@@ -79,6 +77,9 @@ describe('the npm package', () => {
       },
     );
 
+    // On Node 22 and newer the install brings better-sqlite3 13 beside 12 (db/dialect.ts picks it).
+    if (Number(process.versions.node.split('.')[0]) >= 22)
+      expect(existsSync(join(app, 'node_modules', 'better-sqlite3-13', 'package.json'))).toBe(true);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const served = await serveUntilReady('npx', ['launchboard', 'serve', '--port', String(port)], {

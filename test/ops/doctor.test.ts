@@ -4,9 +4,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/dialect.js';
+import { openDatabase, openSqliteFile } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { systemClock } from '../../src/clock.js';
@@ -87,7 +86,7 @@ describe('runDoctor', () => {
 
   it('fails a database that was never migrated', async () => {
     const file = join(dir, 'empty.db');
-    new SQLite(file).close();
+    openSqliteFile(file).close();
     const checks = await runDoctor({ DATABASE_URL: `sqlite:${file}` }, { freeBytes: plentyOfDisk });
     expect(byName(checks, 'database')!.status).toBe('ok');
     expect(byName(checks, 'migrations')).toMatchObject({

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from '../../db/dialect.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
@@ -102,14 +102,14 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
     await expect(restoreDatabase(databaseUrl, notSqlite)).rejects.toThrow(BackupError);
 
     const foreign = join(dir, 'foreign.db');
-    const other = new SQLite(foreign);
+    const other = openSqliteFile(foreign);
     other.exec('create table notes (id integer primary key, body text)');
     other.close();
     await expect(restoreDatabase(databaseUrl, foreign)).rejects.toThrow(/not a Launchboard database/);
 
     const newer = join(dir, 'newer.db');
     await backupDatabase(databaseUrl, newer);
-    const edited = new SQLite(newer);
+    const edited = openSqliteFile(newer);
     edited
       .prepare('insert into launchboard_migrations (name, applied_at) values (?, ?)')
       .run('9999_from_the_future', '2030-01-01');

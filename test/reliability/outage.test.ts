@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from '../../db/dialect.js';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
@@ -83,7 +83,7 @@ describe.skipIf(onPostgres)('SQLite locked or full', () => {
       .tagline;
 
   it('answers a write 503 while another process holds the write lock, serves reads meanwhile, and writes once it is released', async () => {
-    const other = new SQLite(file);
+    const other = openSqliteFile(file);
     other.exec('BEGIN EXCLUSIVE');
     other.prepare("update settings set value = value where key = 'none'").run();
     faults.injected++;
