@@ -179,15 +179,31 @@ export interface BundleResult {
 }
 
 export interface BundleOptions {
-  /** The better-sqlite3 package folder to bundle (default: the checkout's node_modules/better-sqlite3). */
+  /** The better-sqlite3 package folder to bundle (default: the one the checkout's program uses on this Node). */
   betterSqlite3Dir?: string;
+}
+
+/**
+ * The checkout's better-sqlite3 for the Node building (and, for the MCP
+ * bundle, running) it, as db/dialect.ts picks it: the optional
+ * better-sqlite3-13 on Node 22 and newer, else the package's 12.
+ */
+function checkoutBetterSqlite3Dir(): string {
+  if (Number(process.versions.node.split('.')[0]) >= 22) {
+    try {
+      return dirname(require.resolve('better-sqlite3-13/package.json'));
+    } catch {
+      // Not installed: 12.
+    }
+  }
+  return dirname(require.resolve('better-sqlite3/package.json'));
 }
 
 /** Writes the bundled program and its runtime files into `dir` (emptied first). */
 export async function bundleApp(dir: string, options: BundleOptions = {}): Promise<BundleResult> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const sqlite = betterSqlite3(options.betterSqlite3Dir ?? dirname(require.resolve('better-sqlite3/package.json')));
+  const sqlite = betterSqlite3(options.betterSqlite3Dir ?? checkoutBetterSqlite3Dir());
   const plugins = [...common.plugins, sqlite.plugin];
 
   // The HTML worker thread runs as its own ES module file (a worker cannot run
