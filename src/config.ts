@@ -1,5 +1,7 @@
 // Every setting, read once from the environment (and CLI flags of `serve`),
 // validated with zod. The only module that reads process.env.
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -14,6 +16,7 @@ const envSchema = z.object({
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FAILED_AUTH: z.coerce.number().int().min(1).default(20),
   PAGE_CACHE_PAGES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   ALLOWED_HOSTS: z.string().optional(),
   LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: z.string().optional(),
   OAUTH_ISSUER: z.string().url().optional(),
@@ -46,6 +49,8 @@ export interface Config {
   mcpToolsets?: string;
   /** Public pages kept rendered for anonymous visitors at most (platform/page-cache.ts); 0 keeps none. */
   pageCachePages: number;
+  /** Which proxies' X-Forwarded-For is believed (Express's `trust proxy`): a hop count, or addresses and subnets. */
+  trustProxy: number | string[];
   rateLimit: {
     signedInPerMinute: number;
     anonymousPerMinute: number;
@@ -84,8 +89,69 @@ export interface Config {
 
 export const VERSION = '0.1.0';
 
+/**
+ * TRUST_PROXY: how many proxies in front of this server add X-Forwarded-For
+ * (a number), or which ones (addresses, subnets, or loopback, linklocal,
+ * uniquelocal; comma-separated). The visitor's address (rate limits, view
+ * counts) is the first one these did not add. "true" (every hop) is refused:
+ * anyone could then name any address.
+ */
+function parseTrustProxy(value: string): number | string[] {
+  if (/^\d{1,2}$/.test(value.trim())) return Number(value.trim());
+  const entries = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const preset = /^(loopback|linklocal|uniquelocal)$/;
+  const bad = entries.filter((v) => !preset.test(v) && !isAddressOrSubnet(v));
+  if (entries.length === 0 || bad.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: ${bad.length > 0 ? `not an address, subnet or preset: ${bad.join(', ')}` : 'empty'}; give a hop count (1) or addresses, subnets and loopback, linklocal, uniquelocal, comma-separated`,
+    );
+  return entries;
+}
+
+function isAddressOrSubnet(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Settings that hold secrets: each may instead be read from the file NAME_FILE names (Docker and Kubernetes secrets). */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'LAUNCHBOARD_API_KEY',
+  'SMTP_URL',
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/** The environment with each secret NAME_FILE read into NAME (its content, less a final line break). */
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) throw new Error(`Invalid configuration:\n  ${name} and ${name}_FILE are both set: set one`);
+    try {
+      out[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      throw new Error(
+        `Invalid configuration:\n  ${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? err})`,
+      );
+    }
+  }
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withSecretFiles(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -118,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stdioApiKey: e.LAUNCHBOARD_API_KEY,
     mcpToolsets: e.LAUNCHBOARD_TOOLSETS || undefined,
     pageCachePages: e.PAGE_CACHE_PAGES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: {
       signedInPerMinute: e.RATE_LIMIT_SIGNED_IN,
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS,

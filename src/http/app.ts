@@ -37,6 +37,7 @@ import { fromExpressError, sendProblem } from './problem.js';
 import { restRouter } from './rest.js';
 import { fixedBody } from '../platform/fixed-body.js';
 import { compressResponses } from './compression.js';
+import { healthRouter } from './health.js';
 import { badgeRouter } from './badges.js';
 import { mediaRouter } from './media.js';
 import { apiCors, requestLogging, securityHeaders } from './hardening.js';
@@ -55,7 +56,9 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
+  // Liveness and readiness for load balancers: before logging and every router (health.ts).
+  app.use(healthRouter(ctx));
   const onError = problemResponder(ctx);
   // OAuth access tokens (embedded authorization server or OAUTH_ISSUER) on both faces.
   const verifier = createTokenVerifier(ctx);
