@@ -1,6 +1,6 @@
 // Picks the database from DATABASE_URL: SQLite (the embedded default) or
 // PostgreSQL (scale-out). Returns the Kysely instance and which dialect it is.
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -167,7 +167,11 @@ export function openDatabase(url: string): OpenDatabase {
     };
   }
   const path = sqlitePath(url);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    // A new database (credential hashes, the OAuth signing keys) is its owner's alone; SQLite gives its WAL the same mode.
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  }
   const sqlite = openSqliteFile(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

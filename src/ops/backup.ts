@@ -5,7 +5,7 @@
 // target open, and swaps it in with one rename. On PostgreSQL both print the
 // pg_dump / pg_restore commands instead: the database server's own tools do
 // it better than this program could.
-import { existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import type SQLite from 'better-sqlite3';
@@ -108,6 +108,8 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   try {
     db.pragma('busy_timeout = 5000');
     await db.backup(partial);
+    // It holds credential hashes and the OAuth signing keys: its owner's alone.
+    chmodSync(partial, 0o600);
   } catch (err) {
     rmSync(partial, { force: true });
     throw new BackupError(`backup failed: ${(err as Error).message}`);
@@ -168,6 +170,7 @@ export async function restoreDatabase(
   const db = openSqliteFile(source, { readonly: true, fileMustExist: true });
   try {
     await db.backup(partial);
+    chmodSync(partial, 0o600);
   } catch (err) {
     rmSync(partial, { force: true });
     throw new BackupError(`restore failed while copying ${source}: ${(err as Error).message}`);

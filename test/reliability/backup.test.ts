@@ -4,10 +4,10 @@
 // server writes is sound, restore refuses while a server has the database
 // open and refuses files that are not Launchboard databases. On PostgreSQL
 // both commands print the pg_dump / pg_restore commands and exit non-zero.
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteFile } from '../../db/dialect.js';
+import { openSqliteFile, sqlitePath } from '../../db/dialect.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
@@ -64,6 +64,10 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
     expect(taken).toMatchObject({ code: 0 });
     expect(taken.stdout).toMatch(/backed up to .*round-trip\.db \(\d+ bytes, \d+ migrations; integrity ok\)/);
     expect(checkLaunchboardDatabase(backup).migrations).toBeGreaterThan(0);
+    // The database, its WAL and the backup hold credential hashes and signing keys: the owner's alone.
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    expect(mode(sqlitePath(databaseUrl))).toBe(0o600);
+    expect(mode(backup)).toBe(0o600);
 
     // Changes after the backup: one listing gone, one renamed, one added.
     await withDb(databaseUrl, async (ctx) => {
@@ -71,12 +75,14 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
       await ctx.db.updateTable('listings').set({ name: 'Changed' }).where('slug', '=', 'bravo').execute();
       await given(ctx).listing({ slug: 'delta' });
       expect(await slugs(ctx)).toEqual(['bravo', 'charlie', 'delta']);
+      expect(mode(`${sqlitePath(databaseUrl)}-wal`)).toBe(0o600);
     });
 
     const restored = await cli(databaseUrl, 'admin', 'restore', backup);
     expect(restored).toMatchObject({ code: 0 });
     const previous = /kept at (\S+)/.exec(restored.stdout)?.[1];
     expect(previous && existsSync(previous)).toBe(true);
+    expect(mode(sqlitePath(databaseUrl))).toBe(0o600);
 
     await withDb(databaseUrl, async (ctx) => {
       expect(await slugs(ctx)).toEqual(['alpha', 'bravo', 'charlie']);
@@ -153,6 +159,10 @@ describe.skipIf(onPostgres)('admin backup and restore on SQLite', () => {
       expect(acknowledged).toBeGreaterThan(0);
       // integrity_check ok and the migrations table: the copy is a consistent database.
       expect(checkLaunchboardDatabase(backup).migrations).toBeGreaterThan(0);
+      // The database, its WAL and the backup hold credential hashes and signing keys: the owner's alone.
+      const mode = (file: string) => statSync(file).mode & 0o777;
+      expect(mode(sqlitePath(databaseUrl))).toBe(0o600);
+        expect(mode(backup)).toBe(0o600);
       await withDb(`sqlite:${backup}`, async (ctx) => {
         const versions = await ctx.db
           .selectFrom('listing_versions')
