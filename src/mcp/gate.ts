@@ -93,12 +93,16 @@ export function mcpAuthorizationGate(ctx: Context, tools: AnyTool[], handler: Fe
           checkScope(tool, caller, challengeAt);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          // The body follows the SDK's bearer-auth answers (RFC 6750 error JSON).
-          const error = err.kind === 'forbidden' ? 'insufficient_scope' : 'invalid_token';
-          return globalThis.Response.json(
-            { error, error_description: err.message },
-            { status: err.status, headers: { ...err.headers, 'Cache-Control': 'no-store' } },
-          );
+          // The body follows the SDK's bearer-auth answers (RFC 6750 error JSON). A request that sent no
+          // credentials has no error to name (RFC 6750 §3.1): it is only told how to sign in.
+          const body =
+            err.kind === 'forbidden'
+              ? { error: 'insufficient_scope', error_description: err.message }
+              : { error_description: err.message };
+          return globalThis.Response.json(body, {
+            status: err.status,
+            headers: { ...err.headers, 'Cache-Control': 'no-store' },
+          });
         }
       }
       // A request that is one call of a known tool names it to the server

@@ -65,3 +65,20 @@ describe('mcpAuthorizationGate', () => {
     expect(await seen!.text()).toBe('{"jsonrpc":');
   });
 });
+
+describe('a signed-in tool called without credentials', () => {
+  it('answers 401 with the sign-in challenge and no error code, in the header or the body (RFC 6750 §3.1)', async () => {
+    const gate = mcpAuthorizationGate(ctx, tools, {
+      fetch: async () => new Response(null, { status: 202 }),
+    });
+    const res = await gate.fetch(new Request('http://localhost:3000/mcp', { method: 'POST' }), {
+      authInfo: anonymousAuth,
+      parsedBody: call('list_my_drafts'),
+    });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp"/);
+    expect(challenge).not.toMatch(/error=/);
+    expect(await res.json()).toEqual({ error_description: expect.stringContaining('list_my_drafts needs sign-in') });
+  });
+});

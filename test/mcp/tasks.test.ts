@@ -191,7 +191,10 @@ describe('a client that declares the tasks extension (2026-07-28)', () => {
     // Not signed in: the HTTP answer is the OAuth challenge, as for get_draft.
     const anonymous = await rpc({}, 'tasks/get', { taskId }, { name: taskId });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error).toBe('invalid_token');
+    // No credentials, no error code (RFC 6750 §3.1): only how to sign in.
+    expect(anonymous.body).toEqual({
+      error_description: expect.stringContaining('needs sign-in with scope account:read'),
+    });
     // The other user's cancel changed nothing.
     const mine = await rpc(owner.auth, 'tasks/get', { taskId }, { name: taskId });
     expect(mine.body.result.status).toBe('working');
