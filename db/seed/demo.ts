@@ -128,11 +128,15 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         .execute();
     }
 
-    // Sites: `main` (kept if present) and a second, EU edition.
+    // Sites: `main` (kept if present) and a second, EU edition under main's URL
+    // (ensureMainSite moves both when PUBLIC_URL changes).
     const siteIds: number[] = [];
+    const mainBase =
+      (await trx.selectFrom('sites').select('base_url').where('key', '=', 'main').executeTakeFirst())?.base_url ??
+      'http://localhost:3000';
     for (const [key, name, base] of [
-      ['main', 'Launchboard', 'http://localhost:3000'],
-      ['eu', 'Launchboard EU', 'http://localhost:3000/eu'],
+      ['main', 'Launchboard', mainBase],
+      ['eu', 'Launchboard EU', `${mainBase}/eu`],
     ] as const) {
       const existing = await trx.selectFrom('sites').select('id').where('key', '=', key).executeTakeFirst();
       siteIds.push(
