@@ -1,5 +1,5 @@
 // Boards and reading pages: leaderboards, founders, blog, awards, how ranking
-// works; and the machine-readable ones: feeds, sitemap.xml, robots.txt.
+// works; and the machine-readable ones: feeds, sitemap.xml, robots.txt, llms.txt.
 // Each page lives in its own module; this one composes them.
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
@@ -8,6 +8,7 @@ import { blogPages } from './blog-page.js';
 import { feedRoutes } from './feeds.js';
 import { founderPages } from './founders-page.js';
 import { leaderboardPages } from './leaderboards-page.js';
+import { llmsTxtRoutes } from './llms-txt.js';
 import { rankingPages } from './ranking-page.js';
 import { sitemapRoutes } from './sitemap.js';
 
@@ -21,6 +22,7 @@ export function boardPages(ctx: Context): Router {
     rankingPages(ctx),
     feedRoutes(ctx),
     sitemapRoutes(ctx),
+    llmsTxtRoutes(ctx),
   );
   return router;
 }

@@ -1,6 +1,6 @@
-// Feeds of the most recent live launches, as RSS 2.0 and Atom 1.0. Every value
-// is XML-escaped (maker text included); the documents are the same for
-// everyone, so they are cached publicly and carry no cookie.
+// Feeds of the most recent live launches, as RSS 2.0, Atom 1.0 and JSON Feed
+// 1.1. Every XML value is escaped (maker text included); the documents are the
+// same for everyone, so they are cached publicly and carry no cookie.
 import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { escapeXml } from '../../launches/badges.js';
@@ -97,6 +97,31 @@ ${entries.join('\n')}
 `;
 }
 
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1): the same launches as the RSS and Atom feeds. */
+export function jsonFeedDocument(ctx: Context, items: ListingSummary[], updated: Date): string {
+  return JSON.stringify({
+    version: 'https://jsonfeed.org/version/1.1',
+    title: FEED_TITLE,
+    home_page_url: absoluteUrl(ctx, '/launches'),
+    feed_url: absoluteUrl(ctx, '/feeds/launches.json'),
+    description: FEED_DESCRIPTION,
+    language: 'en',
+    authors: [{ name: 'Launchboard' }],
+    items: items.map((item) => {
+      const url = absoluteUrl(ctx, listingPath(item.slug));
+      return {
+        id: url,
+        url,
+        title: item.name,
+        content_text: summaryText(item),
+        date_published: launchedAt(item, updated).toISOString(),
+        ...(item.logo ? { image: item.logo.url } : {}),
+        ...(item.primary_category ? { tags: [item.primary_category.name] } : {}),
+      };
+    }),
+  });
+}
+
 export function feedRoutes(ctx: Context): Router {
   const router = express.Router();
   router.get('/feeds/launches.rss', async (_req, res) => {
@@ -106,6 +131,15 @@ export function feedRoutes(ctx: Context): Router {
   router.get('/feeds/launches.atom', async (_req, res) => {
     const { items, updated } = await recentLaunches(ctx);
     sendDocument(res, 'application/atom+xml; charset=utf-8', atomDocument(ctx, items, updated), FEED_CACHE_SECONDS);
+  });
+  router.get('/feeds/launches.json', async (_req, res) => {
+    const { items, updated } = await recentLaunches(ctx);
+    sendDocument(
+      res,
+      'application/feed+json; charset=utf-8',
+      jsonFeedDocument(ctx, items, updated),
+      FEED_CACHE_SECONDS,
+    );
   });
   return router;
 }

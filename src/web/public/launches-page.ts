@@ -32,6 +32,7 @@ import {
 export const LAUNCH_FEEDS = [
   { title: 'Launches (RSS)', href: '/feeds/launches.rss', type: 'application/rss+xml' as const },
   { title: 'Launches (Atom)', href: '/feeds/launches.atom', type: 'application/atom+xml' as const },
+  { title: 'Launches (JSON Feed)', href: '/feeds/launches.json', type: 'application/feed+json' as const },
 ];
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {

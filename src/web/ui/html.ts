@@ -63,7 +63,11 @@ export interface PageOptions {
   /** schema.org data, embedded as JSON-LD. */
   jsonLd?: object | object[];
   /** Feeds a page links to (RSS/Atom alternates). */
-  feeds?: { title: string; href: string; type: 'application/rss+xml' | 'application/atom+xml' }[];
+  feeds?: {
+    title: string;
+    href: string;
+    type: 'application/rss+xml' | 'application/atom+xml' | 'application/feed+json';
+  }[];
   /**
    * Public pages anyone may cache briefly (only when nobody is signed in:
    * a signed-in page names the person). Default: nothing cached.
@@ -148,7 +152,7 @@ ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
 <footer class="site"><div class="bar"><p>Launchboard: products launched each week, ranked by the community.</p>
-<nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/terms">Terms</a></li><li><a href="/privacy">Privacy</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
+<nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/terms">Terms</a></li><li><a href="/privacy">Privacy</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/feeds/launches.json">JSON Feed</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
 </body>
 </html>`;
   res

@@ -334,6 +334,42 @@ describe('feeds', () => {
   });
 });
 
+describe('JSON Feed and llms.txt', () => {
+  it('JSON Feed 1.1 lists the same launches, its required members present', async () => {
+    const res = await get('/feeds/launches.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const feed = await res.json();
+    expect(feed).toMatchObject({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: expect.any(String),
+      home_page_url: `${PUBLIC}/launches`,
+      feed_url: `${PUBLIC}/feeds/launches.json`,
+    });
+    expect(feed.items.map((i: { title: string }) => i.title)).toEqual(['Acme & Co <Rocket>', 'Beta']);
+    expect(feed.items[0]).toMatchObject({
+      id: `${PUBLIC}/listings/acme`,
+      url: `${PUBLIC}/listings/acme`,
+      content_text: 'Ship "faster" & safer',
+      date_published: `${THIS}T00:00:00.000Z`,
+    });
+    // Every item has an id and content (the spec's two requirements).
+    for (const item of feed.items)
+      expect(typeof item.id === 'string' && typeof item.content_text === 'string').toBe(true);
+  });
+
+  it('llms.txt names the site and where agents find the API, MCP and the listings', async () => {
+    const res = await get('/llms.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await res.text();
+    expect(text).toMatch(/^# \S.*\n\n> \S/);
+    for (const path of ['/mcp', '/api/v1', '/api/v1/openapi.json', '/docs/mcp', '/feeds/launches.json', '/launches'])
+      expect(text).toContain(`](${PUBLIC}${path})`);
+  });
+});
+
 describe('accessibility', () => {
   it('no page has a serious or critical axe-core violation', async () => {
     const paths = [
