@@ -17,6 +17,7 @@ const envSchema = z.object({
   RATE_LIMIT_FAILED_AUTH: z.coerce.number().int().min(1).default(20),
   PAGE_CACHE_PAGES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ALLOWED_HOSTS: z.string().optional(),
   LAUNCHBOARD_UNSAFE_ALLOW_PRIVATE_FETCH: z.string().optional(),
   OAUTH_ISSUER: z.string().url().optional(),
@@ -51,6 +52,8 @@ export interface Config {
   pageCachePages: number;
   /** Which proxies' X-Forwarded-For is believed (Express's `trust proxy`): a hop count, or addresses and subnets. */
   trustProxy: number | string[];
+  /** Set: GET /metrics serves Prometheus metrics to a request bearing it; unset: metrics are off. */
+  metricsToken?: string;
   rateLimit: {
     signedInPerMinute: number;
     anonymousPerMinute: number;
@@ -130,6 +133,7 @@ export const SECRET_SETTINGS = [
   'OPENAI_API_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ] as const;
 
 /** The environment with each secret NAME_FILE read into NAME (its content, less a final line break). */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mcpToolsets: e.LAUNCHBOARD_TOOLSETS || undefined,
     pageCachePages: e.PAGE_CACHE_PAGES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
     rateLimit: {
       signedInPerMinute: e.RATE_LIMIT_SIGNED_IN,
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS,

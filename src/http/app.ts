@@ -38,6 +38,7 @@ import { restRouter } from './rest.js';
 import { fixedBody } from '../platform/fixed-body.js';
 import { compressResponses } from './compression.js';
 import { healthRouter } from './health.js';
+import { createMetrics } from '../ops/metrics.js';
 import { badgeRouter } from './badges.js';
 import { mediaRouter } from './media.js';
 import { apiCors, requestLogging, securityHeaders } from './hardening.js';
@@ -59,6 +60,11 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.set('trust proxy', ctx.config.trustProxy);
   // Liveness and readiness for load balancers: before logging and every router (health.ts).
   app.use(healthRouter(ctx));
+  // Prometheus metrics (ops/metrics.ts), with METRICS_TOKEN only: then every request below is counted.
+  const metrics = createMetrics(ctx, new Set(tools.map((t) => t.name)));
+  const measured = Boolean(ctx.config.metricsToken);
+  app.get('/metrics', metrics.endpoint);
+  if (measured) app.use(metrics.requests);
   const onError = problemResponder(ctx);
   // OAuth access tokens (embedded authorization server or OAUTH_ISSUER) on both faces.
   const verifier = createTokenVerifier(ctx);
@@ -107,7 +113,8 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
     onerror: (err) => ctx.logger.debug({ err: err.message }, 'mcp request rejected'),
   });
   // Rate limits by what each request asks (mcp/rate-limit.ts), then authorization, then the SDK.
-  const nodeHandler = mcpNodeHandler(mcpRateLimit(ctx, mcpAuthorizationGate(ctx, tools, mcpHandler)), {
+  const gate = mcpAuthorizationGate(ctx, tools, mcpHandler);
+  const nodeHandler = mcpNodeHandler(mcpRateLimit(ctx, measured ? metrics.mcpTools(gate) : gate), {
     onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed'),
   });
   app.all(
