@@ -38,7 +38,8 @@ import { restRouter } from './rest.js';
 import { fixedBody } from '../platform/fixed-body.js';
 import { compressResponses } from './compression.js';
 import { healthRouter } from './health.js';
-import { createMetrics } from '../ops/metrics.js';
+import { createMetrics } from './metrics.js';
+import { timeToolCalls } from '../mcp/tool-timing.js';
 import { badgeRouter } from './badges.js';
 import { mediaRouter } from './media.js';
 import { apiCors, requestLogging, securityHeaders } from './hardening.js';
@@ -114,9 +115,12 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   });
   // Rate limits by what each request asks (mcp/rate-limit.ts), then authorization, then the SDK.
   const gate = mcpAuthorizationGate(ctx, tools, mcpHandler);
-  const nodeHandler = mcpNodeHandler(mcpRateLimit(ctx, measured ? metrics.mcpTools(gate) : gate), {
-    onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed'),
-  });
+  const nodeHandler = mcpNodeHandler(
+    mcpRateLimit(ctx, measured ? timeToolCalls(gate, metrics.observeToolCall) : gate),
+    {
+      onerror: (err) => ctx.logger.error({ err }, 'mcp handler failed'),
+    },
+  );
   app.all(
     '/mcp',
     hostOriginGuard(ctx),

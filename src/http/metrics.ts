@@ -8,7 +8,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Context } from '../context.js';
-import type { FetchMcpHandler } from '../mcp/gate.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -16,8 +15,8 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every HTTP request by method, route (its pattern) and status. */
   requests: RequestHandler;
-  /** Counts and times MCP tools/call requests by tool, around the MCP handler. */
-  mcpTools(handler: FetchMcpHandler): FetchMcpHandler;
+  /** Counts and times one MCP tool call (mcp/tool-timing.ts reports them). */
+  observeToolCall(tool: string, seconds: number): void;
   /** GET /metrics: 404 when off, 401 without the token, else the exposition text. */
   endpoint: RequestHandler;
 }
@@ -126,28 +125,8 @@ export function createMetrics(ctx: Context, toolNames: ReadonlySet<string>): Met
       });
       next();
     },
-    mcpTools: (handler) => ({
-      async fetch(request, options) {
-        const body = options?.parsedBody;
-        const messages = Array.isArray(body) ? body : [body];
-        const tools = messages.flatMap((m) => {
-          const { method, params } = (m && typeof m === 'object' ? m : {}) as {
-            method?: unknown;
-            params?: { name?: unknown };
-          };
-          return method === 'tools/call' && typeof params?.name === 'string' ? [params.name] : [];
-        });
-        if (tools.length === 0) return handler.fetch(request, options);
-        const started = process.hrtime.bigint();
-        try {
-          return await handler.fetch(request, options);
-        } finally {
-          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-          // Only names this server serves become label values: anything else is "unknown".
-          for (const tool of tools) toolDuration.observe({ tool: toolNames.has(tool) ? tool : 'unknown' }, seconds);
-        }
-      },
-    }),
+    // Only names this server serves become label values: anything else is "unknown".
+    observeToolCall: (tool, seconds) => toolDuration.observe({ tool: toolNames.has(tool) ? tool : 'unknown' }, seconds),
     endpoint: async (req, res, next) => {
       const token = ctx.config.metricsToken;
       res.setHeader('Cache-Control', 'no-store');
