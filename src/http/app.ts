@@ -61,7 +61,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.set('trust proxy', ctx.config.trustProxy);
   // Liveness and readiness for load balancers: before logging and every router (health.ts).
   app.use(healthRouter(ctx));
-  // Prometheus metrics (ops/metrics.ts), with METRICS_TOKEN only: then every request below is counted.
+  // Prometheus metrics (metrics.ts), with METRICS_TOKEN only: then every request below is counted.
   const metrics = createMetrics(ctx, new Set(tools.map((t) => t.name)));
   const measured = Boolean(ctx.config.metricsToken);
   app.get('/metrics', metrics.endpoint);

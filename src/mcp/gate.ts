@@ -50,7 +50,8 @@ function calledTools(body: unknown, byName: Map<string, AnyTool>): AnyTool[] {
 
 /**
  * MCP authorization at the HTTP level, for both protocol eras: a tools/call
- * of a signed-in tool (or a task method, which needs its TASK_METHOD_SCOPES) without credentials answers 401 with
+ * of a signed-in tool (or a task method: TASK_METHOD_SCOPES) without
+ * credentials answers 401 with
  * `WWW-Authenticate: Bearer resource_metadata=…` (the MCP client starts the
  * OAuth flow), and with credentials lacking the scope 403
  * `error="insufficient_scope"` naming it (step-up). The rule and the

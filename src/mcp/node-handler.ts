@@ -4,9 +4,10 @@
 // reads nothing from the Request's body), and writes a JSON answer in one
 // write, compressed when the client accepts it and it is worth it (an MCP
 // answer goes to a bearer credential, never a cookie, so BREACH has no
-// victim's request to ride). The SDK's own adapter (toNodeHandler) copies the body into a web
-// stream that is then read back, and streams even a JSON answer chunk by
-// chunk: a measurable share of every tools/call. SSE answers stream here too.
+// victim's request to ride). The SDK's own adapter (toNodeHandler) copies
+// the body into a web stream that is then read back, and streams even a JSON
+// answer chunk by chunk: a measurable share of every tools/call. SSE answers
+// stream here too.
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AuthInfo, DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';

@@ -1,7 +1,6 @@
 // Times MCP tools/call requests for the metrics (http/metrics.ts): around the
 // handler, each tool a request calls is reported with the request's time.
-import type { FetchMcpHandler } from './gate.js';
-import { toolCallParams } from './gate.js';
+import { type FetchMcpHandler, toolCallParams } from './gate.js';
 
 export function timeToolCalls(
   handler: FetchMcpHandler,
