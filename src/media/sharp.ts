@@ -23,8 +23,8 @@ export async function sharpModule(): Promise<Sharp> {
   return loaded;
 }
 
-// libuv's thread pool is the process's, so the bound on it is too: at most one SVG render at a time,
-// leaving the other threads to password hashing, other images and share cards.
+// SVGs are drawn one at a time (in the drawing process, svg-drawer.ts): one core at most, whatever
+// number of drawings arrive together.
 let drawing: Promise<unknown> = Promise.resolve();
 
 /** Runs `render` after every render started before it has finished. */
