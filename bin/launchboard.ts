@@ -6,21 +6,19 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
-import { createApiKey } from '../src/auth/api-keys.js';
 import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
 import { loadConfig, VERSION, type Config } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { createHttpApp } from '../src/http/app.js';
-import { drainServer, SHUTDOWN_GRACE_MS, within } from '../src/http/shutdown.js';
-import { limitHeapGrowth } from '../src/heap.js';
-import { listProductsForSale, setProductPrice } from '../src/orders/products.js';
-import { getSetting, isSettingKey, setSetting, settingDefaults, type SettingKey } from '../src/directory/settings.js';
-import { recentChanges } from '../src/listings/my-listings.js';
-import { startWorkers } from '../src/scheduler.js';
-import { ensureMainSite } from '../src/directory/sites.js';
-import { createUser, userByEmail } from '../src/accounts/users.js';
-import { tools } from '../tools/index.js';
+import type { Context } from '../src/context.js';
+import type { SettingKey } from '../src/directory/settings.js';
 import { SVG_DRAWER_ENV } from '../src/media/svg-drawer.js';
+
+// The program itself is loaded by the commands that use it (`await import`):
+// `--version`, `help` and a usage error start in a fraction of the time.
+const program = {
+  context: () => import('../src/context.js'),
+  settings: () => import('../src/directory/settings.js'),
+  sites: () => import('../src/directory/sites.js'),
+};
 
 const USAGE = `usage: launchboard <command>
 
@@ -55,10 +53,10 @@ Configuration comes from the environment (see README): PORT, HOST, PUBLIC_URL, D
 
 class UsageError extends Error {}
 
-async function withContext<T>(
-  config: Config,
-  fn: (ctx: Awaited<ReturnType<typeof buildContext>>) => Promise<T>,
-): Promise<T> {
+type OpenContext = Context & { close(): Promise<void> };
+
+async function withContext<T>(config: Config, fn: (ctx: OpenContext) => Promise<T>): Promise<T> {
+  const { buildContext } = await program.context();
   const ctx = await buildContext(config);
   try {
     return await fn(ctx);
@@ -96,11 +94,13 @@ function serveOptions(args: string[]): { config: Config; demo: boolean; workers:
 }
 
 /** Migrations (at context build), the main site and the demo seed: once per start, before anything serves. */
-async function prepareDatabase(config: Config, demo: boolean) {
+async function prepareDatabase(config: Config, demo: boolean): Promise<OpenContext> {
+  const { buildContext } = await program.context();
   const ctx = await buildContext(config);
-  await ensureMainSite(ctx);
+  await (await program.sites()).ensureMainSite(ctx);
   if (!demo) return ctx;
   const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
+  const { settingDefaults } = await program.settings();
   if (await isDatabaseEmpty(ctx.db)) {
     const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
     ctx.logger.info(summary, 'seeded the demo directory');
@@ -123,10 +123,14 @@ function banner(config: Config, port: number): string {
 }
 
 /** Serves HTTP from this process (search index built first); with `runJobs`, also runs the job workers. */
-async function serveHttp(
-  ctx: Awaited<ReturnType<typeof buildContext>>,
-  opts: { runJobs: boolean; announce: boolean },
-): Promise<void> {
+async function serveHttp(ctx: OpenContext, opts: { runJobs: boolean; announce: boolean }): Promise<void> {
+  const [{ createHttpApp }, { drainServer, SHUTDOWN_GRACE_MS, within }, { startWorkers }, { tools }] =
+    await Promise.all([
+      import('../src/http/app.js'),
+      import('../src/http/shutdown.js'),
+      import('../src/scheduler.js'),
+      import('../tools/index.js'),
+    ]);
   const config = ctx.config;
   const started = Date.now();
   // The search index builds while the server already answers (seconds at
@@ -176,6 +180,7 @@ async function serveHttp(
  */
 async function servePrimary(config: Config, demo: boolean, count: number): Promise<void> {
   const ctx = await prepareDatabase(config, demo);
+  const { startWorkers } = await import('../src/scheduler.js');
   const jobs = await startWorkers(ctx);
   let stopping = false;
   let announced = false;
@@ -217,6 +222,7 @@ async function serve(args: string[]): Promise<void> {
   const { config, demo, workers } = serveOptions(args);
   if (process.env.LAUNCHBOARD_HTTP_WORKER === '1' && cluster.isWorker) {
     // A forked HTTP worker: the primary prepared the database and runs the jobs.
+    const { buildContext } = await program.context();
     await serveHttp(await buildContext(config), { runJobs: false, announce: false });
     return;
   }
@@ -232,8 +238,9 @@ async function stdio(args: string[]): Promise<void> {
   });
   const { runStdio } = await import('../src/mcp/stdio.js');
   const { draftReviewApp } = await import('../src/web/maker/draft-review-app.js');
+  const { buildContext } = await program.context();
   const ctx = await buildContext(config);
-  await ensureMainSite(ctx);
+  await (await program.sites()).ensureMainSite(ctx);
   const handle = await runStdio(ctx, draftReviewApp(ctx));
   const stop = async () => {
     await handle.close();
@@ -247,6 +254,16 @@ async function stdio(args: string[]): Promise<void> {
 async function admin(args: string[]): Promise<void> {
   const [area, action, ...rest] = args;
   const config = loadConfig();
+  const [{ listProductsForSale, setProductPrice }, settings, { recentChanges }, users, { createApiKey }] =
+    await Promise.all([
+      import('../src/orders/products.js'),
+      program.settings(),
+      import('../src/listings/my-listings.js'),
+      import('../src/accounts/users.js'),
+      import('../src/auth/api-keys.js'),
+    ]);
+  const { getSetting, isSettingKey, setSetting, settingDefaults } = settings;
+  const { createUser, userByEmail } = users;
   if (area === 'price' && action === 'set') {
     const { values, positionals } = parseArgs({
       args: rest,
@@ -388,10 +405,10 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
     case 'serve':
-      limitHeapGrowth();
+      (await import('../src/heap.js')).limitHeapGrowth();
       return serve(args);
     case 'stdio':
-      limitHeapGrowth();
+      (await import('../src/heap.js')).limitHeapGrowth();
       return stdio(args);
     case 'migrate': {
       await withContext(loadConfig(), async () => undefined);
@@ -401,6 +418,7 @@ async function main(argv: string[]): Promise<void> {
     case 'seed': {
       if (!args.includes('--demo')) throw new UsageError('seed needs --demo');
       const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
+      const [{ ensureMainSite }, { settingDefaults }] = await Promise.all([program.sites(), program.settings()]);
       await withContext(loadConfig(), async (ctx) => {
         await ensureMainSite(ctx);
         if (!(await isDatabaseEmpty(ctx.db)))
