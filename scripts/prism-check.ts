@@ -275,6 +275,9 @@ async function main() {
         body: { answers: [{ question_id: questions[0].id, answer: 'Shipping small things often.' }] },
         expect: 200,
       });
+    // The free launch first: an order awaiting payment would hold the listing's launch (409).
+    await send({ method: 'POST', path: `/me/listings/${id}/free`, auth: true, expect: 200 });
+    await send({ method: 'POST', path: `/me/listings/${id}/badge-check`, auth: true, expect: 200 });
     const launch = products.find((p) => p.key === 'launch') ?? products.find((p) => p.needs_listing) ?? products[0];
     const items = [{ product: launch.key, ...(launch.needs_listing ? { listing_id: id } : {}) }];
     await send({ path: `/me/listings/${id}/launch-options?billing_country=DE`, auth: true, expect: 200 });
@@ -298,8 +301,6 @@ async function main() {
     ).body;
     await send({ path: '/orders', auth: true, expect: 200 });
     await send({ path: `/orders/${order.number}`, auth: true, expect: 200 });
-    await send({ method: 'POST', path: `/me/listings/${id}/free`, auth: true, expect: 200 });
-    await send({ method: 'POST', path: `/me/listings/${id}/badge-check`, auth: true, expect: 200 });
     const claim = (
       await send({ method: 'POST', path: '/claims', auth: true, body: { slug: b, method: 'dns' }, expect: 200 })
     ).body;

@@ -128,10 +128,10 @@ function operation(tool: AnyTool): Record<string, unknown> {
   responses['401'] = { $ref: '#/components/responses/Unauthorized' };
   if (tool.scope) responses['403'] = { $ref: '#/components/responses/Forbidden' };
   if (inPath.length > 0) responses['404'] = { $ref: '#/components/responses/NotFound' };
-  if (tool.idempotencyKey) {
+  // A write may find the state against it (a listing not awaiting its badge, an order holding its launch).
+  if (tool.idempotencyKey || tool.annotations.readOnlyHint !== true)
     responses['409'] = { $ref: '#/components/responses/Conflict' };
-    responses['422'] = { $ref: '#/components/responses/Unprocessable' };
-  }
+  if (tool.idempotencyKey) responses['422'] = { $ref: '#/components/responses/Unprocessable' };
   op.responses = responses;
   op.security = tool.scope ? [{ oauth2: [tool.scope] }, { apiKey: [] }] : [{}, { oauth2: [] }, { apiKey: [] }];
   return op;
