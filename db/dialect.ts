@@ -75,8 +75,9 @@ export function useSqliteAddon(addon: object): void {
   sqliteAddon = addon;
 }
 
-const requireHere = createRequire(import.meta.url);
 let sqliteClass: typeof SQLite | undefined;
+/** A require from this module, made when first used: in a bundle, import.meta.url is set only after start-up. */
+const requireHere = (id: string): unknown => createRequire(import.meta.url)(id);
 
 /**
  * The better-sqlite3 for this Node. The package depends on 12, the last that
@@ -96,16 +97,6 @@ function betterSqlite3(): typeof SQLite {
     }
   }
   return sqliteClass;
-}
-
-/** The version of better-sqlite3 in use (doctor and the tests report it). */
-export function betterSqlite3Version(): string {
-  const name = betterSqlite3() === SQLite ? 'better-sqlite3' : 'better-sqlite3-13';
-  try {
-    return (requireHere(`${name}/package.json`) as { version: string }).version;
-  } catch {
-    return 'bundled';
-  }
 }
 
 /**
