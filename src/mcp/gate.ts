@@ -17,27 +17,23 @@ export interface FetchMcpHandler {
   fetch(request: globalThis.Request, options?: McpHandlerRequestOptions): Promise<globalThis.Response>;
 }
 
-/** The params of each tools/call request in a JSON-RPC body (one message or a batch). */
+/** The messages of a JSON-RPC body (one message or a batch), each with the method and params it names. */
+export function rpcMessages(body: unknown): { method?: unknown; params?: { name?: unknown } }[] {
+  return (Array.isArray(body) ? body : [body]).map((m) => (m && typeof m === 'object' ? m : {}));
+}
+
+/** The params of each tools/call request in a JSON-RPC body. */
 export function toolCallParams(body: unknown): { name?: unknown }[] {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.flatMap((m) => {
-    const { method, params } = (m && typeof m === 'object' ? m : {}) as {
-      method?: unknown;
-      params?: { name?: unknown };
-    };
-    return method === 'tools/call' ? [params ?? {}] : [];
-  });
+  return rpcMessages(body).flatMap(({ method, params }) => (method === 'tools/call' ? [params ?? {}] : []));
 }
 
 /** The task methods (tasks/get, tasks/update, tasks/cancel) of a JSON-RPC body, with the scope each needs. */
 function taskMethods(body: unknown): { name: string; scope: Scope }[] {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.flatMap((m) => {
-    const method = (m && typeof m === 'object' ? (m as { method?: unknown }).method : undefined) as unknown;
-    const scope =
-      typeof method === 'string' && Object.hasOwn(TASK_METHOD_SCOPES, method) ? TASK_METHOD_SCOPES[method] : undefined;
-    return scope ? [{ name: method as string, scope }] : [];
-  });
+  return rpcMessages(body).flatMap(({ method }) =>
+    typeof method === 'string' && Object.hasOwn(TASK_METHOD_SCOPES, method)
+      ? [{ name: method, scope: TASK_METHOD_SCOPES[method]! }]
+      : [],
+  );
 }
 
 /** The known tools named by the tools/call requests of a JSON-RPC body. */

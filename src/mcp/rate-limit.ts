@@ -9,19 +9,16 @@ import { anonymous, type Caller, callerKey } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { toProblem } from '../errors.js';
 import { budgetOf, type RateLimitResult, rateLimitHeaders, tooManyRequests } from '../platform/rate-limit.js';
-import type { FetchMcpHandler } from './gate.js';
+import { type FetchMcpHandler, rpcMessages } from './gate.js';
 
 export const PROTOCOL_BUDGET_FACTOR = 10;
 
 /** The methods that spend the caller's own budget, like a REST request. */
 const OPERATIONS = new Set(['tools/call', 'resources/read']);
 
-/** How many operations a JSON-RPC body (one message or a batch) asks for. */
+/** How many operations a JSON-RPC body asks for. */
 function operationCount(body: unknown): number {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.filter(
-    (m) => m && typeof m === 'object' && OPERATIONS.has((m as { method?: unknown }).method as string),
-  ).length;
+  return rpcMessages(body).filter(({ method }) => OPERATIONS.has(method as string)).length;
 }
 
 export function mcpRateLimit(ctx: Context, handler: FetchMcpHandler): FetchMcpHandler {
