@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Caller, Scope } from '../auth/caller.js';
 import type { Context } from '../context.js';
 import { cancelDraftTask, type DraftTask, draftTaskResult, ownDraftTask } from '../drafts/tasks.js';
+import { checkScope } from '../registry/invoke.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -105,13 +106,15 @@ async function callersTask(find: (userId: number) => Promise<DraftTask | null>, 
 async function taskMethod<T>(ctx: Context, request: ServerContext, caller: Caller, run: () => Promise<T>): Promise<T> {
   if (!acceptsTasks(request))
     throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
-  const method = request.mcpReq.method;
-  const scope = TASK_METHOD_SCOPES[method];
-  if (caller.kind === 'user' && scope && !caller.scopes.includes(scope))
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidRequest,
-      `${method} needs the ${scope} scope, which this credential does not have.`,
-    );
+  const scope = TASK_METHOD_SCOPES[request.mcpReq.method];
+  // The scope rule every face runs (a caller not signed in finds no task instead).
+  if (caller.kind === 'user' && scope) {
+    try {
+      checkScope({ name: request.mcpReq.method, scope }, caller);
+    } catch (err) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, (err as Error).message);
+    }
+  }
   try {
     return await run();
   } catch (err) {

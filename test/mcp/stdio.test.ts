@@ -8,6 +8,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createUser } from '../../src/accounts/users.js';
+import { createApiKey } from '../../src/auth/api-keys.js';
+import { loadConfig } from '../../src/config.js';
+import { buildContext } from '../../src/context.js';
 import { tools, toolsets } from '../../tools/index.js';
 import { testDatabaseUrl } from '../helpers/context.js';
 
@@ -48,6 +53,39 @@ describe('MCP over stdio (launchboard stdio)', () => {
         name: 'Launchboard',
         mcp: { url: 'http://localhost:3000/mcp' },
       });
+    } finally {
+      await client.close();
+      await drop();
+    }
+  });
+
+  it('refuses a task method to a key without its scope, with the words of every face (no HTTP gate in front)', async () => {
+    const { params, drop } = await serverParams();
+    const setup = await buildContext(loadConfig({ DATABASE_URL: params.env.DATABASE_URL, LOG_LEVEL: 'silent' }));
+    const userId = await createUser(setup.db, { email: 'narrow@example.com', now: setup.clock.now() });
+    const { key } = await createApiKey(setup.db, {
+      userId,
+      name: 'narrow',
+      scopes: ['orders:write'],
+      now: setup.clock.now(),
+    });
+    await setup.close();
+    const client = new Client(
+      { name: 'stdio-tasks-test', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      },
+    );
+    await client.connect(new StdioClientTransport({ ...params, env: { ...params.env, LAUNCHBOARD_API_KEY: key } }));
+    try {
+      const task = (method: string) => client.request({ method, params: { taskId: 'any' } }, z.looseObject({}));
+      await expect(task('tasks/get')).rejects.toThrow(
+        'tasks/get needs the account:read scope, which this credential does not have.',
+      );
+      await expect(task('tasks/cancel')).rejects.toThrow(
+        'tasks/cancel needs the listings:write scope, which this credential does not have.',
+      );
     } finally {
       await client.close();
       await drop();
