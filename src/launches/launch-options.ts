@@ -64,13 +64,12 @@ export async function launchOptions(
   const freeWhyNot =
     listing.plan === 'paid'
       ? 'This listing has a paid launch.'
-      : held
-        ? held
-        : listing.status !== 'draft'
+      : (held ??
+        (listing.status !== 'draft'
           ? `Its status is ${listing.status}${listing.launch_week ? `, launch week ${listing.launch_week}` : ''}.`
           : free.week === null
             ? `Every week from ${free.earliest} to ${free.latest} is full; try again later.`
-            : null;
+            : null));
   const paidWhyNot =
     listing.plan === 'paid'
       ? 'This listing already has a paid launch.'

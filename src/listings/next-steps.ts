@@ -1,18 +1,20 @@
 // What a maker (or their assistant) can usefully do next with an own listing.
 import { type PendingLaunch, pendingLaunchSentence } from '../orders/pricing.js';
 
+/** The steps an order waiting for payment closes until it is paid or expires. */
+const HELD_BY_AN_ORDER = new Set(['get_launch_options', 'choose_free_listing', 'quote_order']);
+
 /** The next steps for a listing; an order waiting for payment (`pending`) comes first and closes the launch routes. */
 export function listingNextSteps(
   listing: { status: string; plan: string; slug: string },
   pending: PendingLaunch | null = null,
 ): { tool: string; why: string }[] {
-  if (pending && listing.status === 'draft')
-    return [
-      { tool: 'get_order', why: pendingLaunchSentence(pending) },
-      { tool: 'update_my_listing', why: 'Polish the profile before launch; edits publish at once.' },
-    ];
   const steps = stepsByStatus(listing);
-  return pending ? [{ tool: 'get_order', why: pendingLaunchSentence(pending) }, ...steps] : steps;
+  if (!pending) return steps;
+  return [
+    { tool: 'get_order', why: pendingLaunchSentence(pending) },
+    ...steps.filter((s) => !HELD_BY_AN_ORDER.has(s.tool)),
+  ];
 }
 
 function stepsByStatus(listing: { status: string; slug: string }): { tool: string; why: string }[] {
