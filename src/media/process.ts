@@ -25,6 +25,9 @@ export class ImageRefused extends Error {
   }
 }
 
+/** Why an image sharp (or the drawing process) could not decode or draw is refused. */
+export const UNREADABLE = 'The image could not be read: the file is damaged or too complex to draw.';
+
 /** What a logo and a screenshot become. */
 export type ImageVariant = 'logo' | 'screenshot';
 
@@ -210,7 +213,7 @@ export async function processImage(bytes: Buffer, contentType: string, variant: 
   try {
     return await encodeImage(sharp, input, job);
   } catch {
-    throw new ImageRefused('The image could not be read: the file is damaged or too complex to draw.');
+    throw new ImageRefused(UNREADABLE);
   }
 }
 

@@ -22,14 +22,3 @@ export async function sharpModule(): Promise<Sharp> {
   }
   return loaded;
 }
-
-// SVGs are drawn one at a time (in the drawing process, svg-drawer.ts): one core at most, whatever
-// number of drawings arrive together.
-let drawing: Promise<unknown> = Promise.resolve();
-
-/** Runs `render` after every render started before it has finished. */
-export function oneDrawingAtATime<T>(render: () => Promise<T>): Promise<T> {
-  const run = drawing.then(render, render);
-  drawing = run.catch(() => undefined);
-  return run;
-}

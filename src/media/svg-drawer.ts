@@ -4,12 +4,11 @@
 // many blurs) runs for minutes on a thread of the pool that password hashing
 // and every other image share. In a process of its own a drawing has a hard
 // deadline (SIGKILL), its memory is not the server's, and the server's thread
-// pool is never held. One drawing at a time (sharp.ts), at most MAX_WAITING
+// pool is never held. One drawing at a time (one core at most), at most MAX_WAITING
 // waiting; the process is started at the first SVG and stops when idle.
 import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type EncodeJob, ImageRefused, type ProcessedImage } from './process.js';
-import { oneDrawingAtATime } from './sharp.js';
+import { type EncodeJob, ImageRefused, type ProcessedImage, UNREADABLE } from './process.js';
 
 /** The longest one drawing may take before its process is killed. */
 export const DRAW_TIMEOUT_MS = 10_000;
@@ -91,8 +90,7 @@ class Drawer {
       const onMessage = (answer: DrawAnswer) => {
         if (answer.id !== id) return;
         done();
-        if ('error' in answer)
-          reject(new ImageRefused('The image could not be read: the file is damaged or too complex to draw.'));
+        if ('error' in answer) reject(new ImageRefused(UNREADABLE));
         else
           resolve({
             bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
@@ -144,6 +142,15 @@ class Drawer {
 }
 
 const drawer = new Drawer();
+
+let drawing: Promise<unknown> = Promise.resolve();
+
+/** Runs `render` after every render started before it has finished. */
+export function oneDrawingAtATime<T>(render: () => Promise<T>): Promise<T> {
+  const run = drawing.then(render, render);
+  drawing = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * The stored WebP of an SVG svg.ts found plain, drawn in the drawing process:

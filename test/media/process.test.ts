@@ -207,7 +207,7 @@ describe('drawings that cost more than they show (issue 37, N1, N2, N11)', () =>
   });
 
   it('draws one SVG at a time, so the shared thread pool keeps room for other work', async () => {
-    const { oneDrawingAtATime } = await import('../../src/media/sharp.js');
+    const { oneDrawingAtATime } = await import('../../src/media/svg-drawer.js');
     let running = 0;
     let most = 0;
     const render = () =>
