@@ -1,8 +1,9 @@
 // Runs the numbered migrations that have not run yet, each in a transaction,
 // recording them in launchboard_migrations. Safe to call at every start, also
 // from several instances at once on PostgreSQL (an advisory lock serialises them).
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { OpenDatabase } from './dialect.js';
+import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 
 const LOCK_ID = 4_242_001;
@@ -41,4 +42,14 @@ export async function migrateToLatest(
       if (dialect === 'postgres') await sql`select pg_advisory_unlock(${LOCK_ID})`.execute(conn);
     }
   });
+}
+
+/** This version's migrations not applied yet, and applied ones this version does not know (a newer one ran them). */
+export async function migrationState(db: Kysely<Database>): Promise<{ pending: string[]; unknown: string[] }> {
+  const applied = new Set((await db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name));
+  const known = new Set(migrations.map((m) => m.name));
+  return {
+    pending: migrations.filter((m) => !applied.has(m.name)).map((m) => m.name),
+    unknown: [...applied].filter((name) => !known.has(name)),
+  };
 }

@@ -10,6 +10,7 @@ import { importJWK, type JWK } from 'jose';
 import { sql } from 'kysely';
 import { isPostgresUrl, openDatabase, sqlitePath, type OpenDatabase } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
+import { migrationState } from '../../db/migrate.js';
 import { resourceUrl } from '../auth/resources.js';
 import { loadConfig, type Config } from '../config.js';
 import { SIGNING_ALG } from '../oauth/keys.js';
@@ -133,12 +134,7 @@ async function migrationCheck(database: OpenDatabase): Promise<Check> {
   if (!tables.some((t) => t.name === 'launchboard_migrations')) {
     return check('migrations', 'fail', 'the database has never been migrated: run `launchboard migrate`');
   }
-  const applied = new Set(
-    (await database.db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name),
-  );
-  const known = new Set(migrations.map((m) => m.name));
-  const pending = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
-  const unknown = [...applied].filter((name) => !known.has(name));
+  const { pending, unknown } = await migrationState(database.db);
   if (pending.length > 0)
     return check(
       'migrations',

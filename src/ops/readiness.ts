@@ -4,6 +4,7 @@
 // for more than JOBS_OVERDUE_MS: the crawls, mail and fulfilment it would hold
 // up). Each part is named, so a 503 says which one failed.
 import { sql } from 'kysely';
+import { migrationState } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import type { Context } from '../context.js';
 
@@ -25,10 +26,7 @@ export async function readiness(ctx: Context): Promise<{ ready: boolean; parts: 
     parts.push({ name: 'database', ok: false, detail: `${ctx.dialect} does not answer: ${(err as Error).message}` });
     return { ready: false, parts };
   }
-  const applied = new Set(
-    (await ctx.db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name),
-  );
-  const pending = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+  const { pending } = await migrationState(ctx.db);
   parts.push(
     pending.length === 0
       ? { name: 'migrations', ok: true, detail: `all ${migrations.length} applied` }
