@@ -28,6 +28,19 @@ export async function freePort(): Promise<number> {
   }
 }
 
+/** The environment of `serve` on a bench database: local, quiet, and rate limits out of the way of the load. */
+export function serveEnv(dbFile: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: `sqlite:${dbFile}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ANONYMOUS: '100000000',
+    RATE_LIMIT_SIGNED_IN: '100000000',
+  };
+}
+
 export interface RunningServer {
   name: string;
   baseUrl: string;

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { addWeeks, mondayOf } from '../src/launches/weeks.js';
-import { freePort, startServer } from './children.js';
+import { freePort, serveEnv, startServer } from './children.js';
 import { type LoadResult, type LoadSettings, measureLoad } from './load.js';
 import { addRecentVotes, createSyntheticDatabase } from './synthetic.js';
 
@@ -56,16 +56,7 @@ async function startServe(cachePages: number) {
     args: ['bin/launchboard.js', 'serve'],
     port,
     readyPath: '/api/v1/site',
-    env: {
-      DATABASE_URL: `sqlite:${dbFile}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ANONYMOUS: '100000000',
-      RATE_LIMIT_SIGNED_IN: '100000000',
-      PAGE_CACHE_PAGES: String(cachePages),
-    },
+    env: { ...serveEnv(dbFile, port), PAGE_CACHE_PAGES: String(cachePages) },
   });
 }
 

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { searchListings, type SearchInput } from '../src/search/search.js';
 import { addWeeks, mondayOf } from '../src/launches/weeks.js';
-import { freePort, peakRssMb, repoRoot, startServer, type RunningServer } from './children.js';
+import { freePort, peakRssMb, repoRoot, serveEnv, startServer, type RunningServer } from './children.js';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
 import { renderReport, type Percentiles } from './report.js';
 import { addRecentVotes, commonWords, createSyntheticDatabase, namePrefixes, vocabulary } from './synthetic.js';
@@ -124,17 +124,6 @@ const search = {
 // 3. `serve` on that database, as a user would start it.
 const port = await freePort();
 step(`starting serve on 127.0.0.1:${port}`);
-function serveEnv(port: number): Record<string, string> {
-  return {
-    DATABASE_URL: `sqlite:${dbFile}`,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_ANONYMOUS: '100000000',
-    RATE_LIMIT_SIGNED_IN: '100000000',
-  };
-}
 /** Seconds until a typo search answers 200 (it waits for the search index). */
 async function secondsUntilSearchAnswers(baseUrl: string): Promise<number> {
   const since = performance.now();
@@ -148,7 +137,7 @@ const serve = await startServer({
   args: ['bin/launchboard.js', 'serve'],
   port,
   readyPath: '/api/v1/site',
-  env: serveEnv(port),
+  env: serveEnv(dbFile, port),
 });
 const startupSeconds = serve.startupMs / 1000;
 // The server answers before its search index is built; a search waits for it.
@@ -314,7 +303,7 @@ const exeServe = await startServer({
   args: ['serve'],
   port: exePort,
   readyPath: '/api/v1/site',
-  env: { ...serveEnv(exePort), LAUNCHBOARD_CACHE_DIR: join(dir, 'exe-cache') },
+  env: { ...serveEnv(dbFile, exePort), LAUNCHBOARD_CACHE_DIR: join(dir, 'exe-cache') },
 });
 const exeStartup = {
   startupSeconds: exeServe.startupMs / 1000,
