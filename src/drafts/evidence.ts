@@ -396,7 +396,13 @@ export function gateProposal(
   for (const s of proposal.company_socials) {
     if (s.platform in company_socials || !isWebLink(s.url) || s.url.length > 500) continue;
     // The link's own line on the page (text and address) when quoted so, else the address alone.
-    const quotes = (Array.isArray(s.quotes) ? s.quotes : []).filter((q) => typeof q === 'string' && q.includes(s.url));
+    // Or the account's @handle as the page writes it (an X card tag names the account, not its address).
+    const handle = /^https:\/\/x\.com\/([A-Za-z0-9_]{1,15})$/.exec(s.url)?.[1];
+    const quotes = (Array.isArray(s.quotes) ? s.quotes : []).filter(
+      (q) =>
+        typeof q === 'string' &&
+        (q.includes(s.url) || (!!handle && q.trim().toLowerCase() === `@${handle.toLowerCase()}`)),
+    );
     const evidence = (quotes.length > 0 ? verifyQuotes(corpus, quotes) : null) ?? verifyQuotes(corpus, [s.url]);
     if (evidence) {
       company_socials[s.platform] = s.url;

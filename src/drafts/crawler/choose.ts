@@ -31,7 +31,7 @@ const KIND_WORDS: [PageKind, RegExp][] = [
   [
     'about',
     words(
-      'about|about us|team|our team|company|imprint|impressum|legal|legal notice|who we are|our story|story|founders?|people|mentions l[eé]gales|über uns|ueber uns|a propos|à propos|chi siamo|sobre nosotros|over ons|sobre n[óo]s|quem somos|qui(?:é|e)nes somos|equipo|equipe|équipe|squadra|note legali|aviso legal',
+      'about|about us|team|our team|company|press ?kit|media ?kit|imprint|impressum|legal|legal notice|who we are|our story|story|founders?|people|mentions l[eé]gales|über uns|ueber uns|a propos|à propos|chi siamo|sobre nosotros|over ons|sobre n[óo]s|quem somos|qui(?:é|e)nes somos|equipo|equipe|équipe|squadra|note legali|aviso legal',
     ),
   ],
   [

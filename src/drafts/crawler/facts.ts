@@ -18,7 +18,8 @@ export interface PageFacts {
    * Absolute http(s) links with their text and where they sit (absent in pages read before areas were kept);
    * `quoted` inside other people's words, `hero` in the block around the page's h1.
    */
-  links: { href: string; text: string; area?: 'nav' | 'footer' | 'body'; quoted?: true; hero?: true }[];
+  /** `me`: marked rel="me", the page naming an account as its owner's own. */
+  links: { href: string; text: string; area?: 'nav' | 'footer' | 'body'; quoted?: true; hero?: true; me?: true }[];
   mailtos: string[];
   /** Video embeds and video links (iframes, <video>, og:video). */
   videos: string[];

@@ -148,8 +148,9 @@ const OTHERS_NAME =
   /(?:^|[\s_-])(?:testimonials?|(?<!code[_-])reviews?|quotes?|blockquote|pull-?quote|press|in-the-press|as-seen-(?:in|on)|featured-(?:in|on)|logo-?(?:cloud|strip|wall|grid|bar|list|garden|carousel|marquee|row)|logos|partners?|clients|customer-(?:logos|quotes?|stories|story|says?)|trusted-?by|wall-?of-?love|tweets?|twitter-tweet|social-?proof|endorsements?|kudos|praise|shout-?outs?|comparison|compare|versus)(?:$|[\s_-])/i;
 /** Headings that open such a region. */
 const OTHERS_HEADING =
-  /^(?:what (?:our |people |customers |users |clients |makers |teams |developers |folks |others )?(?:\p{L}+ )?(?:are )?(?:say(?:ing)?|said|think)\b|testimonials?\b|reviews?\b|kind words|wall of love|loved by|trusted by|used by|as seen (?:in|on)|as featured (?:in|on)|featured (?:in|on)|in the (?:press|news)|press\b|our (?:customers|clients|partners)|partners\b|backed by|don['’]t (?:just )?take our word|hear from|customer stories|(?:how|why) .{0,40}\bcompares?\b|comparison\b|compared\b|confronto\b|vergleich\b|comparaison\b|comparaci[oó]n\b|compara[cç][aã]o\b|.{1,40} (?:vs\.?|versus) .{1,40}$|alternatives?\b)/iu;
+  /^(?:what (?:our |people |customers |users |clients |makers |teams |developers |folks |others )?(?:\p{L}+ )?(?:are )?(?:say(?:ing)?|said|think)\b|testimonials?\b|reviews?\b|kind words|wall of love|loved by|trusted by|used by|as seen (?:in|on)|as featured (?:in|on)|featured (?:in|on)|in the (?:press|news)|press\b(?![- ]?kit)|our (?:customers|clients|partners)|partners\b|backed by|don['’]t (?:just )?take our word|hear from|customer stories|(?:how|why) .{0,40}\bcompares?\b|comparison\b|compared\b|confronto\b|vergleich\b|comparaison\b|comparaci[oó]n\b|compara[cç][aã]o\b|.{1,40} (?:vs\.?|versus) .{1,40}$|alternatives?\b)/iu;
 const HEADING_TAGS = /^H[1-6]$/;
+const REL_ME = /(?:^|\s)me(?:\s|$)/i;
 
 function othersRoots(all: Element[], headings: Element[]): Set<Element> {
   const roots = new Set<Element>();
@@ -489,7 +490,15 @@ export function extractPage(html: string, url: string): PageFacts {
         area,
         ...(quoted(a) ? { quoted: true as const } : {}),
         ...(area === 'body' && inHero(a) && standalone(a) ? { hero: true as const } : {}),
+        ...(REL_ME.test(a.getAttribute('rel') ?? '') ? { me: true as const } : {}),
       });
+    }
+    // <link rel="me"> in the head names the owner's accounts as a footer link would.
+    for (const el of byTag('LINK')) {
+      const href = REL_ME.test(el.getAttribute('rel') ?? '') ? absolute(el.getAttribute('href'), base) : null;
+      if (!href || href.startsWith('mailto:') || seenLinks.has(href) || links.length >= LIMITS.links) continue;
+      seenLinks.add(href);
+      links.push({ href, text: '', me: true });
     }
 
     const videos = new Set<string>();

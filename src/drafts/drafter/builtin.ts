@@ -745,6 +745,9 @@ const SOCIAL_HOSTS: [Exclude<SocialPlatform, 'website' | 'custom'>, RegExp][] = 
   ['medium', /^((www\.)?medium\.com\/@?[^/]+|[a-z0-9-]+\.medium\.com)\/?$/i],
 ];
 
+/** A Mastodon-style account address ("/@htop"). */
+const FEDIVERSE_ACCOUNT = /^\/@[\p{L}\p{N}_.]{1,40}\/?$/u;
+
 /** Platforms whose links name an account or an organisation (a person's profile looks the same: judged by where it sits). */
 const ACCOUNT_PLATFORMS = new Set<SocialPlatform>([
   'x',
@@ -795,13 +798,16 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       if (link.quoted || sameSite(link.href, site.url)) continue;
       const u = new URL(link.href);
       const target = `${u.hostname}${u.pathname}`;
-      const platform = SOCIAL_HOSTS.find(([, pattern]) => pattern.test(target))?.[0];
+      // A rel="me" link to an account of a platform with no key of its own (a Mastodon server) is the custom link.
+      const platform =
+        SOCIAL_HOSTS.find(([, pattern]) => pattern.test(target))?.[0] ??
+        (link.me && FEDIVERSE_ACCOUNT.test(u.pathname) ? 'custom' : undefined);
       if (!platform) continue;
       const handle = handleOf(u);
       // github.com/sponsors/lumen is a way to pay, github.com/orgs/… a page about an account: neither is one.
       if ((platform === 'github' || platform === 'gitlab') && CODE_HOST_PAGES.test(handle)) continue;
       const ownName = isBrand(handle.split('/')[0]!, tokens) || isBrand(handle.split('/')[1] ?? '', tokens);
-      const placed = link.area === 'nav' || link.area === 'footer' || link.hero === true;
+      const placed = link.area === 'nav' || link.area === 'footer' || link.hero === true || link.me === true;
       // A repository or account named in body text is someone else's unless it carries the product's name.
       if (!placed && !ownName && ACCOUNT_PLATFORMS.has(platform)) continue;
       // Even in the menus or the hero, a repository named by its own name ("Built on pgx") is a side repository.
@@ -836,6 +842,17 @@ function draftSocials(site: SiteEvidence): DraftProposal['company_socials'] {
       });
     }
   }
+  // The X account the homepage names in its card tags (twitter:site), when it carries the product's name.
+  const card = site.pages[0]?.facts.meta['twitter:site']?.trim();
+  const cardHandle = card && /^@?([A-Za-z0-9_]{1,15})$/.exec(card)?.[1];
+  if (cardHandle && isBrand(cardHandle, tokens))
+    candidates.push({
+      platform: 'x',
+      url: `https://x.com/${cardHandle}`,
+      quote: card,
+      rank: 3,
+      order: candidates.length,
+    });
   candidates.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const found: DraftProposal['company_socials'] = [];
   for (const c of candidates)

@@ -48,6 +48,7 @@ const MADE_BY = new RegExp(
   `\\b((?:[Cc]o-)?[Ff]ounded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Dd]eveloped|[Mm]ade|[Mm]aintained)(?: (?:back )?in (?:19|20)\\d{2})?(?: with [^.]{1,30})? by (${NAME})(?: \\(([^()]{1,40})\\))?(?:,? (?:a|an|the|who|whose) [^.;()]{1,100}?,)?(?:,? (?:and|&) (${NAME})(?: \\(([^()]{1,40})\\))?)?`,
   'u',
 );
+const PRONOUNS = /^(?:he|she|they|ze|xe|er|sie|il|elle)\s?\/\s?\p{L}+(?:\s?\/\s?\p{L}+)?$/iu;
 const WHO_FOUNDED = new RegExp(`\\b(${NAME}),? (?:who )?(?:co-?)?founded\\b`, 'u');
 // Names are matched case-sensitively (a capital starts each word): no 'i' flag where NAME is.
 const I_AM = new RegExp(
@@ -193,7 +194,8 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
             if (name && personName(name, own, rivals))
               add({
                 name,
-                title: role?.trim() || founderTitle(made[1]!),
+                // "(he/him)" after a name gives pronouns, not a role.
+                title: (role && !PRONOUNS.test(role.trim()) ? role.trim() : null) || founderTitle(made[1]!),
                 bio: null,
                 quotes: [sentenceWith(sentence, MADE_BY) ?? sentence],
               });

@@ -4,13 +4,15 @@
 // explicit wording counts: a page that merely says "free" somewhere proves
 // nothing, and a price the page gives for a competitor, a payment processor
 // or an integration is not this product's price.
-import type { FieldProposal, SiteEvidence } from './fields.js';
+import { MIN_QUOTE } from '../evidence.js';
+import type { EvidencePage, FieldProposal, SiteEvidence } from './fields.js';
 import {
   brandTokens,
   cleanBlocks,
   competitors,
   ldOfType,
   ownClauses,
+  ownHeadings,
   pagesOf,
   PRODUCT_TYPES,
   sentences,
@@ -22,6 +24,7 @@ export const PRICE = new RegExp(
   `(?:[$€£¥]\\s?(?:${NUMBER})|${CODE}\\s?(?:${NUMBER})|(?:${NUMBER})\\s?(?:${CODE}|euros?|dollars?|pounds?|[€£$])(?![\\p{L}]))`,
   'iu',
 );
+const EVERY_PRICE = new RegExp(PRICE.source, 'giu');
 const ZERO_PRICE = new RegExp(
   `(?:[$€£¥]\\s?0(?:[.,]00?)?|${CODE}\\s?0(?:[.,]00?)?|(?<![\\d.,])0(?:[.,]00?)?\\s?(?:${CODE}|euros?|dollars?|[€£$]))(?![\\d.,]*\\d)`,
   'iu',
@@ -35,7 +38,7 @@ const HOURLY = /(\/|\bper\b|\ban?\b)\s*(h|hr|hrs|hour|day)\b|\b(hourly|day rate|
 const USAGE =
   /(\/|\bper\b|\bfor\b|\bevery\b|\beach\b)\s*(?:\d[\d,.]*\s*k?\s*)?(requests?|calls?|api calls?|events?|messages?|emails?|credits?|tokens?|minutes?|GB|TB|MB|units?|transactions?|page ?views?|executions?|runs?|builds?|verifications?|sms|texts?)\b|\b(pay[- ]as[- ]you[- ]go|usage[- ]based|metered|only pay for what you use)\b/i;
 const ONE_TIME =
-  /\b(one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|once(?!\s+(?:a|an|per|every|each)\b))\b/i;
+  /(?<![\p{L}])(one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|once(?!\s+(?:a|an|per|every|each)\b)|una tantum|una volta|einmalig\w*|kein abo\w*|paiement unique|une seule fois|à vie|pago único|de por vida|pagamento único|vitalício|eenmalig)(?![\p{L}])/iu;
 const PWYW =
   /\b(pay what (?:and when |you want and when )?you (?:want|like|can|think)|pay-what-you-want|name your (?:own )?price|choose your (?:own )?price)\b/i;
 const DONATION =
@@ -59,7 +62,7 @@ const PROCESSOR =
 const PLAN_NAME = /^[\p{Lu}][\p{L}\p{N}+&' -]{1,30}$/u;
 /** Headings above prices that are not a plan's name. */
 const NOT_A_PLAN =
-  /^(pricing|prices|plans?|our plans|simple pricing|pricing plans|choose (?:a|your) plan|compare plans|faqs?|features)$|^(download|get|buy|start|try|sign|join|order|subscribe|book|contact)\b|\S+(?:\s+\S+){3,}/i;
+  /^(pricing|prices?|prezz[io]|preise?|prix|precios?|pre[çc]os?|tarifs?|plans?|our plans|simple pricing|pricing plans|choose (?:a|your) plan|compare plans|faqs?|features|starting at|starts at|from|only|ab|à partir de|a partir de|desde|a partire da)$|^(download|get|buy|start|try|sign|join|order|subscribe|book|contact)\b|\S+(?:\s+\S+){3,}/i;
 /** A price line that names no plan itself ("$29 / month", "€290 per year, billed annually"). */
 const STARTS_WITH_PRICE = new RegExp(`^(?:from\\s+|only\\s+)?${PRICE.source}`, 'iu');
 const bare = (line: string) => line.length <= 40 && STARTS_WITH_PRICE.test(line);
@@ -71,36 +74,90 @@ interface PriceLine {
 
 const withoutTrial = (text: string) => text.replace(new RegExp(TRIAL.source, 'gi'), '');
 
+/** A heading over a table or section comparing the product with others: their prices, and years of ours, not plans. */
+const COMPARISON_HEADING =
+  /(?<![\p{L}])(compar\w*|confronto|vergleich\w*|comparaison|comparativa|\bvs\.?|versus|how (?:we|it) compares|(?:how much|what) you save|quanto risparmi|risparmi)(?![\p{L}])/iu;
+/** A comparison of the product's own plans ("Compare plans & features") is not one with others. */
+const PLAN_WORDS =
+  /(?<![\p{L}])(plans?|tiers?|editions?|pricing|features|piani|pläne|tarif\w*|planes|planos)(?![\p{L}])/iu;
+/** What a price alone on its line is for, on the line after it ("$9.99" / "per month", "24.99€" / "One-time Payment"). */
+const PRICE_TERMS = new RegExp(
+  `^(?:/\\s?\\p{L}|per\\b|a\\s|billed\\b|${RECURRING.source}|${ONE_TIME.source}|forever\\b|for(?:ever)? free\\b)`,
+  'iu',
+);
+
 /**
- * The product's own price statements in `blocks`: a short block as it stands
- * (a plan line, a table cell), else the sentence, and of a sentence comparing
- * with others only the clauses about this product.
+ * The blocks of a page with the heading each sits under, leaving out sections
+ * that compare the product with others (a heading that says so, down to the
+ * next heading of its level or above).
  */
-function priceLines(blocks: string[], rivals: string[], brand: string[]): PriceLine[] {
+function ownPriceBlocks(page: EvidencePage): { blocks: string[]; headingAt: (string | null)[] } {
+  const headings = ownHeadings(page).filter((h) => h.level >= 2);
+  const levels = new Map(headings.map((h) => [h.text, h.level]));
+  const blocks: string[] = [];
+  const headingAt: (string | null)[] = [];
+  let skipping: number | null = null;
+  for (const block of cleanBlocks(page)) {
+    const level = levels.get(block);
+    if (level !== undefined) {
+      if (skipping !== null && level <= skipping) skipping = null;
+      if (skipping === null && COMPARISON_HEADING.test(block) && !PLAN_WORDS.test(block)) skipping = level;
+    }
+    if (skipping !== null) continue;
+    blocks.push(block);
+    headingAt.push(level !== undefined ? block : null);
+  }
+  return { blocks, headingAt };
+}
+
+/** The nearest heading above block `i` within its card: never past another price, at most six blocks up. */
+function planHeading(blocks: string[], headingAt: (string | null)[], i: number): string | null {
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
+    if (PRICE.test(blocks[j]!)) return null;
+    const heading = headingAt[j];
+    if (heading) return PLAN_NAME.test(heading) && !NOT_A_PLAN.test(heading) ? heading : null;
+  }
+  return null;
+}
+
+/**
+ * The product's own price statements on `pages`: a short block as it stands
+ * (a plan line, a table cell), else the sentence, and of a sentence comparing
+ * with others only the clauses about this product. A price alone on its line
+ * takes the terms on the line after it ("$9.99 per month") and the plan name
+ * above it, the line before or the card's heading ("Monthly").
+ */
+function priceLines(pages: EvidencePage[], rivals: string[], brand: string[]): PriceLine[] {
   const out: PriceLine[] = [];
-  blocks.forEach((block, i) => {
-    if (block.length > 600 || !PRICE.test(block)) return;
-    const lines: string[] = [];
-    for (const sentence of sentences(block)) {
-      if (!PRICE.test(sentence) || NOT_A_PRICE.test(sentence) || PROCESSOR.test(sentence)) continue;
-      lines.push(...ownClauses(sentence, rivals, brand).filter((c) => PRICE.test(c)));
-    }
-    // A price alone on its line ("$29 / month") takes the plan name above it.
-    const before = blocks[i - 1];
-    for (const line of lines) {
-      if (line.length > 200) continue;
-      const plan =
-        bare(line) &&
-        before &&
-        before !== line &&
-        PLAN_NAME.test(before) &&
-        !NOT_A_PLAN.test(before) &&
-        !PRICE.test(before)
-          ? before
-          : null;
-      if (!out.some((o) => o.line === line && o.plan === plan)) out.push({ plan, line });
-    }
-  });
+  for (const page of pages) {
+    const { blocks, headingAt } = ownPriceBlocks(page);
+    blocks.forEach((block, i) => {
+      if (block.length > 600 || !PRICE.test(block)) return;
+      const lines: string[] = [];
+      for (const sentence of sentences(block)) {
+        if (!PRICE.test(sentence) || NOT_A_PRICE.test(sentence) || PROCESSOR.test(sentence)) continue;
+        lines.push(...ownClauses(sentence, rivals, brand).filter((c) => PRICE.test(c)));
+      }
+      const before = blocks[i - 1];
+      const after = blocks[i + 1];
+      for (const found of lines) {
+        if (found.length > 200) continue;
+        const alone = bare(found);
+        const terms =
+          alone && found === block && after && after.length <= 40 && PRICE_TERMS.test(after) && !PRICE.test(after);
+        const line = terms ? `${found} ${after}` : found;
+        // A quote shorter than the evidence gate takes ("$0") cannot stand alone.
+        if (line.length < MIN_QUOTE) continue;
+        const plan = !alone
+          ? null
+          : (planHeading(blocks, headingAt, i) ??
+            (before && before !== found && PLAN_NAME.test(before) && !NOT_A_PLAN.test(before) && !PRICE.test(before)
+              ? before
+              : null));
+        if (!out.some((o) => o.line === line && o.plan === plan)) out.push({ plan, line });
+      }
+    });
+  }
   return out;
 }
 
@@ -125,13 +182,14 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const brand = brandTokens(site);
   const pricingPages = pagesOf(site, 'pricing');
   const home = site.pages[0];
-  const blocks = (pricingPages.length > 0 ? pricingPages : site.pages.slice(0, 1)).flatMap((p) => cleanBlocks(p));
+  const pricePages = pricingPages.length > 0 ? pricingPages : site.pages.slice(0, 1);
+  const blocks = pricePages.flatMap((p) => cleanBlocks(p));
   // Statements of price terms (free, one-time, pay what you want) count on the pricing pages and the homepage.
   // The homepage's own description too ("… pay what and when you want!" may be said only there).
   const homeMeta = home ? [home.facts.meta.description, home.facts.meta['og:description']].filter((m) => !!m) : [];
   const termBlocks = [...blocks, ...(pricingPages.length > 0 && home ? cleanBlocks(home) : []), ...homeMeta];
 
-  const prices = priceLines(blocks, rivals, brand);
+  const prices = priceLines(pricePages, rivals, brand);
   const paid = prices.filter((p) => !ZERO_PRICE.test(p.line) && !HOURLY.test(p.line));
   const zero = prices.find((p) => ZERO_PRICE.test(p.line));
   const freeQuote = zero?.line ?? firstSentence(termBlocks, FREE, rivals, brand);
@@ -170,7 +228,13 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   for (const extra of [trial, pwyw, parts.length > 0 ? contactSales : null, ...freeTerms])
     if (extra && !parts.some((p) => p.text.includes(extra))) parts.push({ text: extra, quotes: [extra] });
   const kept: typeof parts = [];
-  for (const part of parts) if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
+  const amounts = (text: string): string[] => text.match(EVERY_PRICE) ?? [];
+  for (const part of parts) {
+    // A button or a closing line that repeats a price already given ("Buy — €49,90") adds nothing.
+    const said = amounts(part.text);
+    if (said.length > 0 && said.every((a) => kept.some((k) => amounts(k.text).includes(a)))) continue;
+    if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
+  }
   // Pricing by quote only: the page's own words for it are the summary.
   if (kept.length === 0 && paid.length === 0 && contactSales && model?.value === 'contact sales')
     kept.push({ text: contactSales, quotes: [contactSales] });
