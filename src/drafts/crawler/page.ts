@@ -261,7 +261,31 @@ function hidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   const style = el.getAttribute('style');
   if (style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
-  return inactiveTab(el);
+  return inactiveTab(el) || otherLanguage(el);
+}
+
+/** The language an element's copy is marked as (`lang="en"`, `data-lang="en"`, `data-lang-en`), or null. */
+function languageOf(el: Element): string | null {
+  const marked = el.getAttribute('lang') ?? el.getAttribute('data-lang');
+  if (marked) return marked.slice(0, 2).toLowerCase();
+  for (const attr of Array.from(el.attributes)) {
+    const m = /^data-lang-([a-z]{2})$/i.exec(attr.name);
+    if (m) return m[1]!.toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * A copy in another language than the page's, beside one in the page's
+ * ("<span data-lang-it>Prova</span><span data-lang-en>Trial</span>" on an
+ * Italian page): a script shows one of them, a visitor reads one.
+ */
+function otherLanguage(el: Element): boolean {
+  if (el.attributes.length === 0 || el.tagName === 'HTML') return false;
+  const own = languageOf(el);
+  const page = el.ownerDocument.documentElement.getAttribute('lang')?.slice(0, 2).toLowerCase();
+  if (!own || !page || own === page) return false;
+  return Array.from(el.parentElement?.children ?? []).some((s) => s !== el && languageOf(s) === page);
 }
 
 /** Hidden itself or inside something hidden. */

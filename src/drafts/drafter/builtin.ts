@@ -228,7 +228,13 @@ function draftStage(site: SiteEvidence, name: string | null): FieldProposal | un
   const meta = home.facts.meta;
   const hero = [home.facts.title, meta.description, meta['og:description'], h1, ...(h1 ? heroBlocks(home, h1) : [])];
   // A badge says the stage and little else ("Public beta", "Now in early access"), not "AI summaries (beta)".
-  const badges = cleanBlocks(home).filter((b) => BADGE.test(b));
+  // A section heading ("Coming soon" over a roadmap) names what follows it, not the product's stage.
+  const sectionHeadings = new Set(
+    ownHeadings(home)
+      .filter((h) => h.level >= 2)
+      .map((h) => h.text),
+  );
+  const badges = cleanBlocks(home).filter((b) => BADGE.test(b) && !sectionHeadings.has(b));
   const sentencesAbout = [home, ...pagesOf(site, 'about'), ...pagesOf(site, 'pricing')].flatMap((p) =>
     cleanBlocks(p).flatMap((b) => sentences(b).filter((x) => subject.test(x))),
   );
@@ -714,7 +720,8 @@ function draftContactEmail(site: SiteEvidence): FieldProposal | undefined {
 const VIDEO_PREFERENCE = /youtube|youtu\.be|vimeo|loom|wistia/i;
 
 function draftDemoVideo(site: SiteEvidence): FieldProposal | undefined {
-  const videos = site.pages.flatMap((p) => p.facts.videos);
+  // A video in a post, a policy or someone else's story shows something else than the product's demo.
+  const videos = site.pages.filter((p) => !NOT_OURS.includes(pageRole(site, p))).flatMap((p) => p.facts.videos);
   return quoteOf(videos.find((v) => VIDEO_PREFERENCE.test(v)) ?? videos[0]);
 }
 

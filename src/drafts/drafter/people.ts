@@ -15,6 +15,7 @@ import {
   NOT_OURS,
   ldString,
   ORG_TYPES,
+  headingsAbove,
   pageRole,
   PRODUCT_TYPES,
   sentences,
@@ -248,6 +249,9 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
 const FOUNDED =
   /\b(?:founded|established|started|launched|incorporated|est\.?)\s+(?:in\s+)?((?:18|19|20)\d{2})\b|\bsince\s+((?:19|20)\d{2})\b/i;
 
+/** A line of a person's résumé ("Led Momentum's European expansion since 2015"): their years, not the company's. */
+const RESUME_LINE =
+  /^(?:Led|Leads|Joined|Worked|Works|Served|Serves|Managed|Manages|Headed|Heads|Ran|Runs|Oversaw|Oversees|Drove|Grew|Spent|Taught|Advised|Directed|Directs|Co-led|Has (?:led|been|worked|managed))\b/;
 const OWN_WORK =
   /\b(we|our|us|developed|built|made|maintained|taking care|helping|serving|trusted|in business|exists?)\b/i;
 function ownSince(sentence: string, own: string[]): boolean {
@@ -271,7 +275,7 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
       const quote = sentenceWith(block, FOUNDED) ?? (block.length <= 400 ? block : null);
       // "since 1970" says when anything began: it dates the product only when the product, its makers or their
       // work is what the sentence is about, and not in someone else's quoted words.
-      if (m[2] && quote && !ownSince(quote, own)) continue;
+      if (m[2] && quote && (!ownSince(quote, own) || RESUME_LINE.test(quote))) continue;
       if (quote) return { value: m[1] ?? m[2]!, quotes: [quote] };
     }
   }
@@ -283,7 +287,7 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
 const PLACE = "\\p{Lu}[\\p{L}'’-]+(?:[ -](?:(?:am|an|upon|on|de|del|la|le|sur|im)[ -])?\\p{Lu}[\\p{L}'’-]+){0,2}";
 /** The company says where it is: "based in", "headquartered in", "offices in", "located in". */
 const BASED = new RegExp(
-  `(?<![\\p{L}-])(?:(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Oo]ffices?|HQ)\\s+(?:in|at)|(?:an? |the )?(?:small |indie |independent |solo |\\S+ )?(?:developer|maker|designer|studio|team|company|founder) from)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
+  `(?<![\\p{L}-])(?:(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Oo]ffices?|HQ)\\s+(?:in|at)|(?:[Hh]eadquarters?|HQ)\\s*:|(?:an? |the )?(?:small |indie |independent |solo |\\S+ )?(?:developer|maker|designer|studio|team|company|founder) from)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
 /** Made, built or designed in a country ("Made in Germany", "Built in Lyon, France"), never in a language ("built in Rust"). */
@@ -313,6 +317,9 @@ function flagCountry(after: string): string | null {
 /** Where servers, data or hosting are: not where the company is. */
 const INFRASTRUCTURE =
   /\b(servers?|data|hosting|hosted|host|hoster|data ?cent(?:er|re)s?|infrastructure|regions?|stored|storage|backups?|cdn|cloud|nodes?|instances?|availability zones?|datacenters?|hébergée?s?|hébergeur|hébergement|gehostet|hosting-?anbieter|serverstandort|rechenzentrum|alojad[ao]s?|alojamiento|servidores?)(?![\p{L}])/iu;
+/** The heading of an imprint's section about who hosts the site or its mail. */
+const HOSTING_SECTION =
+  /^(?:web ?)?(?:h[ée]bergement|h[ée]bergeur|hosting|hoster|hosted by|h[ée]berg[ée] par|hosting-?anbieter|alojamiento|hospedagem|server(?: location|standort))(?![\p{L}])/iu;
 /** A street line: a street word or a house number after the street name. */
 const STREET =
   /(?:stra(?:ß|ss)e|str\.|gasse|weg|platz|allee|ring|damm|ufer|chaussee|street|st\.|road|rd\.|avenue|ave\.?|lane|drive|boulevard|blvd|way|square|place|rue|via|viale|calle|avenida|laan|straat|plein|gracht|kade|vej|gatan|gata|väg)\b|\p{L}{3,} \d{1,4}[a-z]?,|^\d{1,5}[a-z]? \p{Lu}/iu;
@@ -428,7 +435,8 @@ function fromSentence(sentence: string): Found | null {
         country: { value: countryCode(second)!, quotes: [sentence] },
       };
     if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [sentence] } };
-    if (!second) return { city: { value: first, quotes: [sentence] } };
+    // "Rochester, New York": the region after the city is no country, the city stands.
+    return { city: { value: first, quotes: [sentence] } };
   }
   const made = MADE_IN.exec(sentence);
   if (made && !aboutInfrastructure(sentence, made.index)) {
@@ -502,10 +510,12 @@ export function draftLocation(site: SiteEvidence): Found {
     const lines = [ldString(address.streetAddress), ldString(address.postalCode), city, countryRaw].filter(
       (l): l is string => !!l && l.length >= 3,
     );
-    return {
-      ...(code && lines.length > 0 ? { country: { value: code, quotes: lines } } : {}),
-      ...(city ? { city: { value: city, quotes: [city] } } : {}),
-    };
+    // An address of a country code alone cannot be quoted: the page's own words may still say where.
+    if ((code && lines.length > 0) || city)
+      return {
+        ...(code && lines.length > 0 ? { country: { value: code, quotes: lines } } : {}),
+        ...(city ? { city: { value: city, quotes: [city] } } : {}),
+      };
   }
   const pages: EvidencePage[] = [...site.pages]
     .filter((p) => !NOT_OURS.includes(pageRole(site, p)))
@@ -524,7 +534,10 @@ export function draftLocation(site: SiteEvidence): Found {
   for (const read of readers)
     for (const page of pages) {
       const blocks = cleanBlocks(page);
+      const sections = headingsAbove(page);
       for (let i = 0; i < blocks.length; i++) {
+        // Whatever a "Hosting" section of an imprint says is where the host is.
+        if (HOSTING_SECTION.test(sections[i] ?? '')) continue;
         const f = read(blocks, i);
         if (f) found.push(f);
       }

@@ -31,14 +31,21 @@ const ZERO_PRICE = new RegExp(
 );
 /** Amounts that are not prices: "$2M processed", "saved $300", "raised €5m", an estimate ("~€290/year", what others cost). */
 const NOT_A_PRICE =
-  /[~≈]\s?[$€£]|\b(?:circa|approx(?:\.|imately)?|roughly)\s[$€£]|[$€£]\s?\d[\d.,]*\s?(?:[kmb]|bn|tn|million|billion|trillion|mio|mrd|mld|mi|bi|tri|mil(?:h[õo]es|lones|ioni|liards?)?)\b|\bsav(?:e|ed|es|ing)\s+(?:up to\s+|over\s+)?[$€£]|\b(raised|funding|processed|revenue|worth|earn(?:ed|s)?|paid out|in (?:invoices|payments|sales)|ARR|MRR|GMV|donat\w+|prize|budget)\b/i;
+  /[~≈]\s?[$€£]|\b(?:circa|approx(?:\.|imately)?|roughly|about|around|nearly|almost|ca\.)\s[$€£]|[$€£]\s?\d[\d.,]*\s?(?:[kmb]|bn|tn|million|billion|trillion|mio|mrd|mld|mi|bi|tri|mil(?:h[õo]es|lones|ioni|liards?)?)\b|\bsav(?:e|ed|es|ing)\s+(?:up to\s+|over\s+)?[$€£]|\b(raised|funding|processed|revenue|worth|earn(?:ed|s)?|paid out|in (?:invoices|payments|sales)|ARR|MRR|GMV|donat\w+|prize|budget|equival\w*|works out (?:to|at)|comes to|that['’]s (?:just|only|less than)|entspricht|soit)\b/i;
 const RECURRING =
   /(\/|\bper\b|\ba\b|\bevery\b|\beach\b|\bpro\b|\bpar\b|\bal\b)\s*(month|mo|year|yr|annum|user|seat|member|week|editor|site|project|monat|jahr|mois|an|mes|año)\b|\b(monthly|annually|yearly|billed|subscription|monatlich|jährlich|mensuel|annuel|p\.?\s?m\.|p\.?\s?a\.)(?![\p{L}])/iu;
 const HOURLY = /(\/|\bper\b|\ban?\b)\s*(h|hr|hrs|hour|day)\b|\b(hourly|day rate|daily rate)\b/i;
 const USAGE =
   /(\/|\bper\b|\bfor\b|\bevery\b|\beach\b)\s*(?:\d[\d,.]*\s*k?\s*)?(requests?|calls?|api calls?|events?|messages?|emails?|credits?|tokens?|minutes?|GB|TB|MB|units?|transactions?|page ?views?|executions?|runs?|builds?|verifications?|sms|texts?)\b|\b(pay[- ]as[- ]you[- ]go|usage[- ]based|metered|only pay for what you use)\b/i;
-const ONE_TIME =
-  /(?<![\p{L}])(one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|once(?!\s+(?:a|an|per|every|each)\b)|una tantum|una volta|einmalig\w*|kein abo\w*|paiement unique|une seule fois|à vie|pago único|de por vida|pagamento único|vitalício|eenmalig)(?![\p{L}])/iu;
+/** One payment, in the languages sites are written in. */
+const ONE_TIME_WORDS =
+  'one[- ]time|lifetime|pay once|buy once|single payment|once,? (?:and )?forever|perpetual licen[cs]e|no subscriptions?|una tantum|una volta|einmalig\\w*|kein abo\\w*|paiement unique|une seule fois|à vie|pago único|de por vida|pagamento único|vitalício|eenmalig';
+const ONE_TIME = new RegExp(
+  `(?<![\\p{L}])(${ONE_TIME_WORDS}|once(?!\\s+(?:a|an|per|every|each)\\b))(?![\\p{L}])`,
+  'iu',
+);
+/** The same away from a price, where a bare "once" says nothing of payment ("customize the rules once"). */
+const ONE_TIME_TERMS = new RegExp(`(?<![\\p{L}])(${ONE_TIME_WORDS})(?![\\p{L}])`, 'iu');
 const PWYW =
   /\b(pay what (?:and when |you want and when )?you (?:want|like|can|think)|pay-what-you-want|name your (?:own )?price|choose your (?:own )?price)\b/i;
 const DONATION =
@@ -46,7 +53,7 @@ const DONATION =
 const CONTACT_SALES =
   /\b(contact (?:our )?sales|talk to (?:our )?sales|contact us for (?:pricing|a quote|custom)|custom (?:pricing|quotes?)|request (?:a )?(?:quote|pricing)|get (?:a )?quote|price on request|pricing on request|devis (?:personnalis[ée]s?|sur mesure|gratuit)|sur devis|(?:demandez|obtenir|demander) (?:un|votre) devis|preis(?:e)? auf anfrage|individuelles angebot|angebot anfordern|presupuesto personalizado|solicita (?:un )?presupuesto)(?![\p{L}])/iu;
 const TRIAL =
-  /\b(free trial|trial (?:of|for) \d+ days?|\d+[- ]days? (?:free )?trial|try (?:it |\S+ )?(?:for )?free for \d+ days?|(?:the )?(?:first|1st) (?:month|week|\d+ days?) (?:is |are )?free)\b/i;
+  /\b(free trial|prova gratuita|essai gratuit|prueba gratuita|teste gr[aá]tis|kostenlose[rn]? test\w*|proefperiode|trial (?:of|for) \d+ days?|\d+[- ]days? (?:free )?trial|try (?:it |\S+ )?(?:for )?free for \d+ days?|(?:the )?(?:first|1st) (?:month|week|\d+ days?) (?:is |are )?free)\b/i;
 /** Words that say this product (or a plan of it) costs nothing; a free trial is not one. */
 const FREE =
   /\b(free plan|free tier|free forever|forever free|free version|free edition|free for (?:individuals|personal use|small teams|everyone|non-?profits|up to \d+|open[- ]source|self-host\w*|ever)|start for free|get started for free|always free|100% free|completely free|totally free|entirely free|free (?:and|&) open[- ]source|free,? open[- ]source|free to (?:use|download|self-host|install)|free of charge|(?:is|are|it['’]s|stays|remains|(?:will )?always be) free\b|(?:is|are) (?:a|an) (?:completely |totally )?free (?!trial)\p{L}|free software\b|(?:use|host|run|download|install) (?:it|\S+) for free\b|at no cost|costs? nothing|(?:ist|sind|bleibt) (?:komplett |völlig |vollständig )?(?:kostenlos|gratis)|(?:est|reste) (?:entièrement |totalement )?gratuit|es (?:totalmente )?gratis)(?![\p{L}])/iu;
@@ -55,7 +62,7 @@ const DONATION_ASK =
   /\b(consider (?:making a |a )?donat\w*|donations? (?:are |is )?(?:welcome|appreciated)|please (?:consider )?donat\w*|(?:you can|feel free to) donate|support \S+(?: \S+)? by donating|make a donation|donate (?:to|via|through|using|here|now)|spenden sie|faire un don|haz una donación)\b/iu;
 /** A free period, pilot or evaluation ("a 30-day proof of value at no cost"): free for a while, not a free product. */
 const LIMITED_FREE =
-  /\b(\d+[- ](?:days?|weeks?|months?)\b|(?:for|during) (?:the )?(?:first )?(?:\d+|one|two|three|four|six) (?:days?|weeks?|months?)\b|trials?\b|pilots?\b|proof[- ]of[- ](?:value|concept)|evaluation|sandbox)/i;
+  /\b(\d+[- ](?:days?|weeks?|months?|giorni|settimane|mesi|tage|wochen|monate|jours|semaines|mois|d[ií]as|semanas|meses|dagen|weken|maanden)\b|(?:for|during) (?:the )?(?:first )?(?:\d+|one|two|three|four|six) (?:days?|weeks?|months?)\b|trials?\b|pilots?\b|proof[- ]of[- ](?:value|concept)|evaluation|sandbox)/i;
 /** Fees of whoever takes the payment, an app store or an integration: their prices, not the product's. */
 const PROCESSOR =
   /\b(processing fees?|transaction fees?|payment processor|stripe|paypal|paddle|lemon ?squeezy|gumroad|braintree|fees? (?:apply|charged by|from)|their (?:own )?(?:plans?|pricing|fees?))\b/i;
@@ -63,6 +70,9 @@ const PLAN_NAME = /^[\p{Lu}][\p{L}\p{N}+&' -]{1,30}$/u;
 /** Headings above prices that are not a plan's name. */
 const NOT_A_PLAN =
   /^(pricing|prices?|prezz[io]|preise?|prix|precios?|pre[çc]os?|tarifs?|plans?|our plans|simple pricing|pricing plans|choose (?:a|your) plan|compare plans|faqs?|features|starting at|starts at|from|only|ab|à partir de|a partir de|desde|a partire da)$|^(download|get|buy|start|try|sign|join|order|subscribe|book|contact)\b|\S+(?:\s+\S+){3,}/i;
+/** A card's ribbon run into its plan's name ("Most popular Pro", "Consigliata Licenza completa"). */
+const PLAN_BADGE =
+  /^(?:most popular|popular|recommended|best value|best deal|our pick|consigliat[ao]|pi[uù] scelt[ao]|empfohlen|beliebt|recommandée?|populaire|recomendad[ao]|m[aá]s popular)\s+(?=\p{Lu})/iu;
 /** A price line that names no plan itself ("$29 / month", "€290 per year, billed annually"). */
 const STARTS_WITH_PRICE = new RegExp(`^(?:from\\s+|only\\s+)?${PRICE.source}`, 'iu');
 const bare = (line: string) => line.length <= 40 && STARTS_WITH_PRICE.test(line);
@@ -148,12 +158,13 @@ function priceLines(pages: EvidencePage[], rivals: string[], brand: string[]): P
         const line = terms ? `${found} ${after}` : found;
         // A quote shorter than the evidence gate takes ("$0") cannot stand alone.
         if (line.length < MIN_QUOTE) continue;
-        const plan = !alone
+        const named = !alone
           ? null
           : (planHeading(blocks, headingAt, i) ??
             (before && before !== found && PLAN_NAME.test(before) && !NOT_A_PLAN.test(before) && !PRICE.test(before)
               ? before
               : null));
+        const plan = named?.replace(PLAN_BADGE, '') || null;
         if (!out.some((o) => o.line === line && o.plan === plan)) out.push({ plan, line });
       }
     });
@@ -191,7 +202,10 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
 
   const prices = priceLines(pricePages, rivals, brand);
   const paid = prices.filter((p) => !ZERO_PRICE.test(p.line) && !HOURLY.test(p.line));
-  const zero = prices.find((p) => ZERO_PRICE.test(p.line));
+  // Nothing to pay for a while ("0 € per 30 giorni", a plan called "Free trial") is a trial, not a free plan.
+  const zero = prices.find(
+    (p) => ZERO_PRICE.test(p.line) && !LIMITED_FREE.test(p.line) && !(p.plan && TRIAL.test(p.plan)),
+  );
   const freeQuote = zero?.line ?? firstSentence(termBlocks, FREE, rivals, brand);
   const pwyw = firstSentence(termBlocks, PWYW, rivals, brand);
   const trial = firstSentence(blocks, TRIAL, rivals, brand);
@@ -200,7 +214,7 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const usage = paid.find((p) => USAGE.test(p.line));
   const oneTime =
     paid.find((p) => ONE_TIME.test(p.line))?.line ??
-    (paid.length > 0 ? firstSentence(termBlocks, ONE_TIME, rivals, brand) : null);
+    (paid.length > 0 ? firstSentence(termBlocks, ONE_TIME_TERMS, rivals, brand) : null);
 
   // Free tools say so anywhere (an about page, a support page), not only where prices would be.
   const everyBlock = site.pages.flatMap((p) => cleanBlocks(p));

@@ -177,6 +177,16 @@ export function ownHeadings(page: EvidencePage): { level: number; text: string }
     .filter((h) => h.text);
 }
 
+/** For each of a page's clean blocks, the text of the nearest own heading at or above it (null before the first). */
+export function headingsAbove(page: EvidencePage): (string | null)[] {
+  const headings = new Set(ownHeadings(page).map((h) => h.text));
+  let current: string | null = null;
+  return cleanBlocks(page).map((block) => {
+    if (headings.has(block)) current = block;
+    return current;
+  });
+}
+
 /** The sentences of a block (split after . ! ? followed by a space). */
 export function sentences(block: string): string[] {
   return block

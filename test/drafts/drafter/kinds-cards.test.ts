@@ -42,6 +42,13 @@ describe('pricing: plan cards', () => {
     expect(plans.fields.pricing_model.value).toBe('freemium');
   });
 
+  it("leaves a card's ribbon out of its plan's name", () => {
+    const gated = withPricing(
+      '<h1>Pricing</h1><div><span class="ribbon">Most popular</span> <span>Team</span></div><div>$29</div><div>per month</div>',
+    );
+    expect(gated.fields.pricing_summary.value).toBe('Team: $29 per month');
+  });
+
   it('reads one-time terms in the languages sites are written in', () => {
     for (const terms of ['einmalig', 'paiement unique', 'pago único', 'una tantum'])
       expect(
@@ -83,5 +90,56 @@ describe('the company in its press kit, and accounts it names as its own', () =>
       siteOf({ '/': page('<h1>Lumen</h1>', '<title>Lumen</title><meta name="twitter:site" content="@vercel">') }),
     ).gated;
     expect(template.company_socials.x).toBeUndefined();
+  });
+});
+
+describe('what belongs to someone or something else', () => {
+  it('leaves out the addresses of an imprint section about the host, and reads "Headquarters: City, Region"', () => {
+    const imprint = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/mentions-legales">Mentions légales</a>'),
+        '/mentions-legales': page(`<h1>Mentions légales</h1><p>Lumen est édité par Ines Moreau.</p>
+          <h2>Hébergement</h2><p>Le site est hébergé par :</p><p>Vercel Inc.</p><p>440 N Barranca Ave #4133</p><p>Covina, CA 91723</p>
+          <p>Gestion du domaine :</p><p>Hostinger International Ltd.</p><p>61 Lordou Vironos Street</p><p>6023 Larnaca</p>`),
+      }),
+    ).gated;
+    expect([imprint.fields.city.value, imprint.fields.country.value]).toEqual([null, null]);
+    const hq = draftOf(siteOf({ '/': page('<h1>Lumen</h1><p>Americas Headquarters: Rochester, New York</p>') })).gated;
+    expect(hq.fields.city.value).toBe('Rochester');
+  });
+
+  it('reads only the page language of copies a script switches between', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Pagine di stato.</p><a href="/prezzi">Prezzi</a>').replace(
+          'lang="en"',
+          'lang="it"',
+        ),
+        '/prezzi': page(
+          '<h1>Prezzi</h1><div><span data-lang-it>Prova gratuita</span><span data-lang-en>Free trial</span></div><div>0 €</div><div>per 30 giorni</div><div><h3>Licenza</h3><div>2.400 €</div><div>una tantum</div></div>',
+        ).replace('lang="en"', 'lang="it"'),
+      }),
+    );
+    expect(gated.fields.pricing_summary.value).toBe('Prova gratuita: 0 € per 30 giorni; Licenza: 2.400 € una tantum');
+    // Nothing to pay for 30 days is a trial: the product is sold once, not freemium.
+    expect(gated.fields.pricing_model.value).toBe('one-time');
+  });
+
+  it('leaves out an estimate of what a price comes to, a roadmap headed "Coming soon", a video in a post and a résumé\'s "since"', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page(`<h1>Lumen</h1><p>Status pages you own.</p><a href="/pricing">Pricing</a><a href="/about">About</a><a href="/blog/launch">Launch post</a>
+          <section><h2>Coming soon</h2><p>Voice search — ask by voice.</p></section>`),
+        '/pricing': page(
+          '<h1>Pricing</h1><p>€2,400 one-time.</p><p>To put it in perspective: €2,400 one-time is about €200/month over the first year.</p>',
+        ),
+        '/about': page("<h1>About</h1><h3>Jo Park</h3><p>Led Lumen's European expansion since 2015.</p>"),
+        '/blog/launch': page('<h1>We launched</h1><video src="/media/launch.mp4"></video>'),
+      }),
+    );
+    expect(gated.fields.pricing_summary.value).toBe('€2,400 one-time.');
+    expect(gated.fields.stage.value).toBeNull();
+    expect(gated.fields.demo_video_url.value).toBeNull();
+    expect(gated.fields.founded_year.value).toBeNull();
   });
 });
