@@ -47,7 +47,7 @@ const GENERIC =
   /^(home|features?|pricing|plans|about( us)?|blog|faqs?|contact( us)?|get started|sign ?up|log ?in|sign in|learn more|read more|docs|documentation|support|careers|product|solutions|resources|company|team|customers|privacy|terms|menu|frequently asked questions|overview|legal|community|developers|integrations|changelog|download|downloads|news|press|links|social|follow us|newsletter|more|explore|everything else|and more|how it works|why [\p{L}\p{N} ]{1,30})$/iu;
 /** Calls to action: a button's words, not a claim. */
 const CTA =
-  /^(get started|ready to|book a demo|request a demo|schedule a demo|start (?:your |a )?free|start now|start today|try (?:it )?(?:\S+ )?(?:for )?free|try it now|sign up|join (?:us|now|today|the|our)|subscribe|download (?:now|for|it)|learn more|see (?:it in action|pricing|plans|how)|contact us|talk to|get in touch|questions\?|still have questions|need help|let['’]s talk|stay (?:in touch|updated)|want to|interested in)\b/i;
+  /^(get started|ready to|book a demo|request a demo|schedule a demo|start (?:your |a )?free|start now|start today|try (?:it )?(?:\S+ )?(?:for )?free|try it now|sign up|join (?:us|now|today|the|our)|subscribe|download (?:now|for|it)|learn more|see (?:it in action|pricing|plans|how|all)|view all|explore (?:all|more)|contact us|talk to|get in touch|questions\?|still have questions|need help|let['’]s talk|stay (?:in touch|updated)|want to|interested in)\b/i;
 const WELCOME = /^(welcome to|welcome|hello|hi there|introducing)\b/i;
 
 const quoteOf = (text: string | null | undefined): FieldProposal | undefined =>
@@ -535,6 +535,57 @@ function featureSection(page: EvidencePage, rivals: string[], name: string | nul
   return [];
 }
 
+/** A card's title: a few capitalised words, no sentence, no price, no section name. */
+const cardTitle = (b: string) =>
+  words(b) <= 7 &&
+  b.length <= 60 &&
+  /^\p{Lu}/u.test(b) &&
+  !/[.!?:;,]$/.test(b) &&
+  !PRICE.test(b) &&
+  !SECTION_TITLE.test(b);
+/** A card's text: a sentence of its own. */
+const cardText = (b: string) => words(b) >= 4 && (/[.!]$/.test(b) || words(b) >= 10) && !/\?$/.test(b);
+
+/**
+ * The longest run of three or more cards on a page, however they are marked
+ * up: a short title, perhaps a short line under it ("Zero scheduling
+ * disputes"), then its sentence ("Sketch" / "Write down your ideas
+ * instantly."). Read as "Title: sentence".
+ */
+function cardRun(page: EvidencePage, rivals: string[], name: string | null): Feature[] {
+  const blocks = cleanBlocks(page);
+  // A section's own heading (h1, h2) is never a card's title: it ends a run.
+  const sections = new Set(
+    ownHeadings(page)
+      .filter((h) => h.level <= 2)
+      .map((h) => h.text),
+  );
+  const title = (b: string | undefined) => b !== undefined && cardTitle(b) && !sections.has(b);
+  let best: Feature[] = [];
+  let run: Feature[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const head = blocks[i]!;
+    let at = i + 1;
+    if (title(blocks[at]) && words(blocks[at]!) <= 5 && cardText(blocks[at + 1] ?? '')) at++;
+    const text = blocks[at];
+    if (title(head) && text && cardText(text) && featureLike(head, rivals, name) && !aboutOthers(text, rivals)) {
+      const sentence = sentences(text)[0] ?? text;
+      run.push(
+        sentence.length <= 160
+          ? { value: `${head}: ${sentence}`, quotes: [head, sentence] }
+          : { value: head, quotes: [head] },
+      );
+      i = at + 1;
+      continue;
+    }
+    if (run.length > best.length) best = run;
+    run = [];
+    i++;
+  }
+  if (run.length > best.length) best = run;
+  return best.length >= 3 ? best : [];
+}
+
 function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal | undefined {
   const rivals = competitors(site);
   let found: Feature[] = [];
@@ -570,6 +621,11 @@ function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal |
       rivals,
       name,
     );
+  // Cards marked up as plain lines, on a features page, then the homepage.
+  for (const page of [...pagesOf(site, 'features'), ...(home ? [home] : [])]) {
+    if (found.length >= 2) break;
+    found = cardRun(page, rivals, name);
+  }
   // A grid of cards on the homepage: short h2 headings, each with its own sentence under it ("Bank feeds" /
   // "Connect accounts at…"). Section titles and lead-in questions ("What it does", "Who we are") are not cards.
   if (found.length < 2 && home) {
@@ -580,7 +636,7 @@ function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal |
       .map((h) => h.text)
       .filter(
         (h) =>
-          h.split(/\s+/).length <= 5 &&
+          h.split(/\s+/).length <= 12 &&
           !SECTION_TITLE.test(h) &&
           !/^(what|who|how|why|where|when|meet|see|watch|trusted|loved|used|join)\b/i.test(h) &&
           !(name && h.toLowerCase().includes(name.toLowerCase())) &&

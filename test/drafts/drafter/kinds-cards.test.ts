@@ -143,3 +143,38 @@ describe('what belongs to someone or something else', () => {
     expect(gated.fields.founded_year.value).toBeNull();
   });
 });
+
+describe('features: cards however they are marked up', () => {
+  it('reads a run of cards written as plain lines (title, a short line, a sentence), not the section headings around them', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page(`<h1>Lumen</h1><p>Status pages you own.</p>
+          <h2>Status pages that work for everyone</h2>
+          <div><div>Fair Alerts, Every Time</div><div>Zero missed pages</div><p>Route each alert to whoever is on call.</p></div>
+          <div><div>Sketch</div><p>Draw incidents on a timeline.</p></div>
+          <div><div>Organize</div><p>Group your pages in folders.</p></div>
+          <h2>Ready to start?</h2>`),
+      }),
+    );
+    expect(gated.fields.features.value).toEqual([
+      'Fair Alerts, Every Time: Route each alert to whoever is on call.',
+      'Sketch: Draw incidents on a timeline.',
+      'Organize: Group your pages in folders.',
+    ]);
+  });
+
+  it('reads h2 feature headings that make a claim ("Priority Mic — Never lose your input again.")', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page(`<h1>Lumen</h1><p>Status pages you own.</p>
+          <h2>Portable Commands — Your commands now work everywhere.</h2><p>Point Lumen at any folder of commands.</p>
+          <h2>Priority Mic — Never lose your input to Bluetooth again.</h2><p>Set your preferred input once and it stays.</p>
+          <h2>Draw on screenshots. Paste the result.</h2><p>Circle the problem and paste it anywhere.</p>`),
+      }),
+    );
+    expect(gated.fields.features.value).toHaveLength(3);
+    expect((gated.fields.features.value as string[])[1]).toContain(
+      'Priority Mic — Never lose your input to Bluetooth again.',
+    );
+  });
+});
