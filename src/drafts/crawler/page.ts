@@ -124,6 +124,12 @@ function isPermalink(el: Element): boolean {
 
 /** A heading's words: its text without permalinks or marks. */
 function headingText(el: Element): string {
+  return stripMarks(visibleText(el));
+}
+
+/** The text a visitor sees in `node`: no hidden elements (nor copies in another language), scripts or permalinks. */
+function visibleText(node: Node): string {
+  if (node.nodeType === 3) return fold(node.nodeValue ?? '');
   let text = '';
   const walk = (node: Node) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
@@ -134,8 +140,8 @@ function headingText(el: Element): string {
       }
     }
   };
-  walk(el);
-  return stripMarks(fold(text));
+  if (node.nodeType === 1 && !hidden(node as Element)) walk(node);
+  return fold(text);
 }
 
 // --- Other people's words ------------------------------------------------------
@@ -258,10 +264,16 @@ function standalone(a: Element): boolean {
 }
 
 function hidden(el: Element): boolean {
-  if (el.hasAttribute('hidden')) return true;
   const style = el.getAttribute('style');
-  if (style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+  if (el.hasAttribute('hidden') || (style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)))
+    return !collapsedAnswer(el);
   return inactiveTab(el) || otherLanguage(el);
+}
+
+/** A closed accordion's panel: hidden until its question, the element before it, is opened. */
+function collapsedAnswer(el: Element): boolean {
+  const question = el.previousElementSibling?.textContent?.trim() ?? '';
+  return question.length <= 300 && /[?？]$/.test(question);
 }
 
 /** The language an element's copy is marked as (`lang="en"`, `data-lang="en"`, `data-lang-en`), or null. */
@@ -394,17 +406,23 @@ function pageFaqs(elements: Element[], quoted: (el: Element) => boolean): { ques
           headingText(summary),
           [...el.childNodes]
             .filter((n) => n !== summary)
-            .map((n) => n.textContent ?? '')
+            .map(visibleText)
             .join(' '),
         );
     } else if (tag === 'DT') {
       const dd = el.nextElementSibling;
       const question = headingText(el);
-      if (dd?.tagName === 'DD' && /\?$/.test(question)) push(question, dd.textContent);
+      if (dd?.tagName === 'DD' && /[?？]$/.test(question)) push(question, visibleText(dd));
+    } else if (tag === 'BUTTON') {
+      // An accordion: the button asks, the panel it controls (or the element after it) answers.
+      const question = headingText(el);
+      const controls = el.getAttribute('aria-controls');
+      const panel = (controls && el.ownerDocument.getElementById(controls)) || el.nextElementSibling;
+      if (/[?？]$/.test(question) && panel && panel.tagName !== 'BUTTON') push(question, visibleText(panel));
     } else if (/^H[2-5]$/.test(tag)) {
       const question = headingText(el);
       const next = el.nextElementSibling;
-      if (/\?$/.test(question) && next && /^(P|DIV|UL|OL|DL)$/.test(next.tagName)) push(question, next.textContent);
+      if (/[?？]$/.test(question) && next && /^(P|DIV|UL|OL|DL)$/.test(next.tagName)) push(question, visibleText(next));
     }
   }
   return faqs;
@@ -608,7 +626,9 @@ export function extractPage(html: string, url: string): PageFacts {
     const furnitureRoots = new Set<Element>();
     for (const el of all) {
       const role = el.getAttribute('role');
-      if (el.tagName === 'NAV' || el.tagName === 'BUTTON' || role === 'navigation' || role === 'menu')
+      // An accordion's button that asks a question is the question, not furniture.
+      const asks = el.tagName === 'BUTTON' && /\?\s*$/.test(visibleText(el));
+      if (el.tagName === 'NAV' || (el.tagName === 'BUTTON' && !asks) || role === 'navigation' || role === 'menu')
         menuRoots.add(el);
       if (
         el.tagName === 'NAV' ||
@@ -621,11 +641,11 @@ export function extractPage(html: string, url: string): PageFacts {
     const furniture = insideOf(furnitureRoots);
     const listItems = items
       .filter((li) => !hiddenWithin(li) && !nesting.has(li) && !quoted(li) && !furniture(li))
-      .map((li) => stripMarks(fold(li.textContent ?? '')))
+      .map((li) => stripMarks(visibleText(li)))
       .filter((t) => t.length >= 3 && t.length <= 200)
       .slice(0, LIMITS.listItems);
 
-    const faqs = pageFaqs(byTag('DETAILS', 'DT', 'H2', 'H3', 'H4', 'H5'), quoted);
+    const faqs = pageFaqs(byTag('DETAILS', 'DT', 'H2', 'H3', 'H4', 'H5', 'BUTTON'), quoted);
     const title = fold(doc.title ?? '') || null;
     const lang = doc.documentElement.getAttribute('lang');
     const bodyBlocks = doc.body ? blockTexts(doc.body, doc) : [];

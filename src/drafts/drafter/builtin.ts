@@ -66,7 +66,7 @@ function taglineLike(text: string | undefined, name: string | null, rivals: stri
   return (
     t.length >= 8 &&
     t.length <= 110 &&
-    !/\?$/.test(t) &&
+    !/[?？]$/.test(t) &&
     (!name || alnum(t) !== alnum(name)) &&
     !GENERIC.test(t) &&
     !CTA.test(t) &&
@@ -265,7 +265,7 @@ function draftStage(site: SiteEvidence, name: string | null): FieldProposal | un
           if (
             sentence.length <= 200 &&
             pattern.test(sentence) &&
-            !/\?$/.test(sentence) &&
+            !/[?？]$/.test(sentence) &&
             !aboutOthers(sentence, competitors(site))
           )
             return { value, quotes: [sentence] };
@@ -446,7 +446,7 @@ function featureLike(text: string, rivals: string[], name: string | null): boole
     !/^(?:our|my|the) (?:vision|mission|ambition|goals?|story|values|promise|approach|why)$/i.test(text) &&
     !CTA.test(text) &&
     !WELCOME.test(text) &&
-    !/\?$/.test(text) &&
+    !/[?？]$/.test(text) &&
     !/[$€£]\s?\d/.test(text) &&
     !isInstruction(text) &&
     !aboutOthers(text, rivals) &&
@@ -544,7 +544,7 @@ const cardTitle = (b: string) =>
   !PRICE.test(b) &&
   !SECTION_TITLE.test(b);
 /** A card's text: a sentence of its own. */
-const cardText = (b: string) => words(b) >= 4 && (/[.!]$/.test(b) || words(b) >= 10) && !/\?$/.test(b);
+const cardText = (b: string) => words(b) >= 4 && (/[.!]$/.test(b) || words(b) >= 10) && !/[?？]$/.test(b);
 
 /**
  * The longest run of three or more cards on a page, however they are marked
@@ -678,7 +678,7 @@ function whyItems(site: SiteEvidence): string[] {
         inside = WHY_HEADING.test(text);
         continue;
       }
-      if (inside && text.length >= 12 && text.length <= 160 && !/\?$/.test(text) && !CTA.test(text))
+      if (inside && text.length >= 12 && text.length <= 160 && !/[?？]$/.test(text) && !CTA.test(text))
         if (!out.includes(text)) out.push(text);
     }
     if (out.length > 0) break;
@@ -699,7 +699,7 @@ function draftUsps(site: SiteEvidence, features: string[], name: string | null):
       if (
         claim &&
         claim.length <= 120 &&
-        !/\?$/.test(claim) &&
+        !/[?？]$/.test(claim) &&
         USP.test(claim) &&
         !PRICE_TERM.test(claim) &&
         !DEFINITION.test(claim) &&
@@ -945,13 +945,17 @@ function mostLinkedRepo(site: SiteEvidence, tokens: string[]): string | null {
 const RHETORICAL =
   /^(why|ready|what are you waiting|want|need|looking for|still|got|have (?:more|other|any) questions|questions|curious|interested|sound good|convinced|vous avez (?:d['’]autres|des) questions|d['’]autres questions|des questions|pas trouvé|prêts?|noch fragen|haben sie (?:noch |weitere )?fragen|weitere fragen|bereit|¿?tienes (?:más )?preguntas|¿?listo)(?![\p{L}])/iu;
 
+/** A site template's sample question or answer ("Question?", "Long answer", "Lorem ipsum…"). */
+const PLACEHOLDER_FAQ =
+  /^(?:(?:your |sample |example )?question\s*\d*\s*[?？]|(?:(?:long|short|sample) )?answer\s*\d*\.?)$|lorem ipsum/i;
+
 /** Lines that ask ("…?") followed by a line that answers, on a page of questions. */
 function questionLines(page: EvidencePage): { question: string; answer: string }[] {
   const blocks = cleanBlocks(page);
   const out: { question: string; answer: string }[] = [];
   for (let i = 0; i + 1 < blocks.length; i++) {
     const [q, a] = [blocks[i]!, blocks[i + 1]!];
-    if (q.length <= 200 && /\?$/.test(q) && !/\?$/.test(a) && a.length >= 2 && a.length <= 1500) {
+    if (q.length <= 200 && /[?？]$/.test(q) && !/[?？]$/.test(a) && a.length >= 2 && a.length <= 1500) {
       out.push({ question: q, answer: a });
       i++;
     }
@@ -969,15 +973,17 @@ function draftFaqs(site: SiteEvidence): DraftProposal['faqs'] {
   for (const page of pages) {
     // Outside an FAQ page, one question heading is a section's lead-in; an FAQ has several.
     if (!faqPages.includes(page) && page.facts.faqs.length < 2) continue;
-    // An FAQ page may write each question as a plain line (a bold paragraph) with its answer under it.
-    const pairs = page.facts.faqs.length >= 2 ? page.facts.faqs : [...page.facts.faqs, ...questionLines(page)];
+    // An FAQ page may also write questions as plain lines (a bold paragraph) with the answer under each.
+    const pairs = faqPages.includes(page) ? [...page.facts.faqs, ...questionLines(page)] : page.facts.faqs;
     for (const f of pairs) {
       if (RHETORICAL.test(f.question)) continue;
       const question = stripMarks(f.question);
       if (
         faqs.length >= 5 ||
         faqs.some((x) => x.question === question) ||
-        !/\?$/.test(question) ||
+        !/[?？]$/.test(question) ||
+        PLACEHOLDER_FAQ.test(question) ||
+        PLACEHOLDER_FAQ.test(f.answer) ||
         isInstruction(question) ||
         isInstruction(f.answer)
       )

@@ -178,3 +178,23 @@ describe('features: cards however they are marked up', () => {
     );
   });
 });
+
+describe('FAQs: accordions as sites build them', () => {
+  it('reads questions in buttons and answers in closed panels, full-width question marks, and no template samples', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/faq">FAQ</a>'),
+        '/faq': page(`<h1>Frequently asked questions</h1>
+          <div class="faq"><button class="faq__question">Is Lumen free?</button><div class="faq__answer">Yes, Lumen has a free plan.</div></div>
+          <div class="faq"><div class="q">Can I sync with iCloud?</div><div style="display: none">Yes, on the Plus plan.</div></div>
+          <details><summary>Macで使えますか？</summary><p>いいえ、Windows専用です。</p></details>
+          <div class="faq"><div class="q">Question?</div><div style="display: none">Long answer</div></div>`),
+      }),
+    );
+    expect(gated.faqs.map((f) => [f.question, f.answer]).sort()).toEqual([
+      ['Can I sync with iCloud?', 'Yes, on the Plus plan.'],
+      ['Is Lumen free?', 'Yes, Lumen has a free plan.'],
+      ['Macで使えますか？', 'いいえ、Windows専用です。'],
+    ]);
+  });
+});
