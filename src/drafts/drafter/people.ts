@@ -82,6 +82,22 @@ const LABELLED_ROLE = new RegExp(
 /** A street's name after a person's, run together by a line break ("Maximilian Veit" / "Churerstrasse 105"). */
 const STREET_WORD = /(?:stra(?:ß|ss)e|gasse|weg|platz|allee|street|road|avenue|lane|drive|boulevard)$/i;
 
+/** Labels an imprint runs into a name on the next line ("Ludwig Montag E-Mail: …", "Antoine Achille Domaine principal : …"). */
+const LINE_LABEL =
+  /^(?:E-?Mail|Tel\.?|Telefon|Phone|Fax|Telefax|Mobil|Mobile|Adresse|Address|Anschrift|Domaine|Website|Web|Site|Courriel|Contact|Kontakt|SIRE[NT]|USt|VAT|(?:Auto-|Micro-)?[Ee]ntrepreneur|Einzelunternehmer(?:in)?|Freiberufler(?:in)?|Inhaber(?:in)?)$/i;
+
+/** A name up to the first word that is a line's label, not a name. */
+function beforeLabel(name: string): string {
+  const words = name.split(' ');
+  const at = words.findIndex((w) => LINE_LABEL.test(w));
+  return at < 0 ? name : words.slice(0, at).join(' ');
+}
+
+const NAME_FIRST = new RegExp(`^${NAME}`, 'u');
+/** The line that opens an imprint's statement of who is responsible: the name comes first on the next line. */
+const IMPRINT_LEAD =
+  /^(?:angaben gemäß § ?5 (?:TMG|DDG)|verantwortlich für den inhalt\b.*|inhaltlich verantwortlich\b.*|responsible for (?:the )?content\b.*|information according to § ?5 (?:TMG|DDG)|éditeur du site\b.*|le site .{0,60} (?:est )?édités? par\s*:?)$/i;
+
 function personName(name: string, own: string[], rivals: string[]): boolean {
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > 4 || name.length > 60) return false;
@@ -133,6 +149,13 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
   for (const page of ordered) {
     const blocks = cleanBlocks(page);
     blocks.forEach((block, i) => {
+      // The line after an imprint's "Angaben gemäß § 5 TMG" starts with who is responsible, however long it runs.
+      const lead = blocks[i - 1];
+      if (lead && IMPRINT_LEAD.test(lead) && pageRole(site, page) === 'legal') {
+        const first = NAME_FIRST.exec(block)?.[0];
+        const name = first && beforeLabel(first);
+        if (name && personName(name, own, rivals)) add({ name, title: null, bio: null, quotes: [name] });
+      }
       if (block.length > 120) return;
       const both = NAME_ROLE.exec(block);
       const next = blocks[i + 1];
@@ -202,7 +225,7 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
               });
         const role = ROLE_NAME.exec(sentence);
         if (role)
-          for (const name of [role[2], role[4]].filter((n): n is string => !!n))
+          for (const name of [role[2], role[4]].filter((n): n is string => !!n).map(beforeLabel))
             if (personName(name, own, rivals)) {
               const word = role[1]!.replace(/s$/, '');
               // "Responsible person: A (Founder)": the role in brackets says more than the legal one before the name.
@@ -241,8 +264,11 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       }
     }
   }
-  // "© 2024 Ines Moreau" is a maker's name only when nothing else names one.
+  // "© 2024 Ines Moreau" is a maker's name only when nothing else names one; so is the homepage's author tag.
   if (founders.length === 0 && copyright.length === 1) founders.push(copyright[0]!);
+  const author = site.pages[0]?.facts.meta.author?.trim();
+  if (founders.length === 0 && author && ONLY_NAME.test(author) && personName(author, own, rivals))
+    founders.push({ name: author, title: null, bio: null, quotes: [author] });
   return founders;
 }
 
@@ -324,9 +350,24 @@ const HOSTING_SECTION =
 const STREET =
   /(?:stra(?:ß|ss)e|str\.|gasse|weg|platz|allee|ring|damm|ufer|chaussee|street|st\.|road|rd\.|avenue|ave\.?|lane|drive|boulevard|blvd|way|square|place|rue|via|viale|calle|avenida|laan|straat|plein|gracht|kade|vej|gatan|gata|väg)\b|\p{L}{3,} \d{1,4}[a-z]?,|^\d{1,5}[a-z]? \p{Lu}/iu;
 const EU_POSTCODE = new RegExp(
-  `(?:^|[,\\s])(?:[A-Z]{1,2}[- ])?(\\d{4,5}|\\d{2}-\\d{3}|\\d{3} \\d{2})\\s+(${PLACE})(?:\\s*,\\s*(${PLACE}))?`,
+  `(?:^|[,\\s])(?:([A-Z]{1,2})[- ])?(\\d{4,5}|\\d{2}-\\d{3}|\\d{3} \\d{2})\\s+(${PLACE})(?:\\s*,\\s*(${PLACE}))?`,
   'u',
 );
+/** The country letters before a postcode ("CH-8037 Zürich", "D-50672 Köln"): an ISO code, or a one-letter car code. */
+const POSTCODE_PREFIX: Record<string, string> = { D: 'DE', A: 'AT', F: 'FR', I: 'IT', B: 'BE', L: 'LU' };
+const prefixCountry = (prefix: string | undefined) =>
+  prefix ? (POSTCODE_PREFIX[prefix] ?? (prefix.length === 2 ? countryCode(prefix) : null)) : null;
+
+/** A city run into the country after it ("Mechernich Germany E-Mail"): the city and the country's code. */
+function cityThenCountry(place: string): { city: string; country: string | null } {
+  const words = place.split(' ');
+  for (let n = 1; n < words.length; n++)
+    for (let end = words.length; end > n; end--) {
+      const code = countryCode(words.slice(n, end).join(' '));
+      if (code) return { city: words.slice(0, n).join(' '), country: code };
+    }
+  return { city: place, country: null };
+}
 const UK_POSTCODE = new RegExp(
   `(${PLACE}),?\\s+([A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2})\\b(?:\\s*,\\s*(${PLACE}))?`,
   'u',
@@ -343,6 +384,8 @@ const US_STATES = new Set(
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 /** A register entry names the country by its register ("Amtsgericht Hamburg, HRB 123456"). */
 const REGISTERS: [RegExp, string, RegExp | null][] = [
+  // A Swiss register entry also says "Handelsregister": its canton or its UID (CHE-…) tells it apart.
+  [/\bCHE-\d{3}\.\d{3}\.\d{3}\b|\bHandelsregister des Kantons\b/, 'CH', null],
   [
     /\b(Amtsgericht|Handelsregister|HRB|HRA|Registergericht)\b/,
     'DE',
@@ -352,7 +395,6 @@ const REGISTERS: [RegExp, string, RegExp | null][] = [
   [/\b(KvK|Kamer van Koophandel)\b/, 'NL', null],
   [/\bRCS\s+\p{Lu}/u, 'FR', new RegExp(`\\bRCS\\s+(${PLACE})`, 'u')],
   [/\bFirmenbuch(?:gericht)?\b|\bFN \d+/, 'AT', null],
-  [/\bCHE-\d{3}\.\d{3}\.\d{3}\b/, 'CH', null],
   // The imprint German law asks for ("Angaben gemäß § 5 TMG", since 2024 DDG); Austria's is § 5 ECG.
   [/§\s*5\s*(?:TMG|DDG)\b/, 'DE', null],
   [/§\s*5\s*ECG\b|§\s*25\s*MedienG\b/, 'AT', null],
@@ -374,7 +416,8 @@ type Found = { city?: FieldProposal; country?: FieldProposal };
 const placeWord = (p: string) => !/^(the|our|an?|we|us|you)$/i.test(p) && !/\d/.test(p);
 
 function fromAddress(block: string): Found | null {
-  if (block.length > 300 || !/\d/.test(block) || !STREET.test(block)) return null;
+  if (block.length > 300 || !/\d/.test(block)) return null;
+  if (!STREET.test(block)) return fromPostcodeAndCountry(block);
   const us = US_ADDRESS.exec(block);
   if (us && (US_STATES.has(us[2]!) || CA_PROVINCES.has(us[2]!))) {
     const country = us[4] && countryCode(us[4]) ? countryCode(us[4])! : US_STATES.has(us[2]!) ? 'US' : 'CA';
@@ -386,15 +429,25 @@ function fromAddress(block: string): Found | null {
       city: { value: uk[1]!, quotes: [block] },
       country: { value: uk[3] && countryCode(uk[3]) ? countryCode(uk[3])! : 'GB', quotes: [block] },
     };
+  return fromPostcode(block);
+}
+
+/** "53894 Mechernich Germany", "CH-8037 Zürich", "59170 Croix, France": the city and, when named, the country. */
+function fromPostcode(block: string): Found | null {
   const eu = EU_POSTCODE.exec(block);
-  if (eu && placeWord(eu[2]!) && !/^(19|20)\d{2}$/.test(eu[1]!) && !countryCode(eu[2]!)) {
-    const country = eu[3] ? countryCode(eu[3]) : null;
-    return {
-      city: { value: eu[2]!, quotes: [block] },
-      ...(country ? { country: { value: country, quotes: [block] } } : {}),
-    };
-  }
-  return null;
+  if (!eu || !placeWord(eu[3]!) || /^(19|20)\d{2}$/.test(eu[2]!) || countryCode(eu[3]!)) return null;
+  const { city, country: after } = cityThenCountry(eu[3]!);
+  const country = (eu[4] ? countryCode(eu[4]) : null) ?? after ?? prefixCountry(eu[1]);
+  return {
+    city: { value: city, quotes: [block] },
+    ...(country ? { country: { value: country, quotes: [block] } } : {}),
+  };
+}
+
+/** Without a street line, a postcode and a city count only with the country named ("Adresse : 59170 Croix, France"). */
+function fromPostcodeAndCountry(block: string): Found | null {
+  const found = fromPostcode(block);
+  return found?.country ? found : null;
 }
 
 /** Whether the words right before a match speak of servers or data ("Our servers are located in"). */
@@ -429,10 +482,11 @@ function fromSentence(sentence: string): Found | null {
   const based = BASED.exec(sentence);
   if (based && placeWord(based[1]!) && !aboutInfrastructure(sentence, based.index)) {
     const [first, second] = [based[1]!, based[2]];
-    if (second && countryCode(second))
+    const region = second ? regionCountry(second) : null;
+    if (second && (region ?? countryCode(second)))
       return {
         city: { value: first, quotes: [sentence] },
-        country: { value: countryCode(second)!, quotes: [sentence] },
+        country: { value: (region ?? countryCode(second))!, quotes: [sentence] },
       };
     if (countryCode(first)) return { country: { value: countryCode(first)!, quotes: [sentence] } };
     // "Rochester, New York": the region after the city is no country, the city stands.
@@ -468,6 +522,10 @@ function fromSentence(sentence: string): Found | null {
     return { country: { value: country, quotes: [sentence] } };
   return null;
 }
+
+/** Two capitals after a city name a US state or a Canadian province ("San Francisco, CA"), not a country. */
+const regionCountry = (place: string): string | null =>
+  !/^[A-Z]{2}$/.test(place) ? null : US_STATES.has(place) ? 'US' : CA_PROVINCES.has(place) ? 'CA' : null;
 
 /** The country a place's first words name ("Czech Republic Company ID", where a line break fell between). */
 function countryAtStart(place: string): string | null {

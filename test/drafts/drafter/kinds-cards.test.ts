@@ -198,3 +198,40 @@ describe('FAQs: accordions as sites build them', () => {
     ]);
   });
 });
+
+describe('where the company is and who is behind it, as imprints write it', () => {
+  const imprint = (body: string, home = '') =>
+    draftOf(
+      siteOf({
+        '/': page(`<h1>Lumen</h1><p>Status pages you own.</p>${home}<a href="/impressum">Impressum</a>`),
+        '/impressum': page(`<h1>Impressum</h1>${body}`),
+      }),
+    ).gated;
+
+  it('reads the person after "Angaben gemäß § 5 TMG" and a city run into its country, without a street word', () => {
+    const gated = imprint(
+      '<p>Angaben gemäß § 5 TMG</p><p>Ludwig Montag<br>E-Mail: lm@lumen.example<br>In den Benden 5<br>53894 Mechernich<br>Germany</p>',
+    );
+    expect(gated.founders.map((f) => f.name)).toEqual(['Ludwig Montag']);
+    expect([gated.fields.city.value, gated.fields.country.value]).toEqual(['Mechernich', 'DE']);
+  });
+
+  it('takes the country from the letters before a postcode and a Swiss register, a US state after a city', () => {
+    const swiss = imprint(
+      '<p>Lumen AG<br>Geibelstrasse 35<br>CH-8037 Zürich</p><p>Die Lumen AG ist im Handelsregister des Kantons Zürich eingetragen.</p>',
+    );
+    expect([swiss.fields.city.value, swiss.fields.country.value]).toEqual(['Zürich', 'CH']);
+    const us = draftOf(siteOf({ '/': page('<h1>Lumen</h1><p>Andrew is based in San Francisco, CA.</p>') })).gated;
+    expect([us.fields.city.value, us.fields.country.value]).toEqual(['San Francisco', 'US']);
+  });
+
+  it('stops a name at the label run into it, and takes the homepage author tag only when it is a person', () => {
+    const gated = imprint('<p>Directeur de la publication : Antoine Achille Domaine principal : lumen.example</p>');
+    expect(gated.founders.map((f) => f.name)).toEqual(['Antoine Achille']);
+    const author = (who: string) =>
+      draftOf(siteOf({ '/': page('<h1>Lumen</h1>', `<title>Lumen</title><meta name="author" content="${who}">`) }))
+        .gated.founders;
+    expect(author('Pete Batard').map((f) => f.name)).toEqual(['Pete Batard']);
+    expect(author('Lumen Team')).toEqual([]);
+  });
+});
