@@ -151,12 +151,24 @@ function visibleText(node: Node): string {
 
 /** Class or id words of such regions ("testimonial-card", "section--reviews", "logo-cloud"). */
 const OTHERS_NAME =
-  /(?:^|[\s_-])(?:testimonials?|(?<!code[_-])reviews?|quotes?|blockquote|pull-?quote|press|in-the-press|as-seen-(?:in|on)|featured-(?:in|on)|logo-?(?:cloud|strip|wall|grid|bar|list|garden|carousel|marquee|row)|logos|partners?|clients|customer-(?:logos|quotes?|stories|story|says?)|trusted-?by|wall-?of-?love|tweets?|twitter-tweet|social-?proof|endorsements?|kudos|praise|shout-?outs?|comparison|compare|versus)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:testimonials?|(?<!code[_-])reviews?|quotes?|blockquote|pull-?quote|press|in-the-press|as-seen-(?:in|on)|featured-(?:in|on)|logo-?(?:cloud|strip|wall|grid|bar|list|garden|carousel|marquee|row)|logos|partners?|clients|customer-(?:logos|quotes?|stories|story|says?)|trusted-?by|wall-?of-?love|tweets?|twitter-tweet|social-?proof|endorsements?|kudos|praise|shout-?outs?)(?:$|[\s_-])/i;
+/** Class or id words of a comparison; one of the product's own plans ("pricing-comparison") is its own. */
+const COMPARISON_NAME = /(?:^|[\s_-])(?:comparison|compare|versus)(?:$|[\s_-])/i;
+const OWN_COMPARISON = /(?:^|[\s_-])(?:pricing|plans?|tiers?|features?)(?:$|[\s_-])/i;
 /** Headings that open such a region. */
 const OTHERS_HEADING =
   /^(?:what (?:our |people |customers |users |clients |makers |teams |developers |folks |others )?(?:\p{L}+ )?(?:are )?(?:say(?:ing)?|said|think)\b|testimonials?\b|reviews?\b|kind words|wall of love|loved by|trusted by|used by|as seen (?:in|on)|as featured (?:in|on)|featured (?:in|on)|in the (?:press|news)|press\b(?![- ]?kit)|our (?:customers|clients|partners)|partners\b|backed by|don['’]t (?:just )?take our word|hear from|customer stories|(?:how|why) .{0,40}\bcompares?\b|comparison\b|compared\b|confronto\b|vergleich\b|comparaison\b|comparaci[oó]n\b|compara[cç][aã]o\b|.{1,40} (?:vs\.?|versus) .{1,40}$|alternatives?\b)/iu;
 const HEADING_TAGS = /^H[1-6]$/;
 const REL_ME = /(?:^|\s)me(?:\s|$)/i;
+
+/** A comparison of the product's own plans: it or a region around it says so ("pricing-comparison-section"). */
+function ownComparison(el: Element): boolean {
+  for (let at: Element | null = el; at; at = at.parentElement) {
+    const names = `${at.getAttribute('class') ?? ''} ${at.getAttribute('id') ?? ''}`;
+    if (OWN_COMPARISON.test(names) && (at === el || COMPARISON_NAME.test(names))) return true;
+  }
+  return false;
+}
 
 function othersRoots(all: Element[], headings: Element[]): Set<Element> {
   const roots = new Set<Element>();
@@ -167,7 +179,8 @@ function othersRoots(all: Element[], headings: Element[]): Set<Element> {
     else {
       const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
       const itemtype = el.getAttribute('itemtype') ?? '';
-      if ((names.trim() && OTHERS_NAME.test(names)) || /schema\.org\/Review\b/i.test(itemtype)) roots.add(el);
+      const others = OTHERS_NAME.test(names) || (COMPARISON_NAME.test(names) && !ownComparison(el));
+      if ((names.trim() && others) || /schema\.org\/Review\b/i.test(itemtype)) roots.add(el);
     }
   }
   // A heading such as "What our customers say" or "Lumen vs. Statuspage" covers its section.

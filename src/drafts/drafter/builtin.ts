@@ -612,15 +612,15 @@ function draftFeatures(site: SiteEvidence, name: string | null): FieldProposal |
     if (found.length >= 2) break;
     found = featureSection(page, rivals, name);
   }
-  if (found.length < 2 && home)
-    found = featureItems(
-      home,
-      ownHeadings(home)
-        .filter((h) => h.level === 3)
-        .map((h) => h.text),
-      rivals,
-      name,
-    );
+  if (found.length < 2 && home) {
+    // h3 headings, but not those of a section such as "Team" or "Contact" (people and offices are no features).
+    let section = '';
+    const h3s = ownHeadings(home).flatMap((h) => {
+      if (h.level <= 2) section = h.text;
+      return h.level === 3 && !SECTION_TITLE.test(section) ? [h.text] : [];
+    });
+    found = featureItems(home, h3s, rivals, name);
+  }
   // Cards marked up as plain lines, on a features page, then the homepage.
   for (const page of [...pagesOf(site, 'features'), ...(home ? [home] : [])]) {
     if (found.length >= 2) break;

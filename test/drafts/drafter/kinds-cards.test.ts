@@ -235,3 +235,32 @@ describe('where the company is and who is behind it, as imprints write it', () =
     expect(author('Lumen Team')).toEqual([]);
   });
 });
+
+describe('own comparisons, free to start, sponsors asked for, team sections', () => {
+  it("reads a comparison of the product's own plans (a free plan there makes it freemium)", () => {
+    const gated = withPricing(`<h1>Plans</h1><h3>Plus</h3><div>0.99€</div><div>billed per month</div>
+      <section class="pricing-comparison-section"><div class="comparison-table"><div>Basic</div><div>0€ Free</div></div>
+      <h2>FAQ</h2><p>Yes, Lumen has a free plan.</p></section>`);
+    expect(gated.fields.pricing_model.value).toBe('freemium');
+  });
+
+  it('reads "free to start" in other languages and a request for sponsors as a free product', () => {
+    const start = draftOf(siteOf({ '/': page('<h1>Lumen</h1><p>Grátis para começar · Sem spam</p>') })).gated;
+    expect(start.fields.pricing_model.value).toBe('free');
+    const sponsor = draftOf(
+      siteOf({ '/': page('<h1>Lumen</h1><p>We welcome any financial support to help us fund the project.</p>') }),
+    ).gated;
+    expect(sponsor.fields.pricing_model.value).toBe('free');
+  });
+
+  it("does not read a Team section's people as features", () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page(`<h1>Lumen</h1><p>Status pages you own.</p><h2>Team</h2>
+          <h3>Emanuel Mahler</h3><p>Founder and developer of the platform since 2015.</p>
+          <h3>Paola Dürlewanger</h3><p>Project manager for our largest customers.</p>`),
+      }),
+    );
+    expect(gated.fields.features.value).toBeNull();
+  });
+});
