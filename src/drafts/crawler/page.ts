@@ -136,7 +136,9 @@ function visibleText(node: Node): string {
       if (c.nodeType === 3) text += c.nodeValue ?? '';
       else if (c.nodeType === 1) {
         const e = c as Element;
-        if (!SKIP.has(e.tagName) && !hidden(e) && !isPermalink(e)) walk(e);
+        // A line break separates words ("The music manager<br>your library deserves.").
+        if (e.tagName === 'BR') text += ' ';
+        else if (!SKIP.has(e.tagName) && !hidden(e) && !isPermalink(e)) walk(e);
       }
     }
   };

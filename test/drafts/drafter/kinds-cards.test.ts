@@ -264,3 +264,14 @@ describe('own comparisons, free to start, sponsors asked for, team sections', ()
     expect(gated.fields.features.value).toBeNull();
   });
 });
+
+describe('headings broken over lines', () => {
+  it('reads a line break in an h1 as a space, so the tagline is quoted as the page shows it', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Bestehen.<br>Nicht büffeln.</h1><p>Lernzettel für die IHK-Prüfung.</p>', '<title>Lumen</title>'),
+      }),
+    );
+    expect(gated.fields.tagline.value).toBe('Bestehen. Nicht büffeln.');
+  });
+});
