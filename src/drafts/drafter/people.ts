@@ -74,6 +74,8 @@ const SOMETHING_ELSE =
 
 /** "Name: Christophe Dumez" over "Role: Project founder and developer": a team page's labelled card. */
 const LABELLED_NAME = new RegExp(`^(?:Name|Nom|Nombre)\\s*:\\s*(${NAME})$`, 'u');
+/** "Nickname: sledgehammer999" over a role line: a team card naming someone by their handle. */
+const LABELLED_HANDLE = /^(?:Nickname|Handle|Alias|Pseudo|Username|Spitzname)\s*:\s*([\p{L}\p{N}_.-]{2,39})$/u;
 const LABELLED_ROLE = new RegExp(
   `^(?:Role|Rôle|Rolle|Rol)\\s*:\\s*((?:Project |Lead |Main )?${ROLE}\\b.{0,60})$`,
   'iu',
@@ -172,6 +174,12 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
       } else if (LABELLED_NAME.test(block) && next && LABELLED_ROLE.test(next)) {
         [name, title] = [LABELLED_NAME.exec(block)![1]!, LABELLED_ROLE.exec(next)![1]!.trim()];
         quotes.push(block, next);
+      } else if (LABELLED_HANDLE.test(block) && next && LABELLED_ROLE.test(next)) {
+        // A card that gives only the maintainer's nickname: the handle is how the project names them.
+        const handle = LABELLED_HANDLE.exec(block)![1]!;
+        if (!isBrand(handle, own))
+          add({ name: handle, title: LABELLED_ROLE.exec(next)![1]!.trim(), bio: null, quotes: [block, next] });
+        return;
       } else if (
         ONLY_ROLE.test(block) &&
         block.length <= 40 &&

@@ -275,3 +275,19 @@ describe('headings broken over lines', () => {
     expect(gated.fields.tagline.value).toBe('Bestehen. Nicht büffeln.');
   });
 });
+
+describe('team cards that name people by their handle', () => {
+  it('reads "Nickname: handle" over "Role: …" as a maker', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/team">Team</a>'),
+        '/team': page(
+          '<h1>Team</h1><h2>Project Maintainer</h2><p>Nickname: sledgehammer999</p><p>Role: Project maintainer and main developer</p>',
+        ),
+      }),
+    );
+    expect(gated.founders.map((f) => [f.name, f.title])).toEqual([
+      ['sledgehammer999', 'Project maintainer and main developer'],
+    ]);
+  });
+});
