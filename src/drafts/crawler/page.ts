@@ -642,7 +642,7 @@ export function extractPage(html: string, url: string): PageFacts {
     for (const el of all) {
       const role = el.getAttribute('role');
       // An accordion's button that asks a question is the question, not furniture.
-      const asks = el.tagName === 'BUTTON' && /\?\s*$/.test(visibleText(el));
+      const asks = el.tagName === 'BUTTON' && /[?？]\s*$/.test(visibleText(el));
       if (el.tagName === 'NAV' || (el.tagName === 'BUTTON' && !asks) || role === 'navigation' || role === 'menu')
         menuRoots.add(el);
       if (

@@ -244,9 +244,10 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const kept: typeof parts = [];
   const amounts = (text: string): string[] => text.match(EVERY_PRICE) ?? [];
   for (const part of parts) {
-    // A button or a closing line that repeats a price already given ("Buy — €49,90") adds nothing.
+    // A button or a closing line that repeats a price already given ("Buy — €49,90") adds nothing; a named plan may.
     const said = amounts(part.text);
-    if (said.length > 0 && said.every((a) => kept.some((k) => amounts(k.text).includes(a)))) continue;
+    const repeats = said.length > 0 && said.every((a) => kept.some((k) => amounts(k.text).includes(a)));
+    if (repeats && part.quotes.length === 1) continue;
     if ([...kept, part].map((p) => p.text).join('; ').length <= 500) kept.push(part);
   }
   // Pricing by quote only: the page's own words for it are the summary.

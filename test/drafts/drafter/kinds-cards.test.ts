@@ -291,3 +291,12 @@ describe('team cards that name people by their handle', () => {
     ]);
   });
 });
+
+describe('plans that cost the same', () => {
+  it('keeps two named plans at one price, and drops a bare line repeating it', () => {
+    const gated = withPricing(
+      '<h1>Pricing</h1><h3>Team</h3><div>$10</div><div>per month</div><h3>Agency</h3><div>$10</div><div>per month</div><p>Buy now — $10</p>',
+    );
+    expect(gated.fields.pricing_summary.value).toBe('Team: $10 per month; Agency: $10 per month');
+  });
+});
