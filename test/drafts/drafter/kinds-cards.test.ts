@@ -1,7 +1,7 @@
 // Kinds of mistakes the grown real-site corpus showed (issue 35, third pass),
-// each on HTML written here: plan cards whose price, terms and name sit on
-// lines of their own, a table comparing years of ours with others' prices,
-// one-time terms in other languages, and a button repeating a price.
+// each on HTML written here: plan cards and comparison tables, press kits and
+// imprints, accounts a page names as its own, copies in another language,
+// accordions, runs of cards, and what belongs to a host, a post or a résumé.
 import { describe, expect, it } from 'vitest';
 import { draftOf, page, siteOf } from './site-of.js';
 
