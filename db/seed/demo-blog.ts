@@ -6,7 +6,7 @@
 
 export interface BlogFacts {
   site: string;
-  /** "6–8" or "6": how many weeks out a free launch week is. */
+  /** "4–6" or "4": how many weeks out a free launch week is. */
   freeWindow: string;
   freeCapacity: number;
   paidCapacity: number;

@@ -34,7 +34,7 @@ const DEFAULT_TERMS = `These terms were written for this software's defaults. Th
 - Ownership of a listing is shown by a DNS record, a meta tag, a file on the site or an email at the product's domain (claims).
 
 # Launches
-- A free launch is queued for a week 6 to 8 weeks out and goes live once the site's badge is on your homepage.
+- A free launch is queued for the first week with room in the free window shown on the launch page, and goes live once the site's badge is on your homepage.
 - A paid launch is live in the week you chose. The price is the one shown at checkout, in US dollars, plus VAT where it applies. The person pays on the checkout page; the API never takes payment.
 
 # Votes and reviews

@@ -1,5 +1,5 @@
 // The free launch (ARCHITECTURE §5 "Listing status"): a submitted listing
-// reserves a launch week 6–8 weeks out (site settings, per-week capacity) and
+// reserves a launch week in the free window (site settings, per-week capacity) and
 // waits in `awaiting_badge` until a periodic check finds our badge, linking to
 // its page, on the product's homepage; it is then `scheduled`, and the weekly
 // rollover makes it `live`. A week that starts without the badge slides the

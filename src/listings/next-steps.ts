@@ -28,7 +28,7 @@ function stepsByStatus(listing: { status: string; slug: string }): { tool: strin
         },
         {
           tool: 'choose_free_listing',
-          why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.',
+          why: 'Launch free: the first week with room in the free window (get_launch_options shows it), live once our badge is on your homepage.',
         },
         { tool: 'quote_order', why: 'Or launch paid (product `launch`): live at once or in a week you choose.' },
       ];

@@ -9,16 +9,16 @@ export default defineTool({
   title: 'Get a listing',
   description:
     "Returns a listing's public profile. `not_found_on_website`: facts its own site did not state; leave them blank, never guess. " +
-    'Story, milestones and media show only when unlocked. Counts a view. ' +
+    'Story, milestones and media show only when unlocked. ' +
     MAKER_TEXT,
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}' },
   input: z.strictObject({ slug: slug.describe('From search_listings or a listing URL') }),
   output: listingProfile,
   keyOutputs: ['name', 'url', 'status', 'votes', 'not_found_on_website', 'links'],
-  // Not idempotent in the strict sense: each call counts a view.
-  annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
-  // Each read counts a view; the count alone does not make a new version for caches.
+  // A read through the API counts no view (views are people on the listing page).
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  // Page views move the count; the count alone does not make a new version for caches.
   volatileOutput: ['views'],
   handler: (ctx, input, caller) => viewListing(ctx, input.slug, caller.kind === 'user' ? caller.userId : null),
 });

@@ -30,7 +30,7 @@ export default defineTool({
         { tool: 'get_my_listing', why: `See listing ${result.listing_id} as it will be published.` },
         {
           tool: 'choose_free_listing',
-          why: 'Launch free: a week 6–8 weeks out, live once our badge is on your homepage.',
+          why: 'Launch free: the first week with room in the free window (get_launch_options shows it), live once our badge is on your homepage.',
         },
         { tool: 'quote_order', why: 'Or launch paid (product launch): live at once or in a week you choose.' },
       ],

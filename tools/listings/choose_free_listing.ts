@@ -12,7 +12,7 @@ export default defineTool({
   name: 'choose_free_listing',
   title: 'Launch free',
   description:
-    'Chooses the free launch for one of your submitted listings: reserves a week 6–8 weeks out (status awaiting_badge) and returns badge HTML for its homepage. ' +
+    'Free launch of your submitted listing: reserves the free week get_launch_options shows (status awaiting_badge) and returns badge HTML for its homepage. ' +
     'Found in time, it goes live that week; if not, it moves to the next free week.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free' },

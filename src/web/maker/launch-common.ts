@@ -56,7 +56,7 @@ export async function launchSettings(ctx: Context): Promise<LaunchSettings> {
   };
 }
 
-/** "6–8 weeks", or "6 weeks" when the admin set one number. */
+/** "4–6 weeks" from the settings, or "4 weeks" when the admin set one number. */
 export const freeWindowWords = (s: LaunchSettings) =>
   s.freeWeeksMin === s.freeWeeksMax ? `${s.freeWeeksMin} weeks` : `${s.freeWeeksMin}–${s.freeWeeksMax} weeks`;
 

@@ -10,14 +10,16 @@ import { control, idempotencyField, problemSummary } from '../ui/fields.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { csrfField, html, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
+import { freeWindowWords, launchSettings } from './launch-common.js';
 import { signedIn } from './signed-in.js';
 
 const SUBMITS_PER_MINUTE = 10;
 
-const STEPS = html`<ol class="steps">
+/** The three steps; the free window is the admin's setting, read each time. */
+const steps = async (ctx: Context) => html`<ol class="steps">
 <li><strong>Give us your website.</strong> We read a few of its pages (obeying its robots.txt) and draft your listing in about a minute, quoting the page behind every value. What the site does not say stays blank.</li>
 <li><strong>Review the draft.</strong> Edit, lock or redraft any field; add founders and FAQs. Nothing is published yet.</li>
-<li><strong>Launch.</strong> Free: a launch week 6–8 weeks out, live once our badge is on your homepage. Paid: the week you choose, at the price on <a href="/launch">the launch page</a>.</li>
+<li><strong>Launch.</strong> Free: a launch week ${freeWindowWords(await launchSettings(ctx))} out, live once our badge is on your homepage. Paid: the week you choose, at the price on <a href="/launch">the launch page</a>.</li>
 </ol>`;
 
 /** "example.com" is what people type: read it as https. */
@@ -26,7 +28,8 @@ export function withScheme(url: string): string {
   return trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-function submitPage(
+async function submitPage(
+  ctx: Context,
   res: Response,
   session: WebSession,
   opts: { url?: string; problem?: Problem; status?: number } = {},
@@ -37,7 +40,7 @@ function submitPage(
     title: 'Launch your product',
     csrfToken: web.csrfToken,
     signedInAs: session.email,
-    body: html`${STEPS}
+    body: html`${await steps(ctx)}
 ${problemSummary(opts.problem, () => 'Your product’s website')}
 <form method="post" action="/submit" class="card">${csrfField(web.csrfToken)}${idempotencyField(randomUUID())}
 ${control({
@@ -59,13 +62,13 @@ ${control({
 export function submitRoutes(ctx: Context): Router {
   const router = express.Router();
 
-  router.get('/submit', (_req, res) => {
+  router.get('/submit', async (_req, res) => {
     const web = webOf(res);
-    if (web.session) return submitPage(res, web.session);
+    if (web.session) return submitPage(ctx, res, web.session);
     sendPage(res, {
       title: 'Launch your product',
       csrfToken: web.csrfToken,
-      body: html`${STEPS}
+      body: html`${await steps(ctx)}
 <p><a class="button" href="/sign-up?return_to=%2Fsubmit">Create an account to start</a> or <a href="/sign-in?return_to=%2Fsubmit">sign in</a>.</p>`,
     });
   });
@@ -83,7 +86,8 @@ export function submitRoutes(ctx: Context): Router {
       { url },
       { idempotencyKey: field(req, '_idem', 255) || undefined },
     );
-    if (!outcome.ok) return submitPage(res, session, { url, problem: outcome.problem, status: outcome.problem.status });
+    if (!outcome.ok)
+      return submitPage(ctx, res, session, { url, problem: outcome.problem, status: outcome.problem.status });
     res.redirect(303, `/drafts/${outcome.body.id}`);
   });
 

@@ -3,6 +3,7 @@
 // the API: a bad URL is refused with the field named, nothing created), and a
 // resent form creates one draft, not two.
 import { describe, expect, it } from 'vitest';
+import { setSetting } from '../../../src/directory/settings.js';
 import { withScheme } from '../../../src/web/maker/submit-page.js';
 import { servedTestContext } from '../../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';
@@ -29,6 +30,18 @@ describe('the submit page', () => {
     const page = await (await new Browser(served.server.url).request('/submit')).text();
     expect(page).toContain('Give us your website');
     expect(page).toContain('href="/sign-up?return_to=%2Fsubmit"');
+  });
+
+  it('gives the free window the admin set, not a number written in the page', async () => {
+    const steps = async () =>
+      (await (await new Browser(served.server.url).request('/submit')).text()).replace(/\s+/g, ' ');
+    expect(await steps()).toContain('Free: a launch week 6–8 weeks out');
+    await setSetting(served.ctx.db, 'free_launch_weeks_min', '4', served.ctx.clock.now());
+    try {
+      expect(await steps()).toContain('Free: a launch week 4–8 weeks out');
+    } finally {
+      await setSetting(served.ctx.db, 'free_launch_weeks_min', '6', served.ctx.clock.now());
+    }
   });
 
   it('puts "Launch your product" in every page header', async () => {
