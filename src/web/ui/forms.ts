@@ -8,16 +8,21 @@ import { textProblem } from '../../platform/text.js';
 import { html, sendPage } from './html.js';
 import { webOf } from './session.js';
 
-/** A form or query value as acceptable text (platform/text.ts), or a 400 naming the field. */
-function checkedText(name: string, value: string): string {
-  const problem = textProblem(value);
+/**
+ * A form or query value as acceptable text (platform/text.ts) of at most `max`
+ * characters, or a 400 naming the field: a value is never cut. Callers whose
+ * value goes to a tool pass a `max` above the tool's bound, so the tool's own
+ * error comes back to the form with the person's typing.
+ */
+function checkedText(name: string, value: string, max = Number.POSITIVE_INFINITY): string {
+  const problem = value.length > max ? `must be at most ${max} characters` : textProblem(value);
   if (problem) throw invalid(`${name} ${problem}.`, [{ path: name, message: problem }]);
   return value;
 }
 
 export function field(req: Request, name: string, max = 500): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? checkedText(name, value.slice(0, max)) : '';
+  return typeof value === 'string' ? checkedText(name, value, max) : '';
 }
 
 export function fields(req: Request, name: string): string[] {
@@ -32,7 +37,7 @@ export function fields(req: Request, name: string): string[] {
 
 export function queryString(req: Request, name: string, max = 4096): string {
   const value = req.query[name];
-  return typeof value === 'string' ? checkedText(name, value.slice(0, max)) : '';
+  return typeof value === 'string' ? checkedText(name, value, max) : '';
 }
 
 /** A path on this site to continue at (after signing in, after a vote); anything else becomes `fallback`. */
