@@ -14,6 +14,7 @@ import type { Context } from '../context.js';
 import { fixedBody } from '../platform/fixed-body.js';
 import { html, SafeHtml, sendPage } from './ui/html.js';
 import { HEAD_ICONS } from './ui/icons.js';
+import { definePage } from './pages/define.js';
 import { errorsPageRouter } from './errors-page.js';
 
 const require = createRequire(import.meta.url);
@@ -222,11 +223,15 @@ ${toolRows}
   });
 }
 
+export const docsPages = [
+  definePage({ path: '/docs', sitemap: 'self', get: (ctx, _req, res) => sendApiDocsPage(ctx, res) }),
+  definePage({ path: '/docs/mcp', sitemap: 'self', get: (ctx, _req, res) => sendMcpDocsPage(ctx, res) }),
+];
+
+/** The error pages and the API reference's scripts and assets (the pages are in pages/index.ts). */
 export function docsRouter(ctx: Context): Router {
   const router = express.Router();
 
-  router.get('/docs', (_req, res) => sendApiDocsPage(ctx, res));
-  router.get('/docs/mcp', (_req, res) => sendMcpDocsPage(ctx, res));
   router.use(errorsPageRouter(ctx));
 
   router.get(DOCS_INIT_SCRIPT, (_req, res) => {

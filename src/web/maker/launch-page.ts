@@ -17,7 +17,6 @@ import { field, fields, queryString, staleFormPage, tooManyPage, withinBudget } 
 import { errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
 import { launchSettings, productsForSale, weekOf } from './launch-common.js';
-import { publicLaunchPage } from './launch-public.js';
 import {
   type CategoryChoice,
   type LaunchData,
@@ -174,8 +173,6 @@ function paidInputOf(req: Request): PaidInput {
 
 export function launchRoutes(ctx: Context): Router {
   const router = express.Router();
-
-  router.get('/launch', (req, res) => publicLaunchPage(ctx, req, res));
 
   router.get('/my/listings/:id/launch', async (req, res) => {
     const session = signedIn(req, res);

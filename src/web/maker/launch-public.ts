@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { PAID_SECTIONS } from '../../listings/profile.js';
 import type { ProductView } from '../../orders/products.js';
+import { definePage } from '../pages/define.js';
 import { html, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 import {
@@ -153,3 +154,5 @@ ${extrasTable(products, s)}
 <div class="launch-cta"><p><strong>Ready?</strong> It starts with your website’s address.</p>${start}</div>`,
   });
 }
+
+export const launchPublicPages = [definePage({ path: '/launch', sitemap: 'self', get: publicLaunchPage })];

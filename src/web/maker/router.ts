@@ -12,7 +12,7 @@ import { manageRoutes } from './listing-manage.js';
 import { promoteRoutes } from './promote-page.js';
 import { submitRoutes } from './submit-page.js';
 
-export const MAKER_PATHS = ['/submit', '/launch', '/drafts', '/my'];
+export const MAKER_PATHS = ['/submit', '/drafts', '/my'];
 
 export function makerRouter(ctx: Context): Router {
   const router = express.Router();

@@ -1,12 +1,13 @@
 // Launch of the Week awards, newest week first, grouped by week with a link to
 // that week's launches; `?listing=slug` shows one listing's awards. Awards come
 // from community votes only (see /how-ranking-works).
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { type AwardView, listAwards } from '../../launches/awards.js';
 import { sundayOf } from '../../launches/weeks.js';
+import { definePage } from '../pages/define.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug, pageRouter } from './common.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
 
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
   return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
@@ -61,6 +62,4 @@ ${paginationNav(req, page, per_page, result.total)}`,
   });
 }
 
-export function awardPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/awards': awardsPage });
-}
+export const awardPages = [definePage({ path: '/awards', sitemap: 'self', get: awardsPage })];

@@ -2,12 +2,13 @@
 // with its Markdown rendered to HTML safely (raw HTML in the Markdown is shown
 // as text; link targets such as javascript: are refused by markdown-it), FAQs
 // below it, and BlogPosting / FAQPage data for search engines.
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type MarkdownIt from 'markdown-it';
 import type { Context } from '../../context.js';
 import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../directory/blog.js';
+import { definePage } from '../pages/define.js';
 import { html, SafeHtml } from '../ui/html.js';
-import { faqPageLd, loadBySlug, pageParams, pageRouter, paginationNav, sendPublicPage } from './common.js';
+import { faqPageLd, loadBySlug, pageParams, paginationNav, sendPublicPage } from './common.js';
 import { paragraphs } from './founders-page.js';
 
 /**
@@ -111,6 +112,7 @@ ${
   });
 }
 
-export function blogPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/blog': indexPage, '/blog/:slug': postPage });
-}
+export const blogPages = [
+  definePage({ path: '/blog', sitemap: 'self', get: indexPage }),
+  definePage({ path: '/blog/:slug', get: postPage }),
+];

@@ -1,10 +1,11 @@
 // Category pages: the whole tree with live listing counts (/categories) and
 // one category (/categories/:slug) with its text, FAQs, place in the tree and
 // live listings, most voted first (community votes only).
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { categoryTree, type CategoryNode } from '../../directory/categories.js';
 import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
+import { definePage } from '../pages/define.js';
 import { html, type SafeHtml } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
 import {
@@ -15,7 +16,6 @@ import {
   sendPublicPage,
   faqPageLd,
   loadBySlug,
-  pageRouter,
 } from './common.js';
 import { itemListLd } from './launches-page.js';
 
@@ -141,6 +141,7 @@ ${
   });
 }
 
-export function categoryPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/categories': treePage, '/categories/:slug': onePage });
-}
+export const categoryPages = [
+  definePage({ path: '/categories', sitemap: 'self', get: treePage }),
+  definePage({ path: '/categories/:slug', get: onePage }),
+];

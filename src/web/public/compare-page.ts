@@ -2,12 +2,13 @@
 // cell means that listing does not state the fact; a row blank on both sides
 // means neither does. Without both slugs the page offers the form (400 when
 // only one is given or one is malformed); an unknown slug is a 404.
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { compareListings, type ComparisonRow } from '../../directory/compare.js';
+import { definePage } from '../pages/define.js';
 import { html, type SafeHtml } from '../ui/html.js';
-import { listingPath, sendPublicPage, isSlug, pageRouter } from './common.js';
+import { listingPath, sendPublicPage, isSlug } from './common.js';
 import { queryValue } from './search-page.js';
 
 type Cell = ComparisonRow['a'];
@@ -110,6 +111,4 @@ ${compareForm(left.slug, right.slug)}`,
   });
 }
 
-export function comparePages(ctx: Context): Router {
-  return pageRouter(ctx, { '/compare': comparePage });
-}
+export const comparePages = [definePage({ path: '/compare', get: comparePage })];

@@ -1,7 +1,7 @@
 // Founder pages: the people behind live listings (filter by name and country)
 // and one founder's profile with bio, socials, companies and published stories.
 // Everything here is written by makers, so links are nofollow/ugc and only http(s).
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { STORY_SECTION_NAMES, STORY_SECTIONS } from '../../listings/profile.js';
 import { webLink } from '../../platform/links.js';
@@ -12,17 +12,10 @@ import {
   founderProfile,
   listFounders,
 } from '../../directory/founders.js';
+import { definePage } from '../pages/define.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
-import {
-  listingCards,
-  listingPath,
-  pageParams,
-  paginationNav,
-  sendPublicPage,
-  loadBySlug,
-  pageRouter,
-} from './common.js';
+import { listingCards, listingPath, pageParams, paginationNav, sendPublicPage, loadBySlug } from './common.js';
 
 /** Plain text in paragraphs (blank lines separate them; single newlines become <br>). */
 export function paragraphs(text: string): SafeHtml[] {
@@ -135,6 +128,7 @@ ${profile.stories.length > 0 ? html`<h2>Founder stories</h2>${profile.stories.ma
   });
 }
 
-export function founderPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/founders': indexPage, '/founders/:slug': profilePage });
-}
+export const founderPages = [
+  definePage({ path: '/founders', sitemap: 'self', get: indexPage }),
+  definePage({ path: '/founders/:slug', get: profilePage }),
+];

@@ -2,7 +2,7 @@
 // one Monday-to-Sunday week (/launches/weeks/:week), ranked by community
 // votes only. Also the calendar vocabulary the other browse pages share:
 // how a day reads and how a list of listings becomes schema.org ItemList.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../launches/launches.js';
 import type { ListingSummary } from '../../listings/summary.js';
 import { parseDate, WEEK_MS } from '../../launches/weeks.js';
+import { definePage } from '../pages/define.js';
 import { weekShareImage } from '../share/urls.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
@@ -247,11 +248,11 @@ ${paginationNav(req, page, per_page, week.total)}
   });
 }
 
-export function launchPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/launches', (req, res) => feedPage(ctx, req, res));
-  router.get('/launches/weeks', (_req, res) => res.redirect(302, '/launches/weeks/this'));
-  const cachedWeekPage = cachedPage(weekPage, { query: { page: pageNumber(1000), per_page: pageNumber(100) } });
-  router.get('/launches/weeks/:week', (req, res) => cachedWeekPage(ctx, req, res));
-  return router;
-}
+export const launchPages = [
+  definePage({ path: '/launches', sitemap: 'self', get: feedPage }),
+  definePage({ path: '/launches/weeks', get: (_ctx, _req, res) => res.redirect(302, '/launches/weeks/this') }),
+  definePage({
+    path: '/launches/weeks/:week',
+    get: cachedPage(weekPage, { query: { page: pageNumber(1000), per_page: pageNumber(100) } }),
+  }),
+];

@@ -1,7 +1,7 @@
 // The leaderboards people read: an index of the five separate boards and one
 // page per board. The billboard is money, so its page says "paid" in the title
 // and in a box above the list; the third-party boards show date and source.
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import {
@@ -13,9 +13,10 @@ import {
   leaderboard,
 } from '../../launches/leaderboards.js';
 import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
+import { definePage } from '../pages/define.js';
 import { errorBox, html, type SafeHtml } from '../ui/html.js';
 import { voteButton, voteNotice, voteViewer, type VoteViewer } from '../ui/vote-button.js';
-import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage, pageRouter } from './common.js';
+import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
 
 const isBoard = (value: string): value is Board => (BOARDS as readonly string[]).includes(value);
 
@@ -212,6 +213,11 @@ ${weekly ? html`<h2>Other weeks</h2>${weekPicker(ctx, board.week!, weekParam ?? 
   });
 }
 
-export function leaderboardPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/leaderboards': indexPage, '/leaderboards/:board': boardPage });
-}
+export const leaderboardPages = [
+  definePage({ path: '/leaderboards', sitemap: 'self', get: indexPage }),
+  definePage({
+    path: '/leaderboards/:board',
+    sitemap: BOARDS.map((board) => `/leaderboards/${board}`),
+    get: boardPage,
+  }),
+];

@@ -5,7 +5,7 @@
 // makers become links, with the rel the site's link policy gives them.
 // Facts the company's website did not state are simply absent here: that list
 // (not_found_on_website) is a note for the owner and the API, not the public.
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { webLink } from '../../platform/links.js';
 import { alternativesTo } from '../../directory/alternatives.js';
@@ -20,6 +20,7 @@ import {
 } from '../../listings/profile.js';
 import { getSetting } from '../../directory/settings.js';
 import { countListingHit, outboundTarget, type Visitor } from '../../listings/stats.js';
+import { definePage } from '../pages/define.js';
 import { html, type SafeHtml, plural } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
 import {
@@ -514,14 +515,17 @@ ${compareBlock(data)}`,
   });
 }
 
-export function listingPages(ctx: Context, deps: BrowseDeps): Router {
-  const router = express.Router();
-  // A hit still counts the view (and a badge click), as the render does.
-  const page = cachedPage((c, req, res) => listingPage(c, deps, req, res), {
-    query: { ref: (v) => v === 'badge', comments: pageNumber(1000) },
-    onHit: (c, req, res, meta) => countVisit(c, req, res, meta as { id: number; owner_id: number | null }),
-  });
-  router.get('/listings/:slug', (req, res) => page(ctx, req, res));
-  router.get('/go/:slug', (req, res) => outboundRedirect(ctx, req, res));
-  return router;
+/** The listing page (listed in the sitemap from the data) and its outbound link. */
+export function listingPages(deps: BrowseDeps) {
+  return [
+    definePage({
+      path: '/listings/:slug',
+      // A hit still counts the view (and a badge click), as the render does.
+      get: cachedPage((ctx, req, res) => listingPage(ctx, deps, req, res), {
+        query: { ref: (v) => v === 'badge', comments: pageNumber(1000) },
+        onHit: (ctx, req, res, meta) => countVisit(ctx, req, res, meta as { id: number; owner_id: number | null }),
+      }),
+    }),
+    definePage({ path: '/go/:slug', get: outboundRedirect }),
+  ];
 }

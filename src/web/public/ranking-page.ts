@@ -1,10 +1,9 @@
 // "How ranking works": the published rules behind every community rank,
 // trending, the awards, and the promise that paid placement never touches them.
 // The numbers come from the services that apply them, so the page cannot drift.
-import express, { type Router } from 'express';
-import type { Context } from '../../context.js';
 import { AWARD_PLACES } from '../../launches/rollover.js';
 import { TRENDING_WINDOW_DAYS, voteWeight } from '../../launches/trending.js';
+import { definePage } from '../pages/define.js';
 import { html } from '../ui/html.js';
 import { sendPublicPage } from './common.js';
 
@@ -20,25 +19,27 @@ const WEIGHT_EXAMPLES: [string, number][] = [
   [`${TRENDING_WINDOW_DAYS} days`, TRENDING_WINDOW_DAYS * 24],
 ];
 
-export function rankingPages(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/how-ranking-works', (req, res) => {
-    const weights = WEIGHT_EXAMPLES.map(
-      ([label, hours]) =>
-        html`<tr><th scope="row">${label}</th><td>${voteWeight(hours * HOUR_MS).toFixed(3)}</td></tr>`,
-    );
-    sendPublicPage(ctx, req, res, {
-      title: 'How ranking works',
-      description:
-        'How Launchboard ranks launches: community votes, the trending formula, tie-breaks, awards, and why paid placement never changes them.',
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'WebPage',
-        name: 'How ranking works',
-        url: `${ctx.config.publicUrl}/how-ranking-works`,
-        description: 'The rules behind community ranks, trending and Launch of the Week awards on Launchboard.',
-      },
-      body: html`<p>Launchboard has four separate kinds of ranking. Community ranks come from votes of people on this site.
+export const rankingPages = [
+  definePage({
+    path: '/how-ranking-works',
+    sitemap: 'self',
+    get: (ctx, req, res) => {
+      const weights = WEIGHT_EXAMPLES.map(
+        ([label, hours]) =>
+          html`<tr><th scope="row">${label}</th><td>${voteWeight(hours * HOUR_MS).toFixed(3)}</td></tr>`,
+      );
+      sendPublicPage(ctx, req, res, {
+        title: 'How ranking works',
+        description:
+          'How Launchboard ranks launches: community votes, the trending formula, tie-breaks, awards, and why paid placement never changes them.',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'WebPage',
+          name: 'How ranking works',
+          url: `${ctx.config.publicUrl}/how-ranking-works`,
+          description: 'The rules behind community ranks, trending and Launch of the Week awards on Launchboard.',
+        },
+        body: html`<p>Launchboard has four separate kinds of ranking. Community ranks come from votes of people on this site.
 The <a href="/leaderboards/billboard">billboard</a> is a paid ranking and is always labelled as one.
 The <a href="/leaderboards/domain-rating">Domain Rating</a> and <a href="/leaderboards/revenue">revenue</a> boards show third-party figures imported by the site team, with their date and source.</p>
 
@@ -84,7 +85,7 @@ featured weeks and paid plans. None of them changes community vote ranks, awards
 <h2 id="third-party">Third-party boards</h2>
 <p>Domain Rating and revenue figures are imported by the site team from the source named on each row, with the date they were measured.
 They are not community rankings and not verified by Launchboard.</p>`,
-    });
-  });
-  return router;
-}
+      });
+    },
+  }),
+];

@@ -1,5 +1,5 @@
-// The public browsing pages (home, listings, categories, launches, boards,
-// founders, blog, awards, search), feeds, sitemap.xml and robots.txt. Every
+// The public pages (the list in pages/index.ts), feeds, sitemap.xml,
+// robots.txt and llms.txt. Every
 // GET here loads the visitor's session (the header shows who is signed in and
 // the listing page offers the actions) but sets no anonymous CSRF cookie, so
 // the pages stay cacheable. An expected failure a page did not handle itself
@@ -13,15 +13,22 @@ import { pageErrorHandler } from '../ui/page.js';
 import { webSession } from '../ui/session.js';
 import { communitySection } from '../community.js';
 import { discussionSection } from '../comments.js';
-import { boardPages } from './boards.js';
+import { pagesRouter } from '../pages/define.js';
+import { publicPages } from '../pages/index.js';
 import { sendNotFound, sendPublicPage } from './common.js';
-import { browsePages } from './browse.js';
-import { updatesPage } from './updates-page.js';
+import { feedRoutes } from './feeds.js';
+import { llmsTxtRoutes } from './llms-txt.js';
+import { sitemapRoutes } from './sitemap.js';
 
 export function publicRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(webSession(ctx, { anonymousForms: false }));
-  router.use(browsePages(ctx, { communitySection, discussionSection }), boardPages(ctx), updatesPage(ctx));
+  router.use(
+    pagesRouter(ctx, publicPages({ communitySection, discussionSection })),
+    feedRoutes(ctx),
+    sitemapRoutes(ctx),
+    llmsTxtRoutes(ctx),
+  );
   router.use((req: Request, res: Response) => sendNotFound(ctx, req, res));
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!(err instanceof AppError) || res.headersSent) return next(err);

@@ -5,15 +5,16 @@
 // on top, the other filters folded under "Filters", then what was found, with
 // the matched words marked and, when the words find little, what does exist
 // (a corrected query, matching categories).
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Context } from '../../context.js';
 import { categoryOptions, type CategoryOption } from '../../directory/category-options.js';
 import { filterOptions, type FilterOptions } from '../../directory/filter-options.js';
 import { type SearchInput, type SearchResult, searchListings } from '../../search/search.js';
 import searchTool from '../../../tools/directory/search_listings.js';
+import { definePage } from '../pages/define.js';
 import { html, plural, type SafeHtml } from '../ui/html.js';
 import { voteViewer } from '../ui/vote-button.js';
-import { listingCards, pageParams, paginationNav, sendPublicPage, pageRouter } from './common.js';
+import { listingCards, pageParams, paginationNav, sendPublicPage } from './common.js';
 import { itemListLd } from './launches-page.js';
 
 /** One string from a query parameter (the first, when repeated); undefined when absent. */
@@ -230,6 +231,4 @@ ${paginationNav(req, page, per_page, total)}
   });
 }
 
-export function searchPages(ctx: Context): Router {
-  return pageRouter(ctx, { '/search': searchPage });
-}
+export const searchPages = [definePage({ path: '/search', get: searchPage })];

@@ -1,34 +1,19 @@
-// sitemap.xml (the section pages, then what src/directory/sitemap.ts lists, absolute
+// sitemap.xml (the fixed public pages of pages/index.ts, then what src/directory/sitemap.ts lists, absolute
 // URLs, at most 50,000) and robots.txt (everything public allowed; accounts,
 // admin, checkout, OAuth, the API, MCP, claim and invite links kept out).
 import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
 import { escapeXml } from '../../launches/badges.js';
 import { SITEMAP_MAX_URLS, sitemapEntries, type SitemapEntry } from '../../directory/sitemap.js';
+import { sitemapPaths } from '../pages/define.js';
+import { publicPages } from '../pages/index.js';
 import { absoluteUrl } from './common.js';
 import { sendDocument } from './feeds.js';
 
 const SITEMAP_CACHE_SECONDS = 3600;
 
 /** The fixed public pages, first in the sitemap. */
-export const SECTION_PATHS = [
-  '/',
-  '/launches',
-  '/leaderboards',
-  '/leaderboards/community-weekly',
-  '/leaderboards/community-all-time',
-  '/leaderboards/billboard',
-  '/leaderboards/domain-rating',
-  '/leaderboards/revenue',
-  '/categories',
-  '/founders',
-  '/blog',
-  '/awards',
-  '/updates',
-  '/how-ranking-works',
-  '/docs',
-  '/docs/mcp',
-];
+const SECTION_PATHS = sitemapPaths(publicPages());
 
 /** Paths robots should stay out of: private, per-person or machine endpoints. */
 export const ROBOTS_DISALLOW = [

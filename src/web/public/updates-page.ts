@@ -1,20 +1,21 @@
 // GET /updates: the latest-updates page, where makers' posted updates appear
 // (post_listing_update), newest first.
-import express, { type Router } from 'express';
-import type { Context } from '../../context.js';
 import { latestUpdates } from '../../community/notifications.js';
+import { definePage } from '../pages/define.js';
 import { html } from '../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendPublicPage } from './common.js';
 
-export function updatesPage(ctx: Context): Router {
-  const router = express.Router();
-  router.get('/updates', async (req, res) => {
-    const { page, per_page } = pageParams(req);
-    const { items, total } = await latestUpdates(ctx, { page, per_page });
-    sendPublicPage(ctx, req, res, {
-      title: 'Latest updates',
-      description: 'News from the makers of live products: launches, releases and milestones, newest first.',
-      body: html`<p>What makers posted lately. Follow a listing to be told of its updates.</p>
+export const updatesPages = [
+  definePage({
+    path: '/updates',
+    sitemap: 'self',
+    get: async (ctx, req, res) => {
+      const { page, per_page } = pageParams(req);
+      const { items, total } = await latestUpdates(ctx, { page, per_page });
+      sendPublicPage(ctx, req, res, {
+        title: 'Latest updates',
+        description: 'News from the makers of live products: launches, releases and milestones, newest first.',
+        body: html`<p>What makers posted lately. Follow a listing to be told of its updates.</p>
 ${
   items.length === 0
     ? html`<p class="muted">No updates yet.</p>`
@@ -24,7 +25,7 @@ ${
       )}</ul>`
 }
 ${paginationNav(req, page, per_page, total)}`,
-    });
-  });
-  return router;
-}
+      });
+    },
+  }),
+];

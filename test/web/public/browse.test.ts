@@ -11,7 +11,8 @@ import { setSetting } from '../../../src/directory/settings.js';
 import { html } from '../../../src/web/ui/html.js';
 import { pageErrorHandler } from '../../../src/web/ui/page.js';
 import { webSession } from '../../../src/web/ui/session.js';
-import { browsePages, type CommunityListing } from '../../../src/web/public/browse.js';
+import { pagesRouter } from '../../../src/web/pages/define.js';
+import { type CommunityListing, publicPages } from '../../../src/web/pages/index.js';
 import { outboundRel } from '../../../src/web/public/listing-page.js';
 import { directory } from '../../helpers/directory.js';
 import { given } from '../../helpers/given.js';
@@ -344,15 +345,18 @@ describe('GET /listings/:slug', () => {
     const app = express();
     app.use(webSession(served.ctx));
     app.use(
-      browsePages(served.ctx, {
-        communitySection: async (_ctx, listing) => {
-          seen.push(listing);
-          return {
-            voteBox: html`<p id="vote-probe">Upvote ${listing.slug}</p>`,
-            section: html`<h2 id="community">Community</h2><p id="community-probe">Vote for ${listing.slug}</p>`,
-          };
-        },
-      }),
+      pagesRouter(
+        served.ctx,
+        publicPages({
+          communitySection: async (_ctx, listing) => {
+            seen.push(listing);
+            return {
+              voteBox: html`<p id="vote-probe">Upvote ${listing.slug}</p>`,
+              section: html`<h2 id="community">Community</h2><p id="community-probe">Vote for ${listing.slug}</p>`,
+            };
+          },
+        }),
+      ),
     );
     app.use(pageErrorHandler(served.ctx));
     const web: Server = createServer(app);
