@@ -1,8 +1,8 @@
 // server.json, our entry for the official MCP Registry: it validates against
 // the registry's published schema (a stored copy: tests have no network),
 // names the npm package this repository builds at its version, ships in the
-// tarball, lists only settings the program reads, and its remote is our MCP
-// endpoint once the host is filled in.
+// tarball, lists only settings the program reads and docs/configuration.md
+// documents, and its remote is our MCP endpoint once the host is filled in.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,9 +89,9 @@ describe('server.json', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('npx launchboard stdio');
   });
 
-  it('lists only settings the program reads and the README documents, secrets marked as such', () => {
+  it('lists only settings the program reads and docs/configuration.md documents, secrets marked as such', () => {
     const config = readFileSync(join(ROOT, 'src/config.ts'), 'utf8');
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const configurationDoc = readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8');
     const env = server.packages[0].environmentVariables;
     const names = env.map((v) => v.name!);
     expect(new Set(names).size).toBe(names.length);
@@ -99,7 +99,7 @@ describe('server.json', () => {
       expect(names).toContain(name);
     for (const v of env) {
       expect(config, v.name).toMatch(new RegExp(`\\b${v.name}: z\\s*\\.`));
-      expect(readme, v.name).toContain(`\`${v.name}\``);
+      expect(configurationDoc, v.name).toContain(`\`${v.name}\``);
       expect(v.description?.length, v.name).toBeGreaterThan(10);
       if (/KEY|SECRET|SMTP_URL|DATABASE_URL/.test(v.name!)) expect(v.isSecret, v.name).toBe(true);
     }
