@@ -25,6 +25,7 @@ import {
   PROFILE_FIELDS,
 } from './drafter/fields.js';
 import { isWebLink } from '../platform/links.js';
+import { isFoundedYear } from '../listings/founded-year.js';
 
 export const MIN_QUOTE = 3;
 const MAX_QUOTE = 2000;
@@ -271,7 +272,7 @@ export function pricingModel(value: string): string | null {
 
 /**
  * The value in its stored form within the field's bounds, or null when it
- * cannot be one (wrong type, not an email, a year outside 1800..2100…).
+ * cannot be one (wrong type, not an email, not a founded year…).
  * `categories` keeps only names of known categories, in their canonical case.
  */
 export function normalizeValue(field: FieldName, value: unknown, categories: readonly string[]): FieldValue {
@@ -296,8 +297,8 @@ export function normalizeValue(field: FieldName, value: unknown, categories: rea
     case 'country':
       return countryCode(text);
     case 'founded_year': {
-      const year = /^(18|19|20|21)\d{2}$/.test(text) ? Number(text) : NaN;
-      return year >= 1800 && year <= 2100 ? String(year) : null;
+      const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
+      return isFoundedYear(year) ? String(year) : null;
     }
     case 'contact_email':
       return EMAIL.test(text) ? text : null;

@@ -15,6 +15,7 @@ import { STORY_SECTIONS } from '../listings/profile.js';
 import { OWN_TEXT_MAX } from '../listings/my-listings.js';
 import { ensureMainSite } from '../directory/sites.js';
 import { logoUrlChanged } from '../media/logos.js';
+import { isFoundedYear, FOUNDED_YEARS } from '../listings/founded-year.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
 const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
@@ -92,9 +93,12 @@ function listingColumns(draft: Draft, parts: Set<ListingPart>, warnings: SubmitW
     };
     const rawYear = text(draft, 'founded_year')?.trim() || null;
     const year = Number(rawYear);
-    const founded = rawYear !== null && Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null;
+    const founded = rawYear !== null && isFoundedYear(year) ? year : null;
     if (rawYear !== null && founded === null)
-      warnings.push({ field: 'founded_year', message: `"${rawYear}" is not a year 1800-2100; left out` });
+      warnings.push({
+        field: 'founded_year',
+        message: `"${rawYear}" is not a year ${FOUNDED_YEARS.min}-${FOUNDED_YEARS.max}; left out`,
+      });
     const rawCountry = text(draft, 'country')?.trim() || null;
     const country = rawCountry && /^[A-Za-z]{2}$/.test(rawCountry) ? rawCountry.toUpperCase() : null;
     if (rawCountry !== null && country === null)

@@ -24,6 +24,7 @@ import { applyRedraft, categoryNames, type DraftDeps, enqueueCompetitor, redraft
 import { type ListingPart, type SubmitWarning, syncListing } from './submit.js';
 import { countryCode } from './evidence.js';
 import type { StorySection } from '../listings/profile.js';
+import { isFoundedYear, FOUNDED_YEARS } from '../listings/founded-year.js';
 
 export interface DraftPatch {
   fields?: Partial<Record<FieldName, FieldValue>>;
@@ -87,8 +88,11 @@ async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<
   if (typeof country === 'string' && !countryCode(country))
     errors.push({ path: 'fields.country', message: 'must be a two-letter ISO country code, e.g. DE' });
   const year = patch.fields?.founded_year;
-  if (typeof year === 'string' && !(/^\d{4}$/.test(year.trim()) && Number(year) >= 1800 && Number(year) <= 2100)) {
-    errors.push({ path: 'fields.founded_year', message: 'must be a four-digit year between 1800 and 2100' });
+  if (typeof year === 'string' && !(/^\d{4}$/.test(year.trim()) && isFoundedYear(Number(year)))) {
+    errors.push({
+      path: 'fields.founded_year',
+      message: `must be a four-digit year between ${FOUNDED_YEARS.min} and ${FOUNDED_YEARS.max}`,
+    });
   }
   if (patch.competitor_url && !normalizeSiteUrl(patch.competitor_url))
     errors.push({ path: 'competitor_url', message: 'must be an http(s) website address, or an empty string to clear' });

@@ -5,6 +5,7 @@ import { SOCIAL_PLATFORMS } from '../../src/drafts/drafter/fields.js';
 import { OWN_TEXT_MAX as MAX, ownListingSchema } from '../../src/listings/my-listings.js';
 import { MAX_SCREENSHOTS } from '../../src/media/screenshots.js';
 import { docsOnly, nextSteps, optionalWebLink, webLink } from '../schemas.js';
+import { FOUNDED_YEARS } from '../../src/listings/founded-year.js';
 
 export const listingId = z
   .number()
@@ -36,7 +37,7 @@ export const ownListingFields = z
       .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code')
       .describe('Two-letter code; empty clears'),
     city: z.string().max(MAX.city),
-    founded_year: z.number().int().min(1800).max(2100).nullable(),
+    founded_year: z.number().int().min(FOUNDED_YEARS.min).max(FOUNDED_YEARS.max).nullable(),
     demo_video_url: optionalWebLink(z.string().max(MAX.demo_video_url)),
     contact_email: z.string().max(MAX.contact_email),
     features: textArray,
