@@ -28,7 +28,7 @@ import { communityRouter } from '../web/community.js';
 import { commentsRouter } from '../web/comments.js';
 import { docsRouter } from '../web/docs.js';
 import { publicRouter } from '../web/public/router.js';
-import { cachedPageHits } from '../web/public/common.js';
+import { cachedPageHits } from '../web/ui/public-page.js';
 import { uiAssetsRouter } from '../web/ui/assets.js';
 import { iconsRouter } from '../web/ui/icons.js';
 import { shareImageRouter } from '../web/share/router.js';
@@ -75,7 +75,7 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   // /mcp, whose transport owns its wire format: JSON-RPC answers and SSE streams.
   const compress = compressResponses();
   app.use((req, res, next) => (req.path === '/mcp' ? next() : compress(req, res, next)));
-  // A public page kept for anonymous visitors is answered here, before every router (web/public/common.ts).
+  // A public page kept for anonymous visitors is answered here, before every router (web/ui/public-page.ts).
   app.use(cachedPageHits(ctx));
   app.use('/api/v1', apiCors());
 

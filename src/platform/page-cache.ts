@@ -3,7 +3,7 @@
 // An entry is used only while the version it was built at holds and for at
 // most `maxAgeMs` (what moves without a write: view counts, relative times),
 // and the cache is bounded by entries and by bytes, least recently used out
-// first. Knows nothing of HTTP: web/public/common.ts decides which requests
+// first. Knows nothing of HTTP: web/ui/public-page.ts decides which requests
 // may use it (anonymous GETs) and what is kept.
 import { type ContentCoding, compressNow } from './compression.js';
 

@@ -25,7 +25,7 @@ import {
 } from '../community/comments.js';
 import { REPORT_REASON_LABELS, REPORT_DETAILS_MAX } from '../community/reports.js';
 import { publicListingBySlug } from '../listings/profile.js';
-import { initials, nameHue } from './public/common.js';
+import { initials, nameHue } from './ui/public-page.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import type { Problem } from './ui/act.js';
 import { control, problemSummary } from './ui/fields.js';

@@ -19,7 +19,7 @@ import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { outcomeOf, VOTE_MESSAGES, voteButton, voteNotice, type VoteViewer } from './ui/vote-button.js';
 import { voteRouter } from './votes.js';
-import { isSlug, listingPath } from './public/common.js';
+import { isSlug, listingPath } from './ui/public-page.js';
 
 /** Form posts per person per minute, for each kind of action. */
 const BUDGET = { follow: 30, review: 10, report: 10 } as const;

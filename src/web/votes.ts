@@ -15,7 +15,7 @@ import { field, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from '.
 import { pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { NOTICE_ID, OUTCOME_PARAM, OUTCOME_SLUG_PARAM, VOTE_MESSAGES, type VoteOutcome } from './ui/vote-button.js';
-import { isSlug, listingPath } from './public/common.js';
+import { isSlug, listingPath } from './ui/public-page.js';
 
 /** Votes and withdrawals per person per minute. */
 export const VOTES_PER_MINUTE = 30;

@@ -16,7 +16,6 @@ import {
   setBlogPostPublished,
 } from '../../directory/blog-admin.js';
 import type { FieldError } from '../../errors.js';
-import { renderMarkdown } from '../public/blog-page.js';
 import type { Problem } from '../ui/act.js';
 import { control, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
@@ -36,6 +35,7 @@ import {
   type Tone,
   when,
 } from './common.js';
+import { renderMarkdown } from '../ui/text.js';
 
 const PER_PAGE = 50;
 

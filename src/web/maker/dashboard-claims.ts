@@ -16,8 +16,9 @@ import { control, controlId, errorsFor, idempotencyField, plainMessage, problemS
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { claimStatusPill, doneNotice, formatDay, formatTime, routeId } from './dashboard-ui.js';
+import { claimStatusPill, doneNotice, routeId } from './dashboard-ui.js';
 import { signedIn } from './signed-in.js';
+import { formatDay, formatTime } from '../ui/format.js';
 
 const CLAIMS_PER_MINUTE = 10;
 

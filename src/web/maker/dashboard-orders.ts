@@ -11,8 +11,9 @@ import type { OrderView } from '../../orders/orders.js';
 import { act } from '../ui/act.js';
 import { html, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
-import { formatDay, formatTime, orderStatusPill, orderStatusWords, usd } from './dashboard-ui.js';
+import { orderStatusPill, orderStatusWords, usd } from './dashboard-ui.js';
 import { signedIn } from './signed-in.js';
+import { formatDay, formatTime } from '../ui/format.js';
 
 const RECEIPT_STATUSES = new Set(['paid', 'fulfilled', 'refunded']);
 

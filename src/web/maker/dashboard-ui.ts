@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { tools } from '../../../tools/index.js';
 import { usd } from '../../orders/pricing.js';
 import { html, type SafeHtml } from '../ui/html.js';
-import { formatDay } from '../public/launches-page.js';
+import { formatDay } from '../ui/format.js';
 
 /** A pill's colour: done, under way, waiting on the person, stopped, or nothing to do. */
 type Tone = 'ok' | 'info' | 'wait' | 'bad' | 'quiet';
@@ -59,15 +59,10 @@ export const orderStatusWords = (status: string) => known(ORDER_STATUS, status)[
 export const claimStatusPill = (status: string) => pill(known(CLAIM_STATUS, status));
 export const planWords = (plan: string) => PLAN[plan] ?? plan;
 
-export { formatDay, usd };
+export { usd };
 
 /** "Week of 16 Nov 2026", or nothing when no week is set. */
 export const weekWords = (week: string | null) => (week ? `Week of ${formatDay(week)}` : null);
-
-/** An ISO time as a day and a UTC time: "22 Nov 2026, 12:00 UTC". */
-export function formatTime(iso: string): string {
-  return `${formatDay(iso)}, ${iso.slice(11, 16)} UTC`;
-}
 
 /** The notice a redirect asked for (`?done=KEY`), from a page's own table of notices. */
 export function doneNotice(req: Request, notices: Record<string, string>): string | null {

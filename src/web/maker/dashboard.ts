@@ -11,13 +11,12 @@ import type { OrderView } from '../../orders/orders.js';
 import { read } from '../ui/act.js';
 import { html, plural, type SafeHtml, sendPage } from '../ui/html.js';
 import { webOf } from '../ui/session.js';
-import { productLogo } from '../public/common.js';
+import { productLogo } from '../ui/public-page.js';
 import { claimRoutes } from './dashboard-claims.js';
 import { orderRoutes } from './dashboard-orders.js';
 import {
   claimStatusPill,
   draftStatusPill,
-  formatDay,
   listingStatusPill,
   orderStatusPill,
   planWords,
@@ -25,6 +24,7 @@ import {
   weekWords,
 } from './dashboard-ui.js';
 import { signedIn } from './signed-in.js';
+import { formatDay } from '../ui/format.js';
 
 /** A row of list_my_drafts. */
 export interface DraftRow {

@@ -6,6 +6,7 @@ import { type FieldName, PROFILE_FIELDS, type SocialPlatform } from '../../draft
 import { PRICING_MODELS } from '../../drafts/evidence.js';
 import type { FieldState } from '../../drafts/views.js';
 import { STORY_SECTION_NAMES, type StorySection } from '../../listings/profile.js';
+import { PLATFORM_LABELS } from '../ui/platforms.js';
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   name: 'Product name',
@@ -76,23 +77,6 @@ export const STATE_MEANINGS: Record<FieldState, string> = {
   manual: 'You added it; the AI found nothing on your site.',
   override: 'Locked: redrafts will not change it.',
   deleted: 'You removed it.',
-};
-
-export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
-  website: 'Website',
-  custom: 'Other link',
-  linkedin: 'LinkedIn',
-  x: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  threads: 'Threads',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  reddit: 'Reddit',
-  discord: 'Discord',
-  medium: 'Medium',
 };
 
 /** Platforms always shown; the rest fold away unless filled in. */

@@ -18,8 +18,9 @@ import {
   MAX_MILESTONE_ROWS,
   type MilestoneRow,
 } from './draft-forms.js';
-import { COMMON_PLATFORMS, FIELD_LABELS, isFieldName, PLATFORM_LABELS, STORY_LABELS } from './draft-labels.js';
+import { COMMON_PLATFORMS, FIELD_LABELS, isFieldName, STORY_LABELS } from './draft-labels.js';
 import { type DraftRender, draftForm, draftPath, evidenceBlock, sectionNotice } from './draft-parts.js';
+import { PLATFORM_LABELS } from '../ui/platforms.js';
 
 /** A string schema's longest length (through optional and nullable), for a control's maxlength. */
 function maxOf(schema: z.ZodType): number | undefined {

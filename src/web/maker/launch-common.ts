@@ -9,11 +9,11 @@ import type { ProductView } from '../../orders/products.js';
 import { MAX_EXTRA_CATEGORIES } from '../../orders/pricing.js';
 import { BADGE_CHECK_EVERY_MS } from '../../launches/free-launch.js';
 import listProducts from '../../../tools/directory/list_products.js';
-import { formatDay } from '../public/launches-page.js';
 import type { Problem } from '../ui/act.js';
 import { control } from '../ui/fields.js';
 import { html, type SafeHtml } from '../ui/html.js';
 import type { PricedOrder } from '../../orders/pricing.js';
+import { formatDay } from '../ui/format.js';
 
 export interface LaunchSettings {
   siteName: string;

@@ -11,7 +11,6 @@ import { type BadgeEmbed, badgeMode, badgeShape } from '../../launches/badges.js
 import { freeWeekOnOffer } from '../../launches/free-launch.js';
 import type { OrderView } from '../../orders/orders.js';
 import { paidLaunchWeeks, type PricedOrder } from '../../orders/pricing.js';
-import { formatDay } from '../public/launches-page.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { field, fields, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
@@ -26,6 +25,7 @@ import {
   type PaidInput,
 } from './launch-view.js';
 import { ownListingIdOf, ownListingOf, signedIn } from './signed-in.js';
+import { formatDay } from '../ui/format.js';
 
 /** How many weeks ahead the week picker lists (the booking horizon may cut it shorter). */
 const PICKER_WEEKS = 8;

@@ -10,7 +10,6 @@ import { PUBLIC_STATUSES } from '../../listings/summary.js';
 import type { OrderView } from '../../orders/orders.js';
 import type { PricedOrder } from '../../orders/pricing.js';
 import type { ProductView } from '../../orders/products.js';
-import { formatDay } from '../public/launches-page.js';
 import type { Problem } from '../ui/act.js';
 import { controlId, errorsFor, idempotencyField, plainMessage, problemSummary } from '../ui/fields.js';
 import { csrfField, errorBox, html, type SafeHtml } from '../ui/html.js';
@@ -24,6 +23,7 @@ import {
   weekOf,
 } from './launch-common.js';
 import { freePlanList, paidPlanList, sectionsWords } from './launch-public.js';
+import { formatDay } from '../ui/format.js';
 
 /** What the person typed into the paid route's form, kept across a quote or a refusal. */
 export interface PaidInput {

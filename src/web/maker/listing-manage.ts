@@ -17,8 +17,8 @@ import { act, type Problem, read } from '../ui/act.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { html, plural, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { productLogo } from '../public/common.js';
-import { formatTime, listingStatusPill, planWords, routeId, weekWords } from './dashboard-ui.js';
+import { productLogo } from '../ui/public-page.js';
+import { listingStatusPill, planWords, routeId, weekWords } from './dashboard-ui.js';
 import {
   type ContentForm,
   type ContentState,
@@ -55,6 +55,7 @@ import {
 } from './manage-images.js';
 import { signedIn } from './signed-in.js';
 import { listingStatsSection } from './stats-chart.js';
+import { formatTime } from '../ui/format.js';
 
 const POSTS_PER_MINUTE = 30;
 const HISTORY_SHOWN = 30;

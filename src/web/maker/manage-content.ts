@@ -12,7 +12,8 @@ import type { Problem } from '../ui/act.js';
 import { control, idempotencyField, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
-import { formatDay, maxLengthIn } from './dashboard-ui.js';
+import { maxLengthIn } from './dashboard-ui.js';
+import { formatDay } from '../ui/format.js';
 
 export type ContentForm = 'update' | 'milestone' | 'story' | 'interview';
 

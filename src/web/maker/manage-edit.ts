@@ -14,6 +14,7 @@ import { control, controlId, errorsFor, plainMessage, problemSummary } from '../
 import { field, fields } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml } from '../ui/html.js';
 import { maxLengthIn } from './dashboard-ui.js';
+import { platformName } from '../ui/platforms.js';
 
 export const EDIT_PARTS = ['profile', 'site', 'links', 'faqs'] as const;
 export type EditPart = (typeof EDIT_PARTS)[number];
@@ -49,19 +50,6 @@ const FIELDS: Record<FieldName, { label: string; kind: Kind; hint?: string; rows
 /** The fields on this site only (my-listings.ts SITE_FIELDS), and the profile: every other field, in FIELDS' order. */
 const SITE_FIELDS: readonly FieldName[] = LISTING_SITE_FIELDS;
 const PROFILE_FIELDS = (Object.keys(FIELDS) as FieldName[]).filter((n) => !SITE_FIELDS.includes(n));
-
-const PLATFORM_NAMES: Partial<Record<(typeof SOCIAL_PLATFORMS)[number], string>> = {
-  website: 'Website',
-  custom: 'Other link',
-  x: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
-const platformName = (p: string) =>
-  PLATFORM_NAMES[p as keyof typeof PLATFORM_NAMES] ?? p.charAt(0).toUpperCase() + p.slice(1);
 
 const MAX_FAQS = 10;
 

@@ -3,9 +3,9 @@
 // a change the site team made (an edit, hiding) says so, with their reason.
 import type { ListingVersion } from '../../listings/owner-extras.js';
 import { html, type SafeHtml } from '../ui/html.js';
-import { formatTime } from './dashboard-ui.js';
 import { editLabel } from './manage-edit.js';
 import { ellipsize } from '../../platform/text.js';
+import { formatTime } from '../ui/format.js';
 
 const SHORT = 90;
 

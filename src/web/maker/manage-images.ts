@@ -14,7 +14,7 @@ import type { Problem } from '../ui/act.js';
 import { control, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml } from '../ui/html.js';
-import { localPath, productLogo } from '../public/common.js';
+import { localPath, productLogo } from '../ui/public-page.js';
 
 /** The add form as it was sent, and why it was refused. */
 export interface ImagesState {

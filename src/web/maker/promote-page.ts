@@ -14,7 +14,6 @@ import type { OwnListing, OwnListingSummary } from '../../listings/my-listings.j
 import { PAID_SECTIONS } from '../../listings/profile.js';
 import type { PricedOrder } from '../../orders/pricing.js';
 import type { ProductView } from '../../orders/products.js';
-import { formatDay } from '../public/launches-page.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { control, controlId, errorsFor, idempotencyField, plainMessage, problemSummary } from '../ui/fields.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
@@ -23,6 +22,7 @@ import { csrfValid, webOf } from '../ui/session.js';
 import { billingFields, dollars, launchSettings, priceTable, productsForSale } from './launch-common.js';
 import { sectionsWords } from './launch-public.js';
 import { ownListingIdOf, ownListingOf, signedIn } from './signed-in.js';
+import { formatDay } from '../ui/format.js';
 
 /** The extras this page sells, in the order the page and the order list them. */
 const EXTRAS = ['featured', 'billboard', 'premium-profile'] as const;

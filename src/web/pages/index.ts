@@ -3,22 +3,22 @@
 // page is its definition (define.ts) and one line here.
 import { docsPages } from '../docs.js';
 import { launchPublicPages } from '../maker/launch-public.js';
-import { awardPages } from '../public/awards-page.js';
-import { blogPages } from '../public/blog-page.js';
-import { categoryPages } from '../public/categories-page.js';
-import { comparePages } from '../public/compare-page.js';
-import { founderPages } from '../public/founders-page.js';
-import { homePages } from '../public/home.js';
-import { launchPages } from '../public/launches-page.js';
-import { leaderboardPages } from '../public/leaderboards-page.js';
-import { legalPages } from '../public/legal-pages.js';
-import { type BrowseDeps, listingPages } from '../public/listing-page.js';
-import { rankingPages } from '../public/ranking-page.js';
-import { searchPages } from '../public/search-page.js';
-import { updatesPages } from '../public/updates-page.js';
+import { awardPages } from './public/awards.js';
+import { blogPages } from './public/blog.js';
+import { categoryPages } from './public/categories.js';
+import { comparePages } from './public/compare.js';
+import { founderPages } from './public/founders.js';
+import { homePages } from './public/home.js';
+import { launchPages } from './public/launches.js';
+import { leaderboardPages } from './public/leaderboards.js';
+import { legalPages } from './public/legal.js';
+import { type BrowseDeps, listingPages } from './public/listing.js';
+import { rankingPages } from './public/how-ranking-works.js';
+import { searchPages } from './public/search.js';
+import { updatesPages } from './public/updates.js';
 import type { PageDefinition } from './define.js';
 
-export type { BrowseDeps, CommunityListing } from '../public/listing-page.js';
+export type { BrowseDeps, CommunityListing } from './public/listing.js';
 
 /**
  * The pages; the listing page's community and discussion sections come in

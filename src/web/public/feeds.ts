@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { escapeXml } from '../../launches/badges.js';
 import { launchFeed } from '../../launches/launches.js';
 import type { ListingSummary } from '../../listings/summary.js';
-import { absoluteUrl, listingPath } from './common.js';
+import { absoluteUrl, listingPath } from '../ui/public-page.js';
 
 export const FEED_SIZE = 50;
 export const FEED_CACHE_SECONDS = 300;

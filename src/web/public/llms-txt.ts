@@ -5,7 +5,7 @@ import express, { type Router } from 'express';
 import type { Context } from '../../context.js';
 import { getSetting } from '../../directory/settings.js';
 import { siteUrls } from '../../directory/site.js';
-import { absoluteUrl } from './common.js';
+import { absoluteUrl } from '../ui/public-page.js';
 import { sendDocument } from './feeds.js';
 
 const LLMS_CACHE_SECONDS = 3600;

@@ -15,7 +15,7 @@ import { communitySection } from '../community.js';
 import { discussionSection } from '../comments.js';
 import { pagesRouter } from '../pages/define.js';
 import { publicPages } from '../pages/index.js';
-import { sendNotFound, sendPublicPage } from './common.js';
+import { sendNotFound, sendPublicPage } from '../ui/public-page.js';
 import { feedRoutes } from './feeds.js';
 import { llmsTxtRoutes } from './llms-txt.js';
 import { sitemapRoutes } from './sitemap.js';

@@ -7,7 +7,7 @@ import { escapeXml } from '../../launches/badges.js';
 import { SITEMAP_MAX_URLS, sitemapEntries, type SitemapEntry } from '../../directory/sitemap.js';
 import { sitemapPaths } from '../pages/define.js';
 import { publicPages } from '../pages/index.js';
-import { absoluteUrl } from './common.js';
+import { absoluteUrl } from '../ui/public-page.js';
 import { sendDocument } from './feeds.js';
 
 const SITEMAP_CACHE_SECONDS = 3600;

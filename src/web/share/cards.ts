@@ -6,7 +6,7 @@
 // same SVG, byte for byte, which is what the image cache keys on. Every piece
 // of text goes through drawable() and is escaped by svgText().
 import { DAY_MS, WEEK_MS } from '../../launches/weeks.js';
-import { initials, nameHue } from '../public/common.js';
+import { initials, nameHue } from '../ui/public-page.js';
 import { MARK_COLOUR, markSvg } from '../ui/icons.js';
 import { monogramColour, oklchHex } from './colour.js';
 import { FONT_FAMILY, type ShareFonts } from './fonts.js';

@@ -40,6 +40,13 @@ export function queryString(req: Request, name: string, max = 4096): string {
   return typeof value === 'string' ? checkedText(name, value, max) : '';
 }
 
+/** One string from a query parameter (the first, when repeated); undefined when absent. */
+export function queryValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
 /** A path on this site to continue at (after signing in, after a vote); anything else becomes `fallback`. */
 export function safeReturnTo(ctx: Context, value: string, fallback = '/account'): string {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\x00-\x1f]/.test(value))

@@ -9,10 +9,10 @@ import type { ListingSummary } from '../../listings/summary.js';
 import { MIN_COMPRESSED_BYTES, preferredCoding } from '../../platform/compression.js';
 import type { StoredPage } from '../../platform/page-cache.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
-import { highlightWords } from '../ui/highlight.js';
-import { html, type PageOptions, type SafeHtml, sendPage } from '../ui/html.js';
-import { cookieNames, parseCookies, webOf } from '../ui/session.js';
-import { voteButton, voteNotice, type VoteViewer } from '../ui/vote-button.js';
+import { highlightWords } from './highlight.js';
+import { html, type PageOptions, type SafeHtml, sendPage } from './html.js';
+import { cookieNames, parseCookies, webOf } from './session.js';
+import { voteButton, voteNotice, type VoteViewer } from './vote-button.js';
 import { dataVersion } from '../../platform/versioned-cache.js';
 import { siteShareImage } from '../share/urls.js';
 
@@ -394,6 +394,29 @@ export function faqPageLd(faqs: readonly { question: string; answer: string }[])
       '@type': 'Question',
       name: f.question,
       acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
+  };
+}
+
+/** The launch feeds a page links in its head. */
+export const LAUNCH_FEEDS = [
+  { title: 'Launches (RSS)', href: '/feeds/launches.rss', type: 'application/rss+xml' as const },
+  { title: 'Launches (Atom)', href: '/feeds/launches.atom', type: 'application/atom+xml' as const },
+  { title: 'Launches (JSON Feed)', href: '/feeds/launches.json', type: 'application/feed+json' as const },
+];
+
+/** schema.org ItemList of listing pages, positions counting from `first`. */
+export function itemListLd(name: string, items: ListingSummary[], first = 1): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((l, i) => ({
+      '@type': 'ListItem',
+      position: first + i,
+      url: l.profile_url,
+      name: l.name,
     })),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../src/web/share/cards.js';
 import { monogramColour, oklchHex } from '../../../src/web/share/colour.js';
 import { loadShareFonts } from '../../../src/web/share/fonts.js';
-import { nameHue } from '../../../src/web/public/common.js';
+import { nameHue } from '../../../src/web/ui/public-page.js';
 
 const fonts = loadShareFonts();
 const brand = { siteName: 'Launch & <Board>', host: 'launch.example.com' };

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { PAGE_TABLES } from '../../../db/migrations/0018_page_version.js';
 import { setSetting } from '../../../src/directory/settings.js';
 import { PageCache } from '../../../src/platform/page-cache.js';
-import { cachedPage, cachedPageHits, keepForHits } from '../../../src/web/public/common.js';
+import { cachedPage, cachedPageHits, keepForHits } from '../../../src/web/ui/public-page.js';
 import { given } from '../../helpers/given.js';
 import { servedTestContext } from '../../helpers/server.js';
 import { Browser, formFor, signUpThroughPages } from '../../oauth/browser.js';

@@ -2,12 +2,12 @@
 // that week's launches; `?listing=slug` shows one listing's awards. Awards come
 // from community votes only (see /how-ranking-works).
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { type AwardView, listAwards } from '../../launches/awards.js';
-import { sundayOf } from '../../launches/weeks.js';
-import { definePage } from '../pages/define.js';
-import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from './common.js';
+import type { Context } from '../../../context.js';
+import { type AwardView, listAwards } from '../../../launches/awards.js';
+import { sundayOf } from '../../../launches/weeks.js';
+import { definePage } from '../define.js';
+import { errorBox, html, type SafeHtml } from '../../ui/html.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from '../../ui/public-page.js';
 
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
   return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>

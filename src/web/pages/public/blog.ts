@@ -1,40 +1,12 @@
 // The blog: published posts newest first (or matching a search), and one post
-// with its Markdown rendered to HTML safely (raw HTML in the Markdown is shown
-// as text; link targets such as javascript: are refused by markdown-it), FAQs
-// below it, and BlogPosting / FAQPage data for search engines.
+// with its Markdown rendered (ui/text.ts), FAQs below it, and BlogPosting / FAQPage data for search engines.
 import type { Request, Response } from 'express';
-import type MarkdownIt from 'markdown-it';
-import type { Context } from '../../context.js';
-import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../directory/blog.js';
-import { definePage } from '../pages/define.js';
-import { html, SafeHtml } from '../ui/html.js';
-import { faqPageLd, loadBySlug, pageParams, paginationNav, sendPublicPage } from './common.js';
-import { paragraphs } from './founders-page.js';
-
-/**
- * Markdown → HTML for first-party text. `html: false` escapes raw HTML;
- * markdown-it's default validateLink refuses javascript:, vbscript:, file: and
- * non-image data: URLs. Headings move one level down: the page title is the h1.
- */
-function createMarkdown(Md: typeof MarkdownIt): MarkdownIt {
-  const md = new Md({ html: false, linkify: true });
-  const shiftHeading: NonNullable<typeof md.renderer.rules.heading_open> = (tokens, idx, options, _env, self) => {
-    const token = tokens[idx];
-    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
-    return self.renderToken(tokens, idx, options);
-  };
-  md.renderer.rules.heading_open = shiftHeading;
-  md.renderer.rules.heading_close = shiftHeading;
-  return md;
-}
-
-// markdown-it loads with the first post shown, not with the server.
-let markdown: Promise<MarkdownIt> | null = null;
-
-export async function renderMarkdown(text: string): Promise<SafeHtml> {
-  markdown ??= import('markdown-it').then(({ default: Md }) => createMarkdown(Md));
-  return new SafeHtml((await markdown).render(text));
-}
+import type { Context } from '../../../context.js';
+import { type BlogPost, type BlogPostSummary, blogPost, listBlogPosts } from '../../../directory/blog.js';
+import { definePage } from '../define.js';
+import { html, type SafeHtml } from '../../ui/html.js';
+import { faqPageLd, loadBySlug, pageParams, paginationNav, sendPublicPage } from '../../ui/public-page.js';
+import { paragraphs, renderMarkdown } from '../../ui/text.js';
 
 const day = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
 

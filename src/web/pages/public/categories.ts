@@ -2,12 +2,12 @@
 // one category (/categories/:slug) with its text, FAQs, place in the tree and
 // live listings, most voted first (community votes only).
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { categoryTree, type CategoryNode } from '../../directory/categories.js';
-import { categoryPage, type CategoryPage } from '../../directory/category-pages.js';
-import { definePage } from '../pages/define.js';
-import { html, type SafeHtml } from '../ui/html.js';
-import { voteViewer } from '../ui/vote-button.js';
+import type { Context } from '../../../context.js';
+import { categoryTree, type CategoryNode } from '../../../directory/categories.js';
+import { categoryPage, type CategoryPage } from '../../../directory/category-pages.js';
+import { definePage } from '../define.js';
+import { html, type SafeHtml } from '../../ui/html.js';
+import { voteViewer } from '../../ui/vote-button.js';
 import {
   absoluteUrl,
   listingCards,
@@ -16,8 +16,8 @@ import {
   sendPublicPage,
   faqPageLd,
   loadBySlug,
-} from './common.js';
-import { itemListLd } from './launches-page.js';
+  itemListLd,
+} from '../../ui/public-page.js';
 
 const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
 

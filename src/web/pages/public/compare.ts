@@ -3,13 +3,13 @@
 // means neither does. Without both slugs the page offers the form (400 when
 // only one is given or one is malformed); an unknown slug is a 404.
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { AppError } from '../../errors.js';
-import { compareListings, type ComparisonRow } from '../../directory/compare.js';
-import { definePage } from '../pages/define.js';
-import { html, type SafeHtml } from '../ui/html.js';
-import { listingPath, sendPublicPage, isSlug } from './common.js';
-import { queryValue } from './search-page.js';
+import type { Context } from '../../../context.js';
+import { AppError } from '../../../errors.js';
+import { compareListings, type ComparisonRow } from '../../../directory/compare.js';
+import { definePage } from '../define.js';
+import { html, type SafeHtml } from '../../ui/html.js';
+import { listingPath, sendPublicPage, isSlug } from '../../ui/public-page.js';
+import { queryValue } from '../../ui/forms.js';
 
 type Cell = ComparisonRow['a'];
 

@@ -2,29 +2,28 @@
 // and one founder's profile with bio, socials, companies and published stories.
 // Everything here is written by makers, so links are nofollow/ugc and only http(s).
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { STORY_SECTION_NAMES, STORY_SECTIONS } from '../../listings/profile.js';
-import { webLink } from '../../platform/links.js';
+import type { Context } from '../../../context.js';
+import { STORY_SECTION_NAMES, STORY_SECTIONS } from '../../../listings/profile.js';
+import { webLink } from '../../../platform/links.js';
 import {
   type FounderCard,
   type FounderProfile,
   type FounderStory,
   founderProfile,
   listFounders,
-} from '../../directory/founders.js';
-import { definePage } from '../pages/define.js';
-import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { voteViewer } from '../ui/vote-button.js';
-import { listingCards, listingPath, pageParams, paginationNav, sendPublicPage, loadBySlug } from './common.js';
-
-/** Plain text in paragraphs (blank lines separate them; single newlines become <br>). */
-export function paragraphs(text: string): SafeHtml[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => html`<p>${p.split('\n').map((line, i) => (i === 0 ? line : html`<br>${line}`))}</p>`);
-}
+} from '../../../directory/founders.js';
+import { definePage } from '../define.js';
+import { errorBox, html, type SafeHtml } from '../../ui/html.js';
+import { voteViewer } from '../../ui/vote-button.js';
+import {
+  listingCards,
+  listingPath,
+  pageParams,
+  paginationNav,
+  sendPublicPage,
+  loadBySlug,
+} from '../../ui/public-page.js';
+import { paragraphs } from '../../ui/text.js';
 
 const STORY_HEADINGS = STORY_SECTIONS.filter((s) => s !== 'title').map((s) => [s, STORY_SECTION_NAMES[s]] as const);
 

@@ -2,17 +2,24 @@
 // what is trending and what is scheduled next, with the site search and the
 // launch feeds. Every list is a community ranking: paid plans never change it.
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { launchFeed } from '../../launches/launches.js';
-import { mondayOf } from '../../launches/weeks.js';
-import { summariesByIds } from '../../listings/summary.js';
-import { featuredListingIds } from '../../orders/orders.js';
-import { getSetting } from '../../directory/settings.js';
-import { definePage } from '../pages/define.js';
-import { html } from '../ui/html.js';
-import { voteViewer } from '../ui/vote-button.js';
-import { absoluteUrl, cachedPage, listingCards, sendPublicPage } from './common.js';
-import { formatDay, itemListLd, LAUNCH_FEEDS } from './launches-page.js';
+import type { Context } from '../../../context.js';
+import { launchFeed } from '../../../launches/launches.js';
+import { mondayOf } from '../../../launches/weeks.js';
+import { summariesByIds } from '../../../listings/summary.js';
+import { featuredListingIds } from '../../../orders/orders.js';
+import { getSetting } from '../../../directory/settings.js';
+import { definePage } from '../define.js';
+import { html } from '../../ui/html.js';
+import { voteViewer } from '../../ui/vote-button.js';
+import {
+  absoluteUrl,
+  cachedPage,
+  listingCards,
+  sendPublicPage,
+  LAUNCH_FEEDS,
+  itemListLd,
+} from '../../ui/public-page.js';
+import { formatDay } from '../../ui/format.js';
 
 const FIRST_PAGE = (perPage: number) => ({ page: 1, per_page: perPage });
 

@@ -1,11 +1,11 @@
 // "How ranking works": the published rules behind every community rank,
 // trending, the awards, and the promise that paid placement never touches them.
 // The numbers come from the services that apply them, so the page cannot drift.
-import { AWARD_PLACES } from '../../launches/rollover.js';
-import { TRENDING_WINDOW_DAYS, voteWeight } from '../../launches/trending.js';
-import { definePage } from '../pages/define.js';
-import { html } from '../ui/html.js';
-import { sendPublicPage } from './common.js';
+import { AWARD_PLACES } from '../../../launches/rollover.js';
+import { TRENDING_WINDOW_DAYS, voteWeight } from '../../../launches/trending.js';
+import { definePage } from '../define.js';
+import { html } from '../../ui/html.js';
+import { sendPublicPage } from '../../ui/public-page.js';
 
 const HOUR_MS = 3_600_000;
 

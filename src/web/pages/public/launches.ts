@@ -3,21 +3,21 @@
 // votes only. Also the calendar vocabulary the other browse pages share:
 // how a day reads and how a list of listings becomes schema.org ItemList.
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { AppError } from '../../errors.js';
+import type { Context } from '../../../context.js';
+import { AppError } from '../../../errors.js';
 import {
   LAUNCH_SECTIONS,
   launchFeed,
   launchWeek,
   type LaunchSection,
   type LaunchWeek,
-} from '../../launches/launches.js';
-import type { ListingSummary } from '../../listings/summary.js';
-import { parseDate, WEEK_MS } from '../../launches/weeks.js';
-import { definePage } from '../pages/define.js';
-import { weekShareImage } from '../share/urls.js';
-import { html, type SafeHtml, plural } from '../ui/html.js';
-import { voteViewer } from '../ui/vote-button.js';
+} from '../../../launches/launches.js';
+import type { ListingSummary } from '../../../listings/summary.js';
+import { parseDate, WEEK_MS } from '../../../launches/weeks.js';
+import { definePage } from '../define.js';
+import { weekShareImage } from '../../share/urls.js';
+import { html, type SafeHtml, plural } from '../../ui/html.js';
+import { voteViewer } from '../../ui/vote-button.js';
 import {
   absoluteUrl,
   cachedPage,
@@ -27,44 +27,12 @@ import {
   sendNotFound,
   sendPublicPage,
   pageNumber,
-} from './common.js';
+  LAUNCH_FEEDS,
+  itemListLd,
+} from '../../ui/public-page.js';
+import { formatDay } from '../../ui/format.js';
 
 /** The RSS and Atom feeds of launches, linked from the calendar pages. */
-export const LAUNCH_FEEDS = [
-  { title: 'Launches (RSS)', href: '/feeds/launches.rss', type: 'application/rss+xml' as const },
-  { title: 'Launches (Atom)', href: '/feeds/launches.atom', type: 'application/atom+xml' as const },
-  { title: 'Launches (JSON Feed)', href: '/feeds/launches.json', type: 'application/feed+json' as const },
-];
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2026-11-16` (or a full ISO time) → `16 Nov 2026`; anything unreadable is shown as given. */
-export function formatDay(value: string): string {
-  const time = Date.parse(value.length === 10 ? `${value}T00:00:00.000Z` : value);
-  return Number.isNaN(time) ? value : dayFormat.format(time);
-}
-
-/** schema.org ItemList of listing pages, positions counting from `first`. */
-export function itemListLd(name: string, items: ListingSummary[], first = 1): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name,
-    numberOfItems: items.length,
-    itemListElement: items.map((l, i) => ({
-      '@type': 'ListItem',
-      position: first + i,
-      url: l.profile_url,
-      name: l.name,
-    })),
-  };
-}
-
 interface SectionInfo {
   tab: string;
   title: string;

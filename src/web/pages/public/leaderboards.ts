@@ -2,8 +2,8 @@
 // page per board. The billboard is money, so its page says "paid" in the title
 // and in a box above the list; the third-party boards show date and source.
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { AppError } from '../../errors.js';
+import type { Context } from '../../../context.js';
+import { AppError } from '../../../errors.js';
 import {
   BOARD_LABELS,
   BOARDS,
@@ -11,12 +11,12 @@ import {
   type Leaderboard,
   type LeaderboardItem,
   leaderboard,
-} from '../../launches/leaderboards.js';
-import { addWeeks, mondayOf, sundayOf } from '../../launches/weeks.js';
-import { definePage } from '../pages/define.js';
-import { errorBox, html, type SafeHtml } from '../ui/html.js';
-import { voteButton, voteNotice, voteViewer, type VoteViewer } from '../ui/vote-button.js';
-import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from './common.js';
+} from '../../../launches/leaderboards.js';
+import { addWeeks, mondayOf, sundayOf } from '../../../launches/weeks.js';
+import { definePage } from '../define.js';
+import { errorBox, html, type SafeHtml } from '../../ui/html.js';
+import { voteButton, voteNotice, voteViewer, type VoteViewer } from '../../ui/vote-button.js';
+import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from '../../ui/public-page.js';
 
 const isBoard = (value: string): value is Board => (BOARDS as readonly string[]).includes(value);
 

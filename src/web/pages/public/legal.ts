@@ -1,10 +1,10 @@
 // The Terms and Privacy pages: Markdown the admin sets in the site settings
 // (the defaults say what this software does with data), rendered like blog
 // posts (raw HTML shown as text).
-import { getSetting } from '../../directory/settings.js';
-import { definePage, type PageHandler } from '../pages/define.js';
-import { renderMarkdown } from './blog-page.js';
-import { sendPublicPage } from './common.js';
+import { getSetting } from '../../../directory/settings.js';
+import { definePage, type PageHandler } from '../define.js';
+import { sendPublicPage } from '../../ui/public-page.js';
+import { renderMarkdown } from '../../ui/text.js';
 
 function legalPage(title: string, key: 'terms_markdown' | 'privacy_markdown', description: string): PageHandler {
   return async (ctx, req, res) => {

@@ -6,10 +6,10 @@
 // Facts the company's website did not state are simply absent here: that list
 // (not_found_on_website) is a note for the owner and the API, not the public.
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { webLink } from '../../platform/links.js';
-import { alternativesTo } from '../../directory/alternatives.js';
-import { badgeAlt, listingBadges } from '../../launches/badges.js';
+import type { Context } from '../../../context.js';
+import { webLink } from '../../../platform/links.js';
+import { alternativesTo } from '../../../directory/alternatives.js';
+import { badgeAlt, listingBadges } from '../../../launches/badges.js';
 import {
   profileOf,
   publicListingBySlug,
@@ -17,12 +17,12 @@ import {
   STORY_SECTIONS,
   type ListingProfile,
   type StorySection,
-} from '../../listings/profile.js';
-import { getSetting } from '../../directory/settings.js';
-import { countListingHit, outboundTarget, type Visitor } from '../../listings/stats.js';
-import { definePage } from '../pages/define.js';
-import { html, type SafeHtml, plural } from '../ui/html.js';
-import { webOf } from '../ui/session.js';
+} from '../../../listings/profile.js';
+import { getSetting } from '../../../directory/settings.js';
+import { countListingHit, outboundTarget, type Visitor } from '../../../listings/stats.js';
+import { definePage } from '../define.js';
+import { html, type SafeHtml, plural } from '../../ui/html.js';
+import { webOf } from '../../ui/session.js';
 import {
   absoluteUrl,
   cachedPage,
@@ -36,9 +36,10 @@ import {
   localPath,
   productLogo,
   pageNumber,
-} from './common.js';
-import { formatDay } from './launches-page.js';
-import { listingShareImage } from '../share/urls.js';
+} from '../../ui/public-page.js';
+import { listingShareImage } from '../../share/urls.js';
+import { formatDay } from '../../ui/format.js';
+import { platformName } from '../../ui/platforms.js';
 
 /** What the community section needs to know about the listing. */
 export interface CommunityListing {
@@ -76,20 +77,6 @@ export function outboundRel(plan: string, paidLinksFollow: boolean): string {
   const paid = !UNPAID_PLANS.includes(plan.trim().toLowerCase());
   return paid && paidLinksFollow ? 'ugc noopener' : 'nofollow ugc noopener';
 }
-
-const PLATFORM_NAMES: Record<string, string> = {
-  website: 'Website',
-  custom: 'Other link',
-  x: 'X',
-  twitter: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  producthunt: 'Product Hunt',
-};
-const platformName = (key: string) => PLATFORM_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
 
 /** The link to the product's website: through /go/:slug, which counts the click for the owner's numbers. */
 const outboundPath = (slug: string) => `/go/${slug}`;

@@ -6,23 +6,16 @@
 // the matched words marked and, when the words find little, what does exist
 // (a corrected query, matching categories).
 import type { Request, Response } from 'express';
-import type { Context } from '../../context.js';
-import { categoryOptions, type CategoryOption } from '../../directory/category-options.js';
-import { filterOptions, type FilterOptions } from '../../directory/filter-options.js';
-import { type SearchInput, type SearchResult, searchListings } from '../../search/search.js';
-import searchTool from '../../../tools/directory/search_listings.js';
-import { definePage } from '../pages/define.js';
-import { html, plural, type SafeHtml } from '../ui/html.js';
-import { voteViewer } from '../ui/vote-button.js';
-import { listingCards, pageParams, paginationNav, sendPublicPage } from './common.js';
-import { itemListLd } from './launches-page.js';
-
-/** One string from a query parameter (the first, when repeated); undefined when absent. */
-export function queryValue(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return undefined;
-}
+import type { Context } from '../../../context.js';
+import { categoryOptions, type CategoryOption } from '../../../directory/category-options.js';
+import { filterOptions, type FilterOptions } from '../../../directory/filter-options.js';
+import { type SearchInput, type SearchResult, searchListings } from '../../../search/search.js';
+import searchTool from '../../../../tools/directory/search_listings.js';
+import { definePage } from '../define.js';
+import { html, plural, type SafeHtml } from '../../ui/html.js';
+import { voteViewer } from '../../ui/vote-button.js';
+import { listingCards, pageParams, paginationNav, sendPublicPage, itemListLd } from '../../ui/public-page.js';
+import { queryValue } from '../../ui/forms.js';
 
 const FILTERS = ['q', 'category', 'country', 'pricing_model', 'status', 'sort'] as const;
 type Filter = (typeof FILTERS)[number];

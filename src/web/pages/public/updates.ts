@@ -1,9 +1,9 @@
 // GET /updates: the latest-updates page, where makers' posted updates appear
 // (post_listing_update), newest first.
-import { latestUpdates } from '../../community/notifications.js';
-import { definePage } from '../pages/define.js';
-import { html } from '../ui/html.js';
-import { listingPath, pageParams, paginationNav, sendPublicPage } from './common.js';
+import { latestUpdates } from '../../../community/notifications.js';
+import { definePage } from '../define.js';
+import { html } from '../../ui/html.js';
+import { listingPath, pageParams, paginationNav, sendPublicPage } from '../../ui/public-page.js';
 
 export const updatesPages = [
   definePage({

@@ -4,12 +4,12 @@
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { directory } from '../../helpers/directory.js';
-import { given } from '../../helpers/given.js';
-import { IMPORTED_FIGURES, launches } from '../../helpers/launches.js';
-import { paidLine } from '../../helpers/orders.js';
-import { VOTE_SCRIPT_SRC } from '../../../src/web/ui/assets.js';
-import { servedTools } from '../../helpers/server.js';
+import { directory } from '../../../helpers/directory.js';
+import { given } from '../../../helpers/given.js';
+import { IMPORTED_FIGURES, launches } from '../../../helpers/launches.js';
+import { paidLine } from '../../../helpers/orders.js';
+import { VOTE_SCRIPT_SRC } from '../../../../src/web/ui/assets.js';
+import { servedTools } from '../../../helpers/server.js';
 
 const THIS = '2026-11-16';
 const LAST = '2026-11-09';

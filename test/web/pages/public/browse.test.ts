@@ -7,17 +7,17 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { setSetting } from '../../../src/directory/settings.js';
-import { html } from '../../../src/web/ui/html.js';
-import { pageErrorHandler } from '../../../src/web/ui/page.js';
-import { webSession } from '../../../src/web/ui/session.js';
-import { pagesRouter } from '../../../src/web/pages/define.js';
-import { type CommunityListing, publicPages } from '../../../src/web/pages/index.js';
-import { outboundRel } from '../../../src/web/public/listing-page.js';
-import { directory } from '../../helpers/directory.js';
-import { given } from '../../helpers/given.js';
-import { launches } from '../../helpers/launches.js';
-import { servedTools } from '../../helpers/server.js';
+import { setSetting } from '../../../../src/directory/settings.js';
+import { html } from '../../../../src/web/ui/html.js';
+import { pageErrorHandler } from '../../../../src/web/ui/page.js';
+import { webSession } from '../../../../src/web/ui/session.js';
+import { pagesRouter } from '../../../../src/web/pages/define.js';
+import { type CommunityListing, publicPages } from '../../../../src/web/pages/index.js';
+import { outboundRel } from '../../../../src/web/pages/public/listing.js';
+import { directory } from '../../../helpers/directory.js';
+import { given } from '../../../helpers/given.js';
+import { launches } from '../../../helpers/launches.js';
+import { servedTools } from '../../../helpers/server.js';
 
 const THIS = '2026-11-16'; // the clock says Sunday 2026-11-22
 const PUBLIC = 'http://localhost:3000';

@@ -2,11 +2,11 @@
 // week" on the home page, labelled as paid placement, during its week only;
 // an unpaid, unapplied or refunded line puts nothing there.
 import { describe, expect, it } from 'vitest';
-import { addWeeks, mondayOf } from '../../../src/launches/weeks.js';
-import { directory } from '../../helpers/directory.js';
-import { given } from '../../helpers/given.js';
-import { paidFeaturedWeek } from '../../helpers/orders.js';
-import { servedTestContext } from '../../helpers/server.js';
+import { addWeeks, mondayOf } from '../../../../src/launches/weeks.js';
+import { directory } from '../../../helpers/directory.js';
+import { given } from '../../../helpers/given.js';
+import { paidFeaturedWeek } from '../../../helpers/orders.js';
+import { servedTestContext } from '../../../helpers/server.js';
 
 const served = servedTestContext();
 const home = async () => (await fetch(`${served.server.url}/`)).text();

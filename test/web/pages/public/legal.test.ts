@@ -1,8 +1,8 @@
 // The Terms and Privacy pages show the admin's Markdown (the defaults until
 // it is set), with raw HTML shown as text, and every page links to them.
 import { describe, expect, it } from 'vitest';
-import { setSetting } from '../../../src/directory/settings.js';
-import { servedTestContext } from '../../helpers/server.js';
+import { setSetting } from '../../../../src/directory/settings.js';
+import { servedTestContext } from '../../../helpers/server.js';
 
 const served = servedTestContext();
 const get = async (path: string) => (await fetch(`${served.server.url}${path}`)).text();

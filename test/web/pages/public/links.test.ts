@@ -2,8 +2,8 @@
 // or src unless it is an http(s) URL: card lists and profiles show no
 // javascript: or data: link.
 import { describe, expect, it } from 'vitest';
-import { given } from '../../helpers/given.js';
-import { servedTestContext } from '../../helpers/server.js';
+import { given } from '../../../helpers/given.js';
+import { servedTestContext } from '../../../helpers/server.js';
 
 const served = servedTestContext();
 

@@ -5,8 +5,8 @@
 // friendly 400 for a filter the API would refuse.
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { given } from '../../helpers/given.js';
-import { servedTools } from '../../helpers/server.js';
+import { given } from '../../../helpers/given.js';
+import { servedTools } from '../../../helpers/server.js';
 
 const HTML_NAME = '<b>Bold</b> & "Calendar" Co';
 const HTML_TAGLINE = 'Calendars for <script>alert(1)</script> people';
