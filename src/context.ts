@@ -19,7 +19,6 @@ import { VersionedCache, VersionedValue } from './platform/versioned-cache.js';
 import { TRENDING_CACHE, type TrendingRanking } from './launches/trending.js';
 import type { CachedOutput } from './platform/prepared-output.js';
 import { PageCache } from './platform/page-cache.js';
-import { ShareImageCache } from './web/share/cache.js';
 
 export interface Context {
   config: Config;
@@ -46,8 +45,6 @@ export interface Context {
   trending: VersionedValue<TrendingRanking>;
   /** Public pages as anonymous visitors get them, valid while data_versions('pages') holds (platform/page-cache.ts). */
   pages: PageCache;
-  /** Share images (og:image) and PNG icons: the renderer, and cards kept while what they show holds (web/share/cache.ts). */
-  shareImages: ShareImageCache;
 }
 
 export interface BuildOptions {
@@ -89,7 +86,6 @@ export async function buildContext(
     summaries: new VersionedCache<ListingSummary>(10_000),
     trending: new VersionedValue<TrendingRanking>({ ...TRENDING_CACHE, timer: opts.timer }),
     pages: new PageCache({ maxEntries: config.pageCachePages }),
-    shareImages: new ShareImageCache(),
   };
   return {
     ...ctx,

@@ -31,6 +31,7 @@ import { publicRouter } from '../web/public/router.js';
 import { cachedPageHits } from '../web/ui/public-page.js';
 import { uiAssetsRouter } from '../web/ui/assets.js';
 import { iconsRouter } from '../web/ui/icons.js';
+import { ShareImageCache } from '../web/share/cache.js';
 import { shareImageRouter } from '../web/share/router.js';
 import { openApiDocument } from '../registry/openapi.js';
 import { fromExpressError, sendProblem } from './problem.js';
@@ -46,6 +47,8 @@ import { apiCors, requestLogging, securityHeaders } from './hardening.js';
 
 export interface HttpApp {
   app: Express;
+  /** Share images (og:image) and PNG icons: the renderer, and cards kept while what they show holds (web/share/cache.ts). */
+  shareImages: ShareImageCache;
   close(): Promise<void>;
 }
 
@@ -168,10 +171,11 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use(invitesRouter(ctx));
 
   // The site's stylesheet (content-hashed URL, cached for a year), its icons and web app manifest.
-  app.use(uiAssetsRouter(), iconsRouter(ctx));
+  const shareImages = new ShareImageCache();
+  app.use(uiAssetsRouter(), iconsRouter(ctx, shareImages.renderer));
   // Share images (og:image), drawn on our side: rate-limited like the badges, as each new one costs a render.
   app.use('/og', resolveCallerMiddleware(ctx, onError), rateLimitMiddleware(ctx, onError));
-  app.use(shareImageRouter(ctx));
+  app.use(shareImageRouter(ctx, shareImages));
 
   // The site people browse and act on (votes, follows, reviews, reports), and the docs.
   app.use(communityRouter(ctx));
@@ -182,5 +186,5 @@ export function createHttpApp(ctx: Context, tools: AnyTool[]): HttpApp {
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) =>
     sendProblem(ctx, res, fromExpressError(err)),
   );
-  return { app, close: () => mcpHandler.close() };
+  return { app, shareImages, close: () => mcpHandler.close() };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AnyTool } from '../../tools/define.js';
 import { tools as registry } from '../../tools/index.js';
 import { createHttpApp } from '../../src/http/app.js';
+import type { ShareImageCache } from '../../src/web/share/cache.js';
 import type { Context } from '../../src/context.js';
 import type { Config } from '../../src/config.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -10,6 +11,8 @@ import { testContext, type TestContext } from './context.js';
 
 export interface TestServer {
   url: string;
+  /** The app's share image cache, for tests that count renders. */
+  shareImages: ShareImageCache;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export async function startServer(ctx: Context, tools: AnyTool[] = registry): Pr
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    shareImages: http.shareImages,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

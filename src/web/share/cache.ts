@@ -1,4 +1,4 @@
-// Share images kept in process (issue 25), so each is drawn once per change
+// Share images kept in process, so each is drawn once per change
 // of what it shows. An entry is kept by its URL path and used while the data
 // version it was made at (data_versions('pages'), migration 0018) and the UTC
 // day hold: a hit costs one version read. When either moved, the card's SVG
@@ -6,7 +6,7 @@
 // elsewhere in the directory bumps the version but leaves this card's SVG,
 // and its PNG, as they were. Only a changed SVG is drawn again, and requests
 // for the same SVG while it is being drawn share that one render. Bounded in
-// entries and bytes, least recently used out first. One per Context.
+// entries and bytes, least recently used out first. One per HTTP app (http/app.ts).
 import { hash } from 'node:crypto';
 import { ShareRenderer, type RendererOptions } from './render.js';
 

@@ -1,5 +1,5 @@
 // GET /og/site.png, /og/listings/{slug}.png and /og/weeks/{monday}.png: the
-// share cards pages name in og:image (issue 25), as PNG with an ETag and an
+// share cards pages name in og:image, as PNG with an ETag and an
 // hour of caching. Drawn once per change of what they show (cache.ts); an
 // unknown or hidden listing, or anything but a date for a week, is a 404:
 // failures are thrown, and the app's last handler answers them as
@@ -12,6 +12,7 @@ import { notModified } from '../../platform/fixed-body.js';
 import { dataVersion } from '../../platform/versioned-cache.js';
 import { slug as slugSchema } from '../../../tools/schemas.js';
 import { listingCard, siteCard, weekCard } from './compose.js';
+import type { ShareImageCache } from './cache.js';
 import type { ShareFonts } from './fonts.js';
 import { SITE_IMAGE_PATH, weekImagePath } from './urls.js';
 
@@ -24,6 +25,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
  */
 async function sendCard(
   ctx: Context,
+  images: ShareImageCache,
   req: Request,
   res: Response,
   compose: (fonts: ShareFonts) => Promise<string>,
@@ -31,7 +33,6 @@ async function sendCard(
   // The version first, then the data: an image is never kept under a version newer than what it shows.
   const version = await dataVersion(ctx, 'pages');
   const day = ctx.clock.now().toISOString().slice(0, 10);
-  const images = ctx.shareImages;
   const image =
     images.get(req.path, version, day) ??
     (await images.image(req.path, version, day, await compose(images.renderer.fonts)));
@@ -46,13 +47,13 @@ async function sendCard(
   res.end(image.png);
 }
 
-export function shareImageRouter(ctx: Context): Router {
+export function shareImageRouter(ctx: Context, images: ShareImageCache): Router {
   const router = express.Router();
-  router.get(SITE_IMAGE_PATH, (req, res) => sendCard(ctx, req, res, (fonts) => siteCard(ctx, fonts)));
+  router.get(SITE_IMAGE_PATH, (req, res) => sendCard(ctx, images, req, res, (fonts) => siteCard(ctx, fonts)));
   router.get('/og/listings/:slug.png', (req, res) => {
     const slug = String(req.params.slug);
     if (!slugSchema.safeParse(slug).success) throw notFound(`No listing "${slug}".`);
-    return sendCard(ctx, req, res, (fonts) => listingCard(ctx, fonts, slug));
+    return sendCard(ctx, images, req, res, (fonts) => listingCard(ctx, fonts, slug));
   });
   router.get('/og/weeks/:week.png', (req, res) => {
     const date = parseDate(String(req.params.week));
@@ -63,7 +64,7 @@ export function shareImageRouter(ctx: Context): Router {
       res.setHeader('Cache-Control', CACHE_CONTROL);
       return res.redirect(301, weekImagePath(monday));
     }
-    return sendCard(ctx, req, res, (fonts) => weekCard(ctx, fonts, monday));
+    return sendCard(ctx, images, req, res, (fonts) => weekCard(ctx, fonts, monday));
   });
   return router;
 }

@@ -9,6 +9,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { getSetting } from '../../directory/settings.js';
 import { fixedBody } from '../../platform/fixed-body.js';
+import type { ShareRenderer } from '../share/render.js';
 
 /** The mark's ground; also the browser UI colour (theme-color). */
 export const MARK_COLOUR = '#4338ca';
@@ -53,23 +54,23 @@ const ICON_CACHE = 'public, max-age=86400';
 const MANIFEST_CACHE_SECONDS = 300;
 
 /** An SVG drawn as a PNG `size` px square on first request, then served like any fixed body. */
-function pngIcon(ctx: Context, svg: string, size: number): RequestHandler {
+function pngIcon(renderer: ShareRenderer, svg: string, size: number): RequestHandler {
   let handler: RequestHandler | undefined;
   return (req, res, next) => {
-    handler ??= fixedBody(ctx.shareImages.renderer.icon(svg, size), { type: 'image/png', cacheControl: ICON_CACHE });
+    handler ??= fixedBody(renderer.icon(svg, size), { type: 'image/png', cacheControl: ICON_CACHE });
     handler(req, res, next);
   };
 }
 
-export function iconsRouter(ctx: Context): Router {
+export function iconsRouter(ctx: Context, renderer: ShareRenderer): Router {
   const router = express.Router();
-  router.get(APPLE_TOUCH_ICON_PATH, pngIcon(ctx, MASKABLE_SVG, 180));
+  router.get(APPLE_TOUCH_ICON_PATH, pngIcon(renderer, MASKABLE_SVG, 180));
   // Older iOS asks for this name unprompted.
   router.get('/apple-touch-icon-precomposed.png', (_req, res) => {
     res.setHeader('Cache-Control', ICON_CACHE);
     res.redirect(301, APPLE_TOUCH_ICON_PATH);
   });
-  for (const icon of PNG_ICONS) router.get(icon.path, pngIcon(ctx, icon.svg, icon.size));
+  for (const icon of PNG_ICONS) router.get(icon.path, pngIcon(renderer, icon.svg, icon.size));
   router.get(FAVICON_PATH, fixedBody(FAVICON_SVG, { type: 'image/svg+xml', cacheControl: ICON_CACHE }));
   router.get(MASKABLE_PATH, fixedBody(MASKABLE_SVG, { type: 'image/svg+xml', cacheControl: ICON_CACHE }));
   // Browsers and feed readers ask for /favicon.ico whatever a page links; the mark answers.

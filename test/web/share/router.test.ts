@@ -14,7 +14,7 @@ import { servedTestContext } from '../../helpers/server.js';
 const served = servedTestContext();
 const get = (path: string, init?: RequestInit) => fetch(`${served.server.url}${path}`, { redirect: 'manual', ...init });
 const THIS_WEEK = '2026-11-16'; // the test clock says Sunday 2026-11-22
-const renders = () => served.ctx.shareImages.renders;
+const renders = () => served.server.shareImages.renders;
 
 beforeAll(async () => {
   const g = given(served.ctx);
@@ -101,9 +101,9 @@ describe('the share images', () => {
     const before = renders();
     const first = await get(path);
     expect(renders()).toBe(before + 1);
-    const hits = served.ctx.shareImages.hits;
+    const hits = served.server.shareImages.hits;
     const second = await get(path);
-    expect(served.ctx.shareImages.hits).toBe(hits + 1);
+    expect(served.server.shareImages.hits).toBe(hits + 1);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
 
     // A write elsewhere moves the data version: the card is composed again, found unchanged, not drawn.
