@@ -1,5 +1,5 @@
 // Draft-quality benchmark on the 13 fixture sites of bench/draft-sites, written
-// here (issue 23): a regression check, not the figure we report (that is the
+// here: a regression check, not the figure we report (that is the
 // real-site corpus, bench/real-drafts.ts). Each is served on 127.0.0.1 and drafted through the real path (createDraft, the
 // draft_site job: crawl, drafter, evidence gate, ready), then scored against
 // the site's truth.json, written before anyone tuned the extractor against it:
@@ -875,7 +875,7 @@ export function report(
   const quoteIssues = scores.reduce((n, s) => n + s.quotes.length, 0);
   const quotesChecked = scores.reduce((n, s) => n + s.quotesChecked, 0);
   const lines: string[] = [];
-  lines.push('# Draft quality benchmark (issue 23)');
+  lines.push('# Draft quality benchmark');
   lines.push('');
   lines.push(
     `Run ${meta.date} with the \`${meta.drafter}\` drafter${meta.label ? ` (${meta.label})` : ''} on ${scores.length} fixture sites (\`bench/draft-sites\`), ${meta.seconds.toFixed(1)} s in all. Method: \`bench/README.md\`. Regenerate with \`npm run bench:drafts\`.`,

@@ -1,4 +1,4 @@
-// Hostile images against a running server (issue 37, N1 and N2): while four
+// Hostile images against a running server (N1 and N2): while four
 // PATCHes at once link a listing's screenshots to hostile SVGs, a person
 // signs in again and again (scrypt, on the same libuv thread pool as image
 // work), and the server's resident memory is sampled. Three rounds, four

@@ -1,4 +1,4 @@
-// Parsing one link-heavy page (the crawler's CPU-exhaustion case, issue 21 D5):
+// Parsing one link-heavy page (the crawler's CPU-exhaustion case):
 // a body of N pairs of bare links, `<a href="/pricing-i">Pricing i</a><a
 // href="/about/i">About</a>`, through extractPage on the calling thread,
 // best of three runs per size after one warm-up page. Not part of `npm test`.

@@ -1,4 +1,4 @@
-// The public pages alone (issue 25), quicker than `npm run bench`: the home,
+// The public pages alone, quicker than `npm run bench`: the home,
 // listing and week pages of `serve` on the synthetic directory, asked for as
 // a browser does (br), each twice in the same run: from a server without the
 // page cache (PAGE_CACHE_PAGES=0), so every request renders and compresses:

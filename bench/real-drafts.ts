@@ -1,4 +1,4 @@
-// Draft quality on real product websites (issue 35): every site of the real-site
+// Draft quality on real product websites: every site of the real-site
 // corpus (bench/real-sites/README.md) served on 127.0.0.1, drafted through the real
 // path and scored against its truth list, written before its first draft. Reports
 // the dev part and the held-out part apart (the held-out figure is the one that

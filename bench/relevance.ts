@@ -1,4 +1,4 @@
-// Relevance benchmark (issue 22): judged queries over the demo directory (and,
+// Relevance benchmark: judged queries over the demo directory (and,
 // with --synthetic N, generated ones over N synthetic listings) run through
 // searchListings, scored as hit@10, recall@10, MRR@10 and nDCG@10. A report,
 // not a timed test. Run: npm run bench:relevance [-- --synthetic 100000]

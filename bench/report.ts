@@ -32,7 +32,7 @@ export interface BenchReport {
     mcpGet: LoadResult;
     mcpGetLegacy: LoadResult;
   };
-  /** Issue 25: pages and get_listing asked for with br, against Express answering the home page with br. */
+  /** Pages and get_listing asked for with br, against Express answering the home page with br. */
   pages: {
     expressBrCeiling: LoadResult;
     home: LoadResult;
@@ -147,7 +147,7 @@ export function renderReport(r: BenchReport): string {
     row(mcpGet, ofRest(mcpGet)),
     row(mcpGetLegacy, ofRest(mcpGetLegacy)),
     '',
-    '## Pages, compressed (issue 25)',
+    '## Pages, compressed',
     '',
     `Asked for as a browser does (\`accept-encoding: gzip, deflate, br\`, so br); ${r.recentVotes} votes in the trending window.`,
     'The compressed ceiling is the bare Express route answering the home page HTML through the same compression.',

@@ -1,7 +1,7 @@
-// The whole-server benchmark (issue 9): 100k synthetic listings, in-process
+// The whole-server benchmark: 100k synthetic listings, in-process
 // search latency and index build time, then `serve` in a child process under
 // autocannon (REST get_listing, REST typo search, MCP tools/call get_listing,
-// and compressed: the home, listing and week pages and get_listing, issue 25)
+// and compressed: the home, listing and week pages and get_listing)
 // next to bare node:http and bare Express ceilings; start-up time and peak RSS.
 // Prints the report and writes bench/results.md. Run: npm run bench [-- --listings N]
 import { execFileSync } from 'node:child_process';
@@ -171,7 +171,7 @@ const modernHeaders = {
 };
 // A 2025-era client without a session: the SDK's stateless fallback answers over SSE.
 const legacyHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': '2025-11-25' };
-// Pages as a browser asks for them (issue 25): brotli preferred.
+// Pages as a browser asks for them: brotli preferred.
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 /** The eight weeks before this one: past weeks, each holding a week of launches. */
 const pastWeeks = Array.from({ length: 8 }, (_, i) => addWeeks(mondayOf(today), -(i + 1)));
@@ -291,7 +291,7 @@ await loadServe('restGetBr', 'REST GET /api/v1/listings/{slug} (br)', requests.r
 const peakRss = peakRssMb(serve.pid);
 await serve.stop();
 
-// The same start-up from the self-contained executable (issue 11's build: one
+// The same start-up from the self-contained executable (npm run build:exe: one
 // bundled script with V8's code cache, no TypeScript loader).
 step('building the executable (npm run build:exe) and starting it');
 const exeDir = join(dir, 'exe');

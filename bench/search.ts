@@ -1,4 +1,4 @@
-// Search benchmark (issue 3): 100k synthetic listings with ~300-word
+// Search benchmark: 100k synthetic listings with ~300-word
 // descriptions in a fresh SQLite file, then index build time, in-process
 // search_listings p50/p99 for typo, prefix, common-word and browse queries,
 // the same over REST, and peak RSS. Run: npm run bench:search [-- --listings N]

@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse's four scores (performance, accessibility,
 // best practices, SEO) for the home page and the top listing's page of a
 // fresh `launchboard serve --demo`, in Lighthouse's mobile (default) and
-// desktop settings, with Debian's Chromium. Issue 25's target is >= 95 each.
+// desktop settings, with Debian's Chromium. The target is >= 95 each.
 // Reported, never asserted in `npm test`: Lighthouse comes from the npm
 // registry on demand (npx), so it is no dependency of the project.
 //

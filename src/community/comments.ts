@@ -1,4 +1,4 @@
-// Discussion on a listing (issue 26): comments from signed-in people with a
+// Discussion on a listing: comments from signed-in people with a
 // confirmed email, one level of replies (a reply to a reply joins the same
 // top-level thread), the listing's makers marked and free to answer on their
 // own listing, edits within a short window, and hiding by the site team.

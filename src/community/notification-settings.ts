@@ -1,4 +1,4 @@
-// What a person is told of, and which of it also comes by mail (issue 26).
+// What a person is told of, and which of it also comes by mail.
 // Every kind always reaches the bell and the notifications page; mail is per
 // kind, on or off, with a default for people who never chose (a missing row
 // in notification_settings). The one-click unsubscribe link of a mail turns

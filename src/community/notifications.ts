@@ -1,4 +1,4 @@
-// What people are told (issue 26): makers of votes (batched by
+// What people are told: makers of votes (batched by
 // vote-digest.ts), reviews, comments, follows and their orders; commenters of
 // replies; followers of a listing's updates. `notify` writes the rows the bell
 // and the notifications page show, and mails each person who wants that kind

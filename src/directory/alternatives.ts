@@ -18,7 +18,7 @@ export type Alternatives = z.infer<typeof alternatives>;
  * The live alternatives the owner approved, most voted first. The approved
  * rows are read first by the table's key, then their listings: joined in one
  * query, a planner without statistics walks every live listing by votes and
- * probes for each (8 ms a render at 100k listings, issue 25).
+ * probes for each (8 ms a render at 100k listings).
  */
 async function approvedAlternatives(ctx: Context, listingId: number): Promise<number[]> {
   const ids = (

@@ -1,4 +1,4 @@
-// "Not found" only when it is so (issue 35). A field the drafter left empty is
+// "Not found" only when it is so. A field the drafter left empty is
 // public as not stated on the website (not_found_on_website) only when the site
 // was read where it would say so and nothing read looks like it does. Otherwise
 // the field is `unsure`: empty, and the maker is asked to check, but nobody is

@@ -1,4 +1,4 @@
-// Compression by negotiation (issue 25) for what is rendered per request:
+// Compression by negotiation for what is rendered per request:
 // pages, JSON, feeds. A body sent whole (res.send, res.json, one res.end) of
 // a text type and at least MIN_COMPRESSED_BYTES is compressed in one call
 // with br or gzip, whichever the client prefers, and keeps an exact

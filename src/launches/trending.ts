@@ -5,7 +5,7 @@
 // votes by time (migration 0013) however long the directory has run. Votes the site team discounted do not
 // count. Used by search and the launch feeds (the home page's among them).
 //
-// Reading every vote of the window is the cost (issue 25: at 100k listings
+// Reading every vote of the window is the cost (at 100k listings
 // with ~150k votes in the window, 0.2-0.7 s), so the scores and the ranking
 // are kept in ctx.trending and rebuilt only when data_versions('trending')
 // moves (migration 0013: any write to votes, any change of a listing's

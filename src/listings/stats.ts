@@ -1,4 +1,4 @@
-// A listing's numbers per UTC day for its owner (issue 24): views, clicks out
+// A listing's numbers per UTC day for its owner: views, clicks out
 // to the product's site and clicks on its badge, each counted once per person
 // a day; votes and followers per day read from votes and follows themselves.
 // Counting costs the page nothing but a push into memory: hits are written with

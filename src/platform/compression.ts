@@ -1,4 +1,4 @@
-// Content codings (issue 25): which one a request accepts, which bodies are
+// Content codings: which one a request accepts, which bodies are
 // worth compressing, and compressing a whole body at once: fast for what is
 // rendered per request, smallest for fixed files compressed once.
 //

@@ -1,4 +1,4 @@
-// Whole rendered pages kept in process (issue 25), so a public page is
+// Whole rendered pages kept in process, so a public page is
 // rendered (and compressed) once per data version instead of per request.
 // An entry is used only while the version it was built at holds and for at
 // most `maxAgeMs` (what moves without a write: view counts, relative times),

@@ -1,6 +1,6 @@
 // The schemas MCP's tools/list advertises: lean renderings of each tool's zod
 // schemas, so the list an assistant loads before it does anything stays small
-// (issue 27: 190 KB, 133 KB of it output schemas; the budget is held by
+// (in full it would be 190 KB, 133 KB of it output schemas; the budget is held by
 // test/mcp/tool-list-size.test.ts). The OpenAPI document keeps the full
 // schemas (json-schema.ts); the tools still check every input and output
 // against their zod schemas (invoke.ts).

@@ -15,7 +15,7 @@
 // ("time tracking") add a phrase bonus, the tie-break between listings that
 // match the same words. Stop words are not indexed and never decide a match.
 //
-// Why this shape (measured at 100k listings, issue 9): a term's postings are
+// Why this shape (measured at 100k listings): a term's postings are
 // two parallel arrays (listing slot, weight computed when the listing is
 // added), so scoring a common word is one pass over them; a query scores
 // into typed arrays indexed by slot that the index keeps from query to

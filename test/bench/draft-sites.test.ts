@@ -1,4 +1,4 @@
-// The draft-quality benchmark's own integrity (bench/drafts.ts, issue 23):
+// The draft-quality benchmark's own integrity (bench/drafts.ts):
 // every fixture site has a truth file that parses and judges every draft
 // field with known names only, every fact's evidence is really on the site,
 // the sites' links lead to pages, and the scorer's matching and judging

@@ -1,4 +1,4 @@
-// Notifications (issue 26): each event tells the right person and never the
+// Notifications: each event tells the right person and never the
 // one who acted; votes come batched, each vote counted once across runs;
 // mail follows each person's settings and carries one-click unsubscribe
 // headers that survive delivery; unsubscribe tokens cannot be forged or
@@ -76,7 +76,7 @@ describe('notify', () => {
     expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Review: Another review']);
   });
 
-  it("opens every subject with our words, never with someone's display name (issue 37, N9)", async () => {
+  it("opens every subject with our words, never with someone's display name (N9)", async () => {
     n += 1;
     const email = `subject${n}@example.com`;
     const id = await createUser(ctx.db, { email, name: 'Subject', now: ctx.clock.now() });

@@ -1,5 +1,5 @@
-// An assistant's whole job over MCP (the v2 client, one API key), as issue 27
-// tried it: list my product from my URL (fields say `pending` while the site
+// An assistant's whole job over MCP (the v2 client, one API key), as an
+// assistant tried it: list my product from my URL (fields say `pending` while the site
 // is read, not "not found"), fix the profile, add a founder and FAQs, submit
 // (a value the listing will not keep is a warning, not a silent drop; a
 // description longer than a listing keeps is cut and said so), learn the

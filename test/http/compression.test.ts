@@ -1,4 +1,4 @@
-// Responses are compressed by negotiation (issue 25): pages, JSON, the
+// Responses are compressed by negotiation: pages, JSON, the
 // stylesheet, the OpenAPI document and the /docs files with br or gzip as
 // the client prefers, small bodies as they are, fixed files compressed once
 // and cached for long; MCP answers sent whole as JSON too; an event stream

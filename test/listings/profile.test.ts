@@ -1,4 +1,4 @@
-// The profile caches (issue 9): a cached profile, its parts or the whole
+// The profile caches: a cached profile, its parts or the whole
 // serialised public profile, must never outlive a write to the listing row or
 // any table it shows, whether the write comes through a service, raw SQL, a
 // cascade, or another process on the same database.

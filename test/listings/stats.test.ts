@@ -1,4 +1,4 @@
-// A listing's numbers per day for its owner (issue 24): views and clicks are
+// A listing's numbers per day for its owner: views and clicks are
 // counted once per person a day in the database, so every process agrees; a
 // person is stored only as a hash under the day's salt, and both go once the
 // day is over; the website link is a counting redirect to the listing's own

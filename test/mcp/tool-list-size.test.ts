@@ -1,4 +1,4 @@
-// The tool list an assistant loads before it does anything (issue 27): the
+// The tool list an assistant loads before it does anything: the
 // real tools/list answer, as a client receives it, within its byte budget;
 // every tool with a title, annotations and input and output schemas; and
 // every schema portable (what the MCP Inspector's schema lint checks).
@@ -14,7 +14,7 @@ import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
 /** The budget of the compact JSON of the whole tools/list result, in bytes. */
-// Issue 27's target: 57.9 KB for 43 tools became 38.5 KB (39.3 KB with list_comments), by terser
+// The list stays small by terse
 // descriptions, leaner inputs (src/registry/mcp-schema.ts) and no repeated annotations.title.
 const BUDGET_BYTES = 40 * 1024;
 

@@ -1,4 +1,4 @@
-// SVGs are drawn in a child process with a hard deadline (issue 37, N2): a
+// SVGs are drawn in a child process with a hard deadline (N2): a
 // drawing past it is refused and its process killed, the next drawing gets a
 // new one, and meanwhile the server's own thread pool (password hashing) is
 // free.

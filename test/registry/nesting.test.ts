@@ -1,4 +1,4 @@
-// Input nested deeper than any operation takes (issue 37, N3) is a 400 naming the field on every
+// Input nested deeper than any operation takes (N3) is a 400 naming the field on every
 // operation and every face, never a stack overflow answered as a 500 or an "Internal error".
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';

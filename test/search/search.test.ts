@@ -1,4 +1,4 @@
-// Search finds what people mean (issue 22): category names and their
+// Search finds what people mean: category names and their
 // ancestors, features and short descriptions, word forms, typos in common
 // words, every word before some; and it says what exists when little
 // matches. Over REST and MCP, as visitors and assistants search.

@@ -1,4 +1,4 @@
-// The signed-in person's notifications (issue 26): GET /account/notifications
+// The signed-in person's notifications: GET /account/notifications
 // lists what they were told, newest first, each with its kind and a link to
 // what it is about (filtered to one kind with ?kind=); opening it marks
 // everything read, which clears the header's bell. /account/notifications/settings

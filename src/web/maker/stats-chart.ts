@@ -1,4 +1,4 @@
-// A listing's numbers over the last 30 days for its owner (issue 24): views,
+// A listing's numbers over the last 30 days for its owner: views,
 // votes, new followers, clicks to the product's site and badge clicks, each a
 // small bar chart drawn here as inline SVG (no script, the page's CSP allows
 // it) with its figures beside it, and every figure again in a table. Colours

@@ -1,4 +1,4 @@
-// The share cards (issue 25), composed as SVG 1200×630 (Open Graph's large
+// The share cards, composed as SVG 1200×630 (Open Graph's large
 // image) from plain data: a listing (its logo or monogram, name, tagline, votes,
 // category, award or launch week), a week (its top launches and their
 // votes) and the site (its name and purpose), each with the site's mark and

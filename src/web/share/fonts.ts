@@ -1,4 +1,4 @@
-// The fonts share images are drawn with (issue 25): Inter, regular and bold,
+// The fonts share images are drawn with: Inter, regular and bold,
 // from the inter-font package (SIL Open Font License) and never the system's,
 // so an image is the same on every machine. Found through the package
 // resolver from this module's URL, which in the executable and the MCP bundle

@@ -1,4 +1,4 @@
-// SVG to PNG with resvg (issue 25), drawing text only with the bundled Inter
+// SVG to PNG with resvg, drawing text only with the bundled Inter
 // faces (no system fonts: the same image on every machine). A card renders in
 // libuv's thread pool (resvg's renderAsync) and is encoded there too
 // (png.ts); at most `concurrency` at once, so renders never take the whole

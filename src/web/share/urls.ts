@@ -1,4 +1,4 @@
-// Where the share images are (issue 25) and what pages say about them in
+// Where the share images are and what pages say about them in
 // their Open Graph tags: absolute URLs from the public URL, the size, and
 // alt text. The images themselves: router.ts.
 import type { Context } from '../../context.js';

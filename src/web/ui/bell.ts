@@ -1,4 +1,4 @@
-// The header's bell (issue 26): a link to the notifications page with the
+// The header's bell: a link to the notifications page with the
 // number of unread ones, for signed-in people. Its name says the count
 // ("Notifications, 3 unread"); the drawn badge is hidden from screen readers
 // so the number is not read twice. Fixed markup around a whole number: no

@@ -1,4 +1,4 @@
-// The site's mark as icons (issue 25): an SVG favicon every page links, the
+// The site's mark as icons: an SVG favicon every page links, the
 // same mark full-bleed for home-screen ("maskable") icons, /favicon.ico for
 // clients that ask for it unprompted, and the web app manifest named after
 // the site (its name from the settings). Fixed SVG written here: no user

@@ -242,7 +242,7 @@ function answerFromCache(ctx: Context, req: Request, res: Response, hit: StoredP
 
 /**
  * A public page rendered once per data version for anonymous visitors
- * (issue 25): a GET from someone with no session cookie is answered from
+ *: a GET from someone with no session cookie is answered from
  * ctx.pages while data_versions('pages') (migration 0018: triggers on every
  * table these pages show) and the UTC day are those it was rendered at, and
  * for at most the cache's maxAgeMs (view counts, relative times). The key is

@@ -1,4 +1,4 @@
-// Kinds of mistakes the grown real-site corpus showed (issue 35, third pass),
+// Kinds of mistakes the grown real-site corpus showed (third pass),
 // each on HTML written here: plan cards and comparison tables, press kits and
 // imprints, accounts a page names as its own, copies in another language,
 // accordions, runs of cards, and what belongs to a host, a post or a résumé.

@@ -1,4 +1,4 @@
-// More kinds of extractor mistakes (issue 23, second pass): a site's own mark
+// More kinds of extractor mistakes (second pass): a site's own mark
 // as its logo, selling points that are claims (not section names, trial terms
 // or the product's definition), a free pilot that is not a free product,
 // machine vocabulary as tags, a side repository as the code host, and a

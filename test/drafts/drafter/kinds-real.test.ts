@@ -1,4 +1,4 @@
-// Kinds of mistakes the real-site corpus showed (issue 35), each on HTML written
+// Kinds of mistakes the real-site corpus showed, each on HTML written
 // here: free tools and donations, pay what and when you want, quotes on request;
 // where a company is in other languages and legal forms; features sections and
 // lead-in lists; people from imprints and team cards; the product's own accounts

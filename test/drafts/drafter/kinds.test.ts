@@ -1,4 +1,4 @@
-// The built-in extractor by kind of mistake (issue 23): noise taken as
+// The built-in extractor by kind of mistake: noise taken as
 // content, other people's words, someone else's facts, pricing and category
 // vocabulary, missed patterns (founders, location, prices, contact), taglines
 // and features like an editor, and evidence kept as the page writes it. Each

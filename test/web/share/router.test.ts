@@ -1,4 +1,4 @@
-// The share images over HTTP (issue 25): /og/site.png, /og/listings/{slug}.png
+// The share images over HTTP: /og/site.png, /og/listings/{slug}.png
 // and /og/weeks/{monday}.png are 1200×630 PNGs with an ETag, an hour of
 // caching and 304s; hidden, unpublished or unknown listings and anything but
 // a date for a week are 404s; each image is drawn once per change of what it

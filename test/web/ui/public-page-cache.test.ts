@@ -1,4 +1,4 @@
-// Public pages rendered once per data version (issue 25): the home, listing
+// Public pages rendered once per data version: the home, listing
 // and week pages answer anonymous visitors from ctx.pages while nothing they
 // show has changed (migration 0018's triggers), byte for byte and header for
 // header what an uncached render sends; every write they show invalidates;
