@@ -57,6 +57,27 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 
 export type AnyTool = ToolDefinition<z.ZodObject, z.ZodType>;
 
+/**
+ * A write SPEC keeps off the API (follows, reviews, reports…): the website
+ * performs it through the same invoke path as a tool (validation, bounds,
+ * errors, idempotency), but it has no REST route and no MCP tool, and its
+ * handler answers only a person signed in on the site (webUserId).
+ */
+export interface WebOperationDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
+  extends Omit<ToolDefinition<I, O>, 'http' | 'scope' | 'keyOutputs' | 'volatileOutput' | 'backgroundTask' | 'app'> {
+  /** Signed-in people only, checked by the handler: the website's session is the one caller it knows. */
+  scope: null;
+  http?: undefined;
+}
+
+export type AnyWebOperation = WebOperationDefinition<z.ZodObject, z.ZodType>;
+
+export function defineWebOperation<I extends z.ZodObject, O extends z.ZodType>(
+  operation: WebOperationDefinition<I, O>,
+): AnyWebOperation {
+  return operation as unknown as AnyWebOperation;
+}
+
 export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: ToolDefinition<I, O>): AnyTool {
   return tool as unknown as AnyTool;
 }

@@ -1,5 +1,6 @@
 // Who is calling: nobody (public tools) or a user acting through an API key or
 // an OAuth access token, with the scopes that credential carries.
+import { AppError } from '../errors.js';
 
 export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -34,5 +35,12 @@ export function isScope(value: string): value is Scope {
 /** The signed-in user's id; invokeTool has already refused anonymous callers of signed-in tools. */
 export function signedInUserId(caller: Caller): number {
   if (caller.kind !== 'user') throw new Error('a signed-in tool was reached without a signed-in caller');
+  return caller.userId;
+}
+
+/** The person signed in on the website; anyone else (a key, a token, nobody) is refused. */
+export function webUserId(caller: Caller): number {
+  if (caller.kind !== 'user' || caller.via !== 'web_session')
+    throw new AppError('unauthenticated', 'Sign in on the website to do this: it has no API.');
   return caller.userId;
 }

@@ -2,7 +2,7 @@
 // input against the tool's schema, check the scope, honour an Idempotency-Key,
 // call the handler, and check the output against the declared schema.
 import type { z } from 'zod';
-import type { AnyTool } from '../../tools/define.js';
+import type { AnyTool, AnyWebOperation } from '../../tools/define.js';
 import { type Caller, callerKey } from '../auth/caller.js';
 import { bearerChallenge } from '../auth/challenge.js';
 import { protectedResourceMetadataUrl, resourceUrl } from '../auth/resources.js';
@@ -23,7 +23,7 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   });
 }
 
-export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown> {
+export function parseInput(tool: Pick<AnyTool, 'name' | 'input'>, raw: unknown): Record<string, unknown> {
   const badText = textProblems(raw);
   if (badText.length > 0) {
     throw new AppError('invalid', `Invalid input for ${tool.name}: check ${badText.map((e) => e.path).join(', ')}.`, {
@@ -78,7 +78,7 @@ export type ToolResponse = StoredResponse & { prepared?: PreparedOutput };
 
 export async function invokeTool(
   ctx: Context,
-  tool: AnyTool,
+  tool: AnyTool | AnyWebOperation,
   raw: unknown,
   caller: Caller,
   opts: InvokeOptions = {},
@@ -92,7 +92,7 @@ export async function invokeTool(
       : (opts.resourceMetadata ?? protectedResourceMetadataUrl(resourceUrl(ctx.config, 'api'))),
   );
   const input = parseInput(tool, raw);
-  const status = tool.http.status ?? 200;
+  const status = tool.http?.status ?? 200;
   const run = async () => {
     const result: unknown = await tool.handler(ctx, input, caller);
     // A result from a cache was checked when it was cached.

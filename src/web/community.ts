@@ -1,18 +1,19 @@
 // What people do on a listing page: vote (and take it back), follow, review,
 // report a listing or a review. `communitySection` renders the part of the
 // listing page these forms live in (and the large vote button at its top); the
-// POST routes check the session and its CSRF token, throttle, call the services
-// and send the person back to the listing with a notice. Votes have their own
+// POST routes check the session and its CSRF token, throttle, run the
+// website's operations (tools/web: follow, review, report) through the
+// registry's invoke path and send the person back to the listing with a notice. Votes have their own
 // routes (votes.ts), shared with every list's buttons. Only people on the site
 // vote: there is no API for it.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { publicListingBySlug } from '../listings/profile.js';
-import { followListing, unfollowListing } from '../community/follows.js';
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, fileReport } from '../community/reports.js';
-import { REVIEW_BODY_MAX, listingReviews, type ReviewView, writeReview } from '../community/reviews.js';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../community/reports.js';
+import { REVIEW_BODY_MAX, listingReviews, type ReviewView } from '../community/reviews.js';
 import { communityState, type CommunityState } from '../community/community.js';
+import { perform } from './ui/act.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './ui/html.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
@@ -20,6 +21,9 @@ import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { outcomeOf, VOTE_MESSAGES, voteButton, voteNotice, type VoteViewer } from './ui/vote-button.js';
 import { voteRouter } from './votes.js';
 import { isSlug, listingPath } from './ui/public-page.js';
+
+/** The longest value read from these forms: the operations bound each field themselves. */
+const FORM_VALUE_MAX = 10_000;
 
 /** Form posts per person per minute, for each kind of action. */
 const BUDGET = { follow: 30, review: 10, report: 10 } as const;
@@ -169,12 +173,6 @@ ${reportForm(listing, viewer, { kind: 'listing', id: listing.id, label: 'this li
   return { voteBox: voteBox(listing, viewer, req), section };
 }
 
-type Action = (
-  ctx: Context,
-  args: { userId: number; listingId: number; ip?: string },
-  req: Request,
-) => Promise<unknown>;
-
 /** Maps a service refusal to the message code the listing page shows. */
 function errorCode(err: AppError, web: WebState, kind: 'follow' | 'review' | 'report'): string {
   if (err.kind === 'not_found') return 'not-live';
@@ -187,7 +185,14 @@ export function communityRouter(ctx: Context): Router {
   const router = express.Router();
   const back = (slug: string, query: string) => `/listings/${slug}?${query}#community`;
 
-  const post = (path: string, kind: keyof typeof BUDGET, notice: string, action: Action) => {
+  /** A form on the listing page: `operation` (tools/web) with the listing and what `input` reads from the form. */
+  const post = (
+    path: string,
+    kind: keyof typeof BUDGET,
+    notice: string,
+    operation: string,
+    input: (req: Request) => Record<string, unknown> = () => ({}),
+  ) => {
     router.post(path, ...pageMiddleware(ctx), async (req: Request<{ slug: string }>, res: Response) => {
       const web = webOf(res);
       if (!web.session)
@@ -203,7 +208,7 @@ export function communityRouter(ctx: Context): Router {
         throw err;
       }
       try {
-        await action(ctx, { userId: web.session.userId, listingId: listing.id, ip: req.ip }, req);
+        await perform(ctx, web.session, operation, { listing_id: listing.id, ...input(req) });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         return res.redirect(303, back(listing.slug, `error=${errorCode(err, web, kind)}`));
@@ -213,11 +218,12 @@ export function communityRouter(ctx: Context): Router {
   };
 
   router.use(voteRouter(ctx));
-  post('/listings/:slug/follow', 'follow', 'followed', (c, a) => followListing(c, a));
-  post('/listings/:slug/unfollow', 'follow', 'unfollowed', (c, a) => unfollowListing(c, a));
-  post('/listings/:slug/reviews', 'review', 'reviewed', (c, a, req) =>
-    writeReview(c, { ...a, rating: field(req, 'rating', 2), body: field(req, 'body', REVIEW_BODY_MAX + 1) }),
-  );
+  post('/listings/:slug/follow', 'follow', 'followed', 'follow_listing');
+  post('/listings/:slug/unfollow', 'follow', 'unfollowed', 'unfollow_listing');
+  post('/listings/:slug/reviews', 'review', 'reviewed', 'write_review', (req) => ({
+    rating: field(req, 'rating', FORM_VALUE_MAX),
+    body: field(req, 'body', FORM_VALUE_MAX),
+  }));
 
   router.post('/reports', ...pageMiddleware(ctx), async (req: Request, res: Response) => {
     const web = webOf(res);
@@ -231,12 +237,11 @@ export function communityRouter(ctx: Context): Router {
     if (!csrfValid(req, res)) return staleFormPage(res);
     if (!(await withinBudget(ctx, `report:${web.session.userId}`, BUDGET.report))) return tooManyPage(res);
     try {
-      await fileReport(ctx, {
-        reporterId: web.session.userId,
-        targetKind: field(req, 'target_kind', 10),
-        targetId: field(req, 'target_id', 12),
-        reason: field(req, 'reason', 30),
-        details: field(req, 'details', REPORT_DETAILS_MAX + 1),
+      await perform(ctx, web.session, 'file_report', {
+        target_kind: field(req, 'target_kind', FORM_VALUE_MAX),
+        target_id: field(req, 'target_id', FORM_VALUE_MAX),
+        reason: field(req, 'reason', FORM_VALUE_MAX),
+        details: field(req, 'details', FORM_VALUE_MAX),
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

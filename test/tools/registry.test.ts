@@ -1,13 +1,14 @@
 // Invariants every tool must keep, looped over the registry, plus the golden
 // snapshot of the tool list with the schemas MCP advertises (the full schemas
 // are pinned by the OpenAPI golden) and the rule that every tool has its own
-// test file.
+// test file (the website's own operations, tools/web, too).
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../tools/define.js';
 import { tools } from '../../tools/index.js';
+import { webOperations } from '../../tools/web/index.js';
 import { inputJsonSchema, outputJsonSchema } from '../../src/registry/json-schema.js';
 import { mcpInputSchema, mcpOutputSchema } from '../../src/registry/mcp-schema.js';
 import { expectGolden } from '../helpers/golden.js';
@@ -69,7 +70,7 @@ describe('the tool registry', () => {
     );
   });
 
-  it.each(tools.map((t) => [t.name] as const))(
+  it.each([...tools, ...webOperations].map((t) => [t.name] as const))(
     '%s has its own test file, test/tools/<group>/<name>.test.ts',
     (name) => {
       const found = groupsOf(name);
@@ -80,7 +81,7 @@ describe('the tool registry', () => {
   );
 
   it('has no test file under test/tools/<group>/ that is not named for a tool of that group (journeys across tools live in test/e2e/)', () => {
-    const names = new Set(tools.map((t) => t.name));
+    const names = new Set([...tools, ...webOperations].map((t) => t.name));
     const strays: string[] = [];
     for (const group of groups) {
       const dir = join(root, 'test', 'tools', group);

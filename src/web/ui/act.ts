@@ -1,18 +1,22 @@
-// How a page acts: it calls the same tool REST and MCP call, through the
-// registry's invoke path with the signed-in person as the caller, so the
-// validation, bounds, scopes, ownership, idempotency and errors are the ones
-// the API has. A refusal the person can fix (a bad field, a conflict) comes
+// How a page acts: it calls the same tool REST and MCP call (or one of the
+// website's own operations, tools/web), through the registry's invoke path
+// with the signed-in person as the caller, so the validation, bounds, scopes,
+// ownership, idempotency and errors are the ones the API has. A refusal the person can fix (a bad field, a conflict) comes
 // back as a Problem for the form to show; anything else is thrown to the
 // page's error handler.
+import type { AnyTool, AnyWebOperation } from '../../../tools/define.js';
 import { tools } from '../../../tools/index.js';
-import type { AnyTool } from '../../../tools/define.js';
+import { webOperations } from '../../../tools/web/index.js';
 import { webCaller } from '../../auth/caller.js';
 import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { AppError, type FieldError } from '../../errors.js';
 import { invokeTool } from '../../registry/invoke.js';
 
-const toolsByName = new Map<string, AnyTool>(tools.map((tool) => [tool.name, tool]));
+/** The tools, and the operations only the website performs (tools/web). */
+const operationsByName = new Map<string, AnyTool | AnyWebOperation>(
+  [...tools, ...webOperations].map((operation) => [operation.name, operation]),
+);
 
 /** What a form shows when a tool refused: the message and each field's problem. */
 export interface Problem {
@@ -26,6 +30,22 @@ export type Outcome<T> = { ok: true; body: T } | { ok: false; problem: Problem }
 /** Refusals a form answers itself; 401, 403 and 404 go to the page's error handler. */
 const FORM_STATUSES = new Set([400, 409, 413, 422, 429]);
 
+/** Runs a tool or web operation as the signed-in person; a refusal is thrown as the AppError it is. */
+export async function perform<T = Record<string, unknown>>(
+  ctx: Context,
+  session: WebSession,
+  name: string,
+  input: Record<string, unknown>,
+  opts: { idempotencyKey?: string } = {},
+): Promise<T> {
+  const operation = operationsByName.get(name);
+  if (!operation) throw new Error(`no tool or web operation named ${name}`);
+  const response = await invokeTool(ctx, operation, input, webCaller(session.userId), {
+    ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey, idempotencyField: 'the form' } : {}),
+  });
+  return response.body as T;
+}
+
 export async function act<T = Record<string, unknown>>(
   ctx: Context,
   session: WebSession,
@@ -33,13 +53,8 @@ export async function act<T = Record<string, unknown>>(
   input: Record<string, unknown>,
   opts: { idempotencyKey?: string } = {},
 ): Promise<Outcome<T>> {
-  const tool = toolsByName.get(toolName);
-  if (!tool) throw new Error(`no tool named ${toolName}`);
   try {
-    const response = await invokeTool(ctx, tool, input, webCaller(session.userId), {
-      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey, idempotencyField: 'the form' } : {}),
-    });
-    return { ok: true, body: response.body as T };
+    return { ok: true, body: await perform<T>(ctx, session, toolName, input, opts) };
   } catch (err) {
     if (err instanceof AppError && FORM_STATUSES.has(err.status)) {
       return { ok: false, problem: { status: err.status, message: err.message, errors: err.errors } };

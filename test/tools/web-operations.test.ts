@@ -1,0 +1,78 @@
+// The website's own operations (tools/web): absent from REST, the OpenAPI
+// document and MCP's tool list, and refused to any caller but a person signed
+// in on the site.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../src/auth/caller.js';
+import { AppError } from '../../src/errors.js';
+import { invokeTool } from '../../src/registry/invoke.js';
+import { webOperations } from '../../tools/web/index.js';
+import { given } from '../helpers/given.js';
+import { servedTestContext } from '../helpers/server.js';
+import { confirmEmail, userWithKey } from '../helpers/users.js';
+
+const served = servedTestContext();
+const NAMES = webOperations.map((op) => op.name);
+const operation = (name: string) => webOperations.find((op) => op.name === name)!;
+
+let listingId: number;
+let person: Awaited<ReturnType<typeof userWithKey>>;
+beforeAll(async () => {
+  listingId = await given(served.ctx).listing({ slug: 'acme', status: 'live' });
+  person = await userWithKey(served.ctx, ['account:read', 'listings:write', 'orders:write']);
+  await confirmEmail(served.ctx, person.userId);
+});
+
+async function refusal(name: string, input: Record<string, unknown>, caller: Caller): Promise<AppError> {
+  try {
+    await invokeTool(served.ctx, operation(name), input, caller);
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error(`${name} was not refused`);
+}
+
+describe('the website operations', () => {
+  it('are neither REST operations nor in the OpenAPI document', async () => {
+    const doc = await (await fetch(`${served.server.url}/api/v1/openapi.json`)).json();
+    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>)
+      .flatMap((methods) => Object.values(methods))
+      .map((o) => o.operationId);
+    expect(operationIds.length).toBeGreaterThan(30);
+    for (const name of NAMES) expect(operationIds).not.toContain(name);
+    const res = await fetch(`${served.server.url}/api/v1/listings/acme/follow`, {
+      method: 'POST',
+      headers: person.auth,
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('are not MCP tools', async () => {
+    const client = new Client({ name: 'web-operations', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${served.server.url}/mcp`)));
+    try {
+      const listed = (await client.listTools()).tools.map((t) => t.name);
+      expect(listed).toContain('get_listing');
+      for (const name of NAMES) expect(listed).not.toContain(name);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each(NAMES)('%s refuses a program with an API key, and anyone not signed in', async (name) => {
+    const input =
+      name === 'file_report'
+        ? { target_kind: 'listing', target_id: String(listingId), reason: 'spam', details: '' }
+        : { listing_id: listingId, ...(name === 'write_review' ? { rating: '5', body: 'Good' } : {}) };
+    const keyCaller: Caller = {
+      kind: 'user',
+      userId: person.userId,
+      scopes: ['account:read', 'listings:write', 'orders:write'],
+      via: 'api_key',
+      credentialId: String(person.keyId),
+    };
+    expect((await refusal(name, input, keyCaller)).status).toBe(401);
+    expect((await refusal(name, input, { kind: 'anonymous', ip: '127.0.0.1' })).status).toBe(401);
+  });
+});

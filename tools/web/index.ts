@@ -1,0 +1,11 @@
+// The website's own operations: writes SPEC keeps off the API. The pages run
+// them through the registry's invoke path like any tool (src/web/ui/act.ts);
+// REST, MCP and the OpenAPI document derive from tools/index.ts, which does
+// not list them.
+import type { AnyWebOperation } from '../define.js';
+import file_report from './file_report.js';
+import follow_listing from './follow_listing.js';
+import unfollow_listing from './unfollow_listing.js';
+import write_review from './write_review.js';
+
+export const webOperations: AnyWebOperation[] = [follow_listing, unfollow_listing, write_review, file_report];
