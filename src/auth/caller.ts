@@ -7,7 +7,15 @@ export type Scope = (typeof SCOPES)[number];
 
 export type Caller =
   | { kind: 'anonymous'; ip: string }
-  | { kind: 'user'; userId: number; scopes: Scope[]; via: 'api_key' | 'oauth' | 'web_session'; credentialId: string };
+  | {
+      kind: 'user';
+      userId: number;
+      scopes: Scope[];
+      via: 'api_key' | 'oauth' | 'web_session';
+      credentialId: string;
+      /** Where a person on the website is (votes note their network); unset for programs. */
+      ip?: string;
+    };
 
 export const anonymous = (ip = 'local'): Caller => ({ kind: 'anonymous', ip });
 
@@ -15,12 +23,13 @@ export const anonymous = (ip = 'local'): Caller => ({ kind: 'anonymous', ip });
  * A person acting on the website: every scope, since the session is the
  * person themself (an API key or a token is access they handed to a program).
  */
-export const webCaller = (userId: number): Caller => ({
+export const webCaller = (userId: number, ip?: string): Caller => ({
   kind: 'user',
   userId,
   scopes: [...SCOPES],
   via: 'web_session',
   credentialId: `web#${userId}`,
+  ...(ip ? { ip } : {}),
 });
 
 /** The key rate limits and idempotency records are scoped by. */
@@ -38,9 +47,11 @@ export function signedInUserId(caller: Caller): number {
   return caller.userId;
 }
 
-/** The person signed in on the website; anyone else (a key, a token, nobody) is refused. */
-export function webUserId(caller: Caller): number {
+/** The person signed in on the website, and where they are; anyone else (a key, a token, nobody) is refused. */
+export function webPerson(caller: Caller): { userId: number; ip: string | undefined } {
   if (caller.kind !== 'user' || caller.via !== 'web_session')
     throw new AppError('unauthenticated', 'Sign in on the website to do this: it has no API.');
-  return caller.userId;
+  return { userId: caller.userId, ip: caller.ip };
 }
+
+export const webUserId = (caller: Caller): number => webPerson(caller).userId;

@@ -19,19 +19,23 @@ import {
   canEdit,
   commentLinks,
   commentListing,
-  editComment,
   listingThreads,
-  postComment,
 } from '../community/comments.js';
 import { REPORT_REASON_LABELS, REPORT_DETAILS_MAX } from '../community/reports.js';
 import { publicListingBySlug } from '../listings/profile.js';
 import { initials, nameHue } from './ui/public-page.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
-import type { Problem } from './ui/act.js';
+import { type Problem, perform } from './ui/act.js';
 import { control, problemSummary } from './ui/fields.js';
 import { csrfField, errorBox, html, plural, type SafeHtml, sendPage } from './ui/html.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
+
+/**
+ * The longest comment text read from a form: above the form body limit, so
+ * the typing always reaches post_comment, whose refusal shows it again.
+ */
+const FORM_BODY_MAX = 100_000;
 
 /** Top-level comments per page of the discussion. */
 const THREADS_PER_PAGE = 20;
@@ -291,8 +295,12 @@ export function commentsRouter(ctx: Context): Router {
     try {
       if (parentId === null && rawParent !== '')
         throw new AppError('not_found', 'The comment you are replying to is gone.');
-      text = field(req, 'body', COMMENT_BODY_MAX * 2);
-      const posted = await postComment(ctx, { userId: session.userId, listingId: listing.id, parentId, body: text });
+      text = field(req, 'body', FORM_BODY_MAX);
+      const posted = await perform<{ id: number }>(ctx, session, 'post_comment', {
+        listing_id: listing.id,
+        parent_id: parentId,
+        body: text,
+      });
       ctx.logger.info({ userId: session.userId, listingId: listing.id, commentId: posted.id }, 'comment posted');
       res.redirect(303, backTo(listing.slug, parentId === null ? 1 : page, 'posted', posted.id));
     } catch (err) {
@@ -317,8 +325,8 @@ export function commentsRouter(ctx: Context): Router {
     if (id === null || where === null) throw new AppError('not_found', 'No such comment.');
     let text = '';
     try {
-      text = field(req, 'body', COMMENT_BODY_MAX * 2);
-      await editComment(ctx, { userId: session.userId, commentId: id, body: text });
+      text = field(req, 'body', FORM_BODY_MAX);
+      await perform(ctx, session, 'edit_comment', { comment_id: id, body: text });
       res.redirect(303, backTo(where.slug, page, 'edited', id));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -4,13 +4,14 @@
 // live listings only, every change in the audit log); here a session, its
 // CSRF token, a same-site request and a per-person budget are checked. A form
 // post is sent back to the page it came from (a path on this site, else the
-// listing) with the outcome beside the listing; vote.js asks for JSON instead
+// listing) with the outcome beside the listing; the vote itself is the
+// website's operation cast_vote or withdraw_vote (tools/web); vote.js asks for JSON instead
 // and gets `{ voted, votes, message }`, or a problem with a message to show.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { castVote, withdrawVote } from '../community/votes.js';
 import { publicListingBySlug } from '../listings/profile.js';
+import { perform } from './ui/act.js';
 import { field, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import { pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
@@ -89,10 +90,17 @@ export function voteRouter(ctx: Context): Router {
           ? sendRefusal(res, 404, 'not-found', 'No such listing.')
           : res.status(404).type('text/plain').send('No such listing.');
       }
-      const cast = action === 'vote' ? castVote : withdrawVote;
-      let state: Awaited<ReturnType<typeof cast>>;
+      let state: { voted: boolean; votes: number };
       try {
-        state = await cast(ctx, { userId: web.session.userId, listingId: listing.id, ip: req.ip });
+        state = await perform(
+          ctx,
+          web.session,
+          action === 'vote' ? 'cast_vote' : 'withdraw_vote',
+          {
+            listing_id: listing.id,
+          },
+          { ip: req.ip },
+        );
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         if (err.kind === 'unauthenticated')

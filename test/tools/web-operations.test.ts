@@ -61,10 +61,13 @@ describe('the website operations', () => {
   });
 
   it.each(NAMES)('%s refuses a program with an API key, and anyone not signed in', async (name) => {
-    const input =
-      name === 'file_report'
-        ? { target_kind: 'listing', target_id: String(listingId), reason: 'spam', details: '' }
-        : { listing_id: listingId, ...(name === 'write_review' ? { rating: '5', body: 'Good' } : {}) };
+    const inputs: Record<string, Record<string, unknown>> = {
+      file_report: { target_kind: 'listing', target_id: String(listingId), reason: 'spam', details: '' },
+      write_review: { listing_id: listingId, rating: '5', body: 'Good' },
+      post_comment: { listing_id: listingId, parent_id: null, body: 'Hello' },
+      edit_comment: { comment_id: 1, body: 'Hello' },
+    };
+    const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {
       kind: 'user',
       userId: person.userId,

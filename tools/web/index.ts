@@ -3,9 +3,22 @@
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
 import type { AnyWebOperation } from '../define.js';
+import cast_vote from './cast_vote.js';
+import edit_comment from './edit_comment.js';
 import file_report from './file_report.js';
 import follow_listing from './follow_listing.js';
+import post_comment from './post_comment.js';
 import unfollow_listing from './unfollow_listing.js';
+import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
 
-export const webOperations: AnyWebOperation[] = [follow_listing, unfollow_listing, write_review, file_report];
+export const webOperations: AnyWebOperation[] = [
+  cast_vote,
+  withdraw_vote,
+  follow_listing,
+  unfollow_listing,
+  write_review,
+  post_comment,
+  edit_comment,
+  file_report,
+];

@@ -36,11 +36,11 @@ export async function perform<T = Record<string, unknown>>(
   session: WebSession,
   name: string,
   input: Record<string, unknown>,
-  opts: { idempotencyKey?: string } = {},
+  opts: { idempotencyKey?: string; ip?: string } = {},
 ): Promise<T> {
   const operation = operationsByName.get(name);
   if (!operation) throw new Error(`no tool or web operation named ${name}`);
-  const response = await invokeTool(ctx, operation, input, webCaller(session.userId), {
+  const response = await invokeTool(ctx, operation, input, webCaller(session.userId, opts.ip), {
     ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey, idempotencyField: 'the form' } : {}),
   });
   return response.body as T;

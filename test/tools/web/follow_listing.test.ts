@@ -1,51 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, webCaller } from '../../../src/auth/caller.js';
-import { AppError } from '../../../src/errors.js';
-import { invokeTool } from '../../../src/registry/invoke.js';
-import { webOperations } from '../../../tools/web/index.js';
-import { given } from '../../helpers/given.js';
-import { servedTestContext } from '../../helpers/server.js';
-import { confirmEmail, userWithKey } from '../../helpers/users.js';
+// follow_listing as the website runs it: the person follows a public listing,
+// once however often they ask; a listing that does not exist is a 404.
+import { describe, expect, it } from 'vitest';
+import { webOperationsBed } from './setup.js';
 
-const served = servedTestContext();
-const _NAMES = webOperations.map((op) => op.name);
-const operation = (name: string) => webOperations.find((op) => op.name === name)!;
-
-let listingId: number;
-let person: Awaited<ReturnType<typeof userWithKey>>;
-beforeAll(async () => {
-  listingId = await given(served.ctx).listing({ slug: 'acme', status: 'live' });
-  person = await userWithKey(served.ctx, ['account:read', 'listings:write', 'orders:write']);
-  await confirmEmail(served.ctx, person.userId);
-});
-
-async function refusal(name: string, input: Record<string, unknown>, caller: Caller): Promise<AppError> {
-  try {
-    await invokeTool(served.ctx, operation(name), input, caller);
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error(`${name} was not refused`);
-}
+const bed = webOperationsBed();
+const follows = () =>
+  bed.served.ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', bed.listingId).execute();
 
 describe('follow_listing', () => {
-  it('writes the follow for the person on the site; following again changes nothing', async () => {
-    const follows = () =>
-      served.ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', listingId).execute();
+  it('writes the follow; following again changes nothing', async () => {
     for (let i = 0; i < 2; i++) {
-      const answer = await invokeTool(
-        served.ctx,
-        operation('follow_listing'),
-        { listing_id: listingId },
-        webCaller(person.userId),
-      );
-      expect(answer.body).toEqual({ following: true });
-      expect(await follows()).toEqual([{ user_id: person.userId }]);
+      expect(await bed.run('follow_listing', { listing_id: bed.listingId })).toEqual({ following: true });
+      expect(await follows()).toEqual([{ user_id: bed.person.userId }]);
     }
   });
 
   it('refuses a listing that does not exist', async () => {
-    expect((await refusal('follow_listing', { listing_id: 999_999 }, webCaller(person.userId))).status).toBe(404);
+    expect((await bed.refusal('follow_listing', { listing_id: 999_999 })).status).toBe(404);
   });
 });

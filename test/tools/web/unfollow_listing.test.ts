@@ -1,41 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, webCaller } from '../../../src/auth/caller.js';
-import { AppError } from '../../../src/errors.js';
-import { invokeTool } from '../../../src/registry/invoke.js';
-import { webOperations } from '../../../tools/web/index.js';
-import { given } from '../../helpers/given.js';
-import { servedTestContext } from '../../helpers/server.js';
-import { confirmEmail, userWithKey } from '../../helpers/users.js';
+// unfollow_listing as the website runs it: it undoes follow_listing.
+import { describe, expect, it } from 'vitest';
+import { webOperationsBed } from './setup.js';
 
-const served = servedTestContext();
-const _NAMES = webOperations.map((op) => op.name);
-const operation = (name: string) => webOperations.find((op) => op.name === name)!;
-
-let listingId: number;
-let person: Awaited<ReturnType<typeof userWithKey>>;
-beforeAll(async () => {
-  listingId = await given(served.ctx).listing({ slug: 'acme', status: 'live' });
-  person = await userWithKey(served.ctx, ['account:read', 'listings:write', 'orders:write']);
-  await confirmEmail(served.ctx, person.userId);
-});
-
-async function _refusal(name: string, input: Record<string, unknown>, caller: Caller): Promise<AppError> {
-  try {
-    await invokeTool(served.ctx, operation(name), input, caller);
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error(`${name} was not refused`);
-}
+const bed = webOperationsBed();
+const follows = () =>
+  bed.served.ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', bed.listingId).execute();
 
 describe('unfollow_listing', () => {
-  it('undoes follow_listing for the person on the site', async () => {
-    const follows = () =>
-      served.ctx.db.selectFrom('follows').select('user_id').where('listing_id', '=', listingId).execute();
-    await invokeTool(served.ctx, operation('follow_listing'), { listing_id: listingId }, webCaller(person.userId));
-    expect(await follows()).toEqual([{ user_id: person.userId }]);
-    await invokeTool(served.ctx, operation('unfollow_listing'), { listing_id: listingId }, webCaller(person.userId));
-    expect(await follows()).toEqual([]);
+  it('takes the follow away; not following already changes nothing', async () => {
+    await bed.run('follow_listing', { listing_id: bed.listingId });
+    for (let i = 0; i < 2; i++) {
+      expect(await bed.run('unfollow_listing', { listing_id: bed.listingId })).toEqual({ following: false });
+      expect(await follows()).toEqual([]);
+    }
   });
 });
