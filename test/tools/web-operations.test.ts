@@ -66,6 +66,8 @@ describe('the website operations', () => {
       write_review: { listing_id: listingId, rating: '5', body: 'Good' },
       post_comment: { listing_id: listingId, parent_id: null, body: 'Hello' },
       edit_comment: { comment_id: 1, body: 'Hello' },
+      create_api_key: { name: 'k', scopes: ['account:read'], expires: '' },
+      revoke_api_key: { key_id: person.keyId },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

@@ -1,13 +1,17 @@
-// The website's own operations: writes SPEC keeps off the API. The pages run
+// The website's own operations: writes SPEC keeps off the API (a person's
+// votes, follows, reviews, comments, reports, and the API keys they hand to
+// programs). The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
 import type { AnyWebOperation } from '../define.js';
 import cast_vote from './cast_vote.js';
+import create_api_key from './create_api_key.js';
 import edit_comment from './edit_comment.js';
 import file_report from './file_report.js';
 import follow_listing from './follow_listing.js';
 import post_comment from './post_comment.js';
+import revoke_api_key from './revoke_api_key.js';
 import unfollow_listing from './unfollow_listing.js';
 import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
@@ -21,4 +25,6 @@ export const webOperations: AnyWebOperation[] = [
   post_comment,
   edit_comment,
   file_report,
+  create_api_key,
+  revoke_api_key,
 ];

@@ -1,15 +1,20 @@
 // The account's API keys page: create a key with chosen scopes and an
 // optional expiry (the key is shown once, right after creation), list the
-// keys, revoke one.
+// keys, revoke one. Creating and revoking are the website's operations
+// create_api_key and revoke_api_key (tools/web): a key never mints keys.
 import express, { type Response, type Router } from 'express';
+import { listApiKeys } from '../../accounts/api-key-list.js';
+import { SCOPES } from '../../auth/caller.js';
 import type { Context } from '../../context.js';
-import { createApiKey } from '../../auth/api-keys.js';
-import { listApiKeys, revokeApiKey } from '../../accounts/api-key-list.js';
-import { isScope, SCOPES } from '../../auth/caller.js';
+import { AppError } from '../../errors.js';
 import { SCOPE_DESCRIPTIONS } from '../../auth/scopes.js';
+import { act, perform } from '../ui/act.js';
 import { field, fields, queryString, staleFormPage } from '../ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, sendPage, type SafeHtml } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
+
+/** The longest value read from the form: create_api_key bounds each field itself. */
+const FORM_VALUE_MAX = 1000;
 
 const NOTICES: Record<string, string> = { revoked: 'The key is revoked; requests with it now fail.' };
 
@@ -83,24 +88,16 @@ export function apiKeyRoutes(ctx: Context): Router {
   router.post('/account/api-keys', async (req, res, next) => {
     try {
       if (!csrfValid(req, res)) return staleFormPage(res);
-      const session = webOf(res).session!;
-      const name = field(req, 'name', 100).trim();
-      const scopes = [...new Set(fields(req, 'scopes'))].filter(isScope);
-      const expires = field(req, 'expires', 10);
-      const now = ctx.clock.now();
-      let expiresAt: string | null = null;
-      if (!name)
-        return keysPage(ctx, res, { error: 'Give the key a name, so you know later what uses it.', status: 400 });
-      if (scopes.length === 0) return keysPage(ctx, res, { error: 'Choose at least one scope.', status: 400 });
-      if (expires) {
-        const date = /^\d{4}-\d{2}-\d{2}$/.test(expires) ? new Date(`${expires}T00:00:00.000Z`) : null;
-        if (!date || Number.isNaN(date.getTime()) || date.getTime() <= now.getTime()) {
-          return keysPage(ctx, res, { error: 'The expiry must be a date in the future.', status: 400 });
-        }
-        expiresAt = date.toISOString();
+      const outcome = await act<{ name: string; key: string }>(ctx, webOf(res).session!, 'create_api_key', {
+        name: field(req, 'name', FORM_VALUE_MAX),
+        scopes: fields(req, 'scopes'),
+        expires: field(req, 'expires', FORM_VALUE_MAX),
+      });
+      if (!outcome.ok) {
+        const { problem } = outcome;
+        return keysPage(ctx, res, { error: problem.errors[0]?.message ?? problem.message, status: problem.status });
       }
-      const created = await createApiKey(ctx.db, { userId: session.userId, name, scopes, expiresAt, now });
-      await keysPage(ctx, res, { created: { name, key: created.key } });
+      await keysPage(ctx, res, { created: outcome.body });
     } catch (err) {
       next(err);
     }
@@ -109,8 +106,10 @@ export function apiKeyRoutes(ctx: Context): Router {
   router.post('/account/api-keys/:id/revoke', async (req, res, next) => {
     try {
       if (!csrfValid(req, res)) return staleFormPage(res);
-      const id = Number(req.params.id);
-      if (!Number.isInteger(id) || id < 1 || !(await revokeApiKey(ctx, webOf(res).session!.userId, id))) {
+      try {
+        await perform(ctx, webOf(res).session!, 'revoke_api_key', { key_id: Number(req.params.id) });
+      } catch (err) {
+        if (!(err instanceof AppError && (err.kind === 'not_found' || err.kind === 'invalid'))) throw err;
         return keysPage(ctx, res, { error: 'That key is not one of yours, or it is revoked already.', status: 404 });
       }
       res.redirect(303, '/account/api-keys?notice=revoked');
