@@ -68,6 +68,7 @@ describe('the website operations', () => {
       edit_comment: { comment_id: 1, body: 'Hello' },
       create_api_key: { name: 'k', scopes: ['account:read'], expires: '' },
       revoke_api_key: { key_id: person.keyId },
+      set_notification_mail: { mail: ['review'] },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

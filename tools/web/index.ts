@@ -1,6 +1,6 @@
 // The website's own operations: writes SPEC keeps off the API (a person's
-// votes, follows, reviews, comments, reports, and the API keys they hand to
-// programs). The pages run
+// votes, follows, reviews, comments, reports, the API keys they hand to
+// programs, which notifications come by mail). The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
@@ -12,6 +12,7 @@ import file_report from './file_report.js';
 import follow_listing from './follow_listing.js';
 import post_comment from './post_comment.js';
 import revoke_api_key from './revoke_api_key.js';
+import set_notification_mail from './set_notification_mail.js';
 import unfollow_listing from './unfollow_listing.js';
 import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
@@ -27,4 +28,5 @@ export const webOperations: AnyWebOperation[] = [
   file_report,
   create_api_key,
   revoke_api_key,
+  set_notification_mail,
 ];

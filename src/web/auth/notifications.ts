@@ -21,9 +21,9 @@ import {
   mailSettingsOf,
   NOTIFICATION_KINDS,
   type NotificationKind,
-  setMailSettings,
 } from '../../community/notification-settings.js';
 import { readUnsubscribeToken, unsubscribe } from '../../community/unsubscribe.js';
+import { perform } from '../ui/act.js';
 import { fields, queryString, staleFormPage } from '../ui/forms.js';
 import { csrfField, html, noticeBox, sendPage } from '../ui/html.js';
 import { pageErrorHandler, pageMiddleware } from '../ui/page.js';
@@ -133,8 +133,7 @@ ${
     if (!csrfValid(req, res)) return staleFormPage(res);
     const session = webOf(res).session;
     if (!session) return res.redirect(303, `/sign-in?return_to=${SETTINGS_PATH}`);
-    const chosen = new Set(fields(req, 'mail').filter(isNotificationKind));
-    await setMailSettings(ctx, session.userId, Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, chosen.has(k)])));
+    await perform(ctx, session, 'set_notification_mail', { mail: fields(req, 'mail').filter(isNotificationKind) });
     res.redirect(303, `${SETTINGS_PATH}?notice=saved`);
   });
 
