@@ -4,7 +4,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { acceptInvite, openInvite } from '../drafts/invites.js';
+import { openInvite } from '../drafts/invites.js';
+import { perform } from './ui/act.js';
 import { csrfField, errorBox, html, sendPage } from './ui/html.js';
 import { field } from './ui/forms.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
@@ -30,6 +31,9 @@ function form(
 <button type="submit">Add my profile</button></form>`,
   });
 }
+
+/** The longest value read from the form: accept_invite bounds each field itself. */
+const FORM_VALUE_MAX = 10_000;
 
 export function invitesRouter(ctx: Context): Router {
   const router = express.Router();
@@ -64,38 +68,29 @@ export function invitesRouter(ctx: Context): Router {
     if (!found) return;
     const session = webOf(res).session!;
     const profile = {
-      name: field(req, 'name', 160).trim(),
-      title: field(req, 'title', 160).trim() || null,
-      bio: field(req, 'bio', 3000).trim() || null,
+      name: field(req, 'name', FORM_VALUE_MAX),
+      title: field(req, 'title', FORM_VALUE_MAX),
+      bio: field(req, 'bio', FORM_VALUE_MAX),
     };
     const again = (error: string, status = 400) =>
-      form(res, found.token, {
-        product: found.invite.domain,
-        name: profile.name,
-        title: profile.title ?? '',
-        bio: profile.bio ?? '',
-        error,
-        status,
-      });
+      form(res, found.token, { product: found.invite.domain, ...profile, error, status });
     if (!csrfValid(req, res)) return again('The form expired. Please send it again.', 403);
-    if (!profile.name) return again('Please give your name.');
+    let founderSlug: string;
     try {
-      const { founderSlug } = await acceptInvite(
-        ctx,
-        found.token,
-        { id: session.userId, email: session.email },
-        profile,
-      );
-      sendPage(res, {
-        title: 'Profile added',
-        csrfToken: webOf(res).csrfToken,
-        signedInAs: session.email,
-        body: html`<p>Thank you. Your founder profile is on ${found.invite.domain}'s draft and will show on its listing.</p><p><a href="/founders/${founderSlug}">Your founder page</a></p>`,
-      });
+      ({ founder_slug: founderSlug } = await perform<{ founder_slug: string }>(ctx, session, 'accept_invite', {
+        token: found.token,
+        ...profile,
+      }));
     } catch (err) {
-      if (err instanceof AppError) return again(err.message, err.status);
+      if (err instanceof AppError) return again(err.errors[0]?.message ?? err.message, err.status);
       throw err;
     }
+    sendPage(res, {
+      title: 'Profile added',
+      csrfToken: webOf(res).csrfToken,
+      signedInAs: session.email,
+      body: html`<p>Thank you. Your founder profile is on ${found.invite.domain}'s draft and will show on its listing.</p><p><a href="/founders/${founderSlug}">Your founder page</a></p>`,
+    });
   });
 
   router.use('/invites', pageErrorHandler(ctx));

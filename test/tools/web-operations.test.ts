@@ -69,6 +69,7 @@ describe('the website operations', () => {
       create_api_key: { name: 'k', scopes: ['account:read'], expires: '' },
       revoke_api_key: { key_id: person.keyId },
       set_notification_mail: { mail: ['review'] },
+      accept_invite: { token: 'x', name: 'A', title: '', bio: '' },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

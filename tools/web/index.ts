@@ -1,10 +1,12 @@
 // The website's own operations: writes SPEC keeps off the API (a person's
 // votes, follows, reviews, comments, reports, the API keys they hand to
-// programs, which notifications come by mail). The pages run
+// programs, which notifications come by mail, a
+// co-founder's answer to an invite). The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
 import type { AnyWebOperation } from '../define.js';
+import accept_invite from './accept_invite.js';
 import cast_vote from './cast_vote.js';
 import create_api_key from './create_api_key.js';
 import edit_comment from './edit_comment.js';
@@ -29,4 +31,5 @@ export const webOperations: AnyWebOperation[] = [
   create_api_key,
   revoke_api_key,
   set_notification_mail,
+  accept_invite,
 ];
