@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { type Caller, webUserId } from '../auth/caller.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -99,4 +100,14 @@ export async function isAdmin(db: Kysely<Database>, userId: number): Promise<boo
 export async function isUserActive(db: Kysely<Database>, userId: number): Promise<boolean> {
   const user = await db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
   return user !== undefined && user.disabled_at === null;
+}
+
+/**
+ * The admin signed in on the website who runs an admin operation; anyone else
+ * gets the same 404 as the admin pages give, so they do not reveal themselves.
+ */
+export async function webAdminId(db: Kysely<Database>, caller: Caller): Promise<number> {
+  const userId = webUserId(caller);
+  if (!(await isAdmin(db, userId))) throw notFound('There is no such page.');
+  return userId;
 }

@@ -70,6 +70,9 @@ describe('the website operations', () => {
       revoke_api_key: { key_id: person.keyId },
       set_notification_mail: { mail: ['review'] },
       accept_invite: { token: 'x', name: 'A', title: '', bio: '' },
+      set_comment_hidden: { comment_id: 1, hidden: false, reason: '' },
+      set_review_flag: { review_id: 1, flagged: false },
+      close_report: { report_id: 1, outcome: 'dismissed' },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

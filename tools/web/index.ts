@@ -1,20 +1,23 @@
 // The website's own operations: writes SPEC keeps off the API (a person's
 // votes, follows, reviews, comments, reports, the API keys they hand to
 // programs, which notifications come by mail, a
-// co-founder's answer to an invite). The pages run
+// co-founder's answer to an invite) and the admins' moderation. The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
 import type { AnyWebOperation } from '../define.js';
 import accept_invite from './accept_invite.js';
 import cast_vote from './cast_vote.js';
+import close_report from './close_report.js';
 import create_api_key from './create_api_key.js';
 import edit_comment from './edit_comment.js';
 import file_report from './file_report.js';
 import follow_listing from './follow_listing.js';
 import post_comment from './post_comment.js';
 import revoke_api_key from './revoke_api_key.js';
+import set_comment_hidden from './set_comment_hidden.js';
 import set_notification_mail from './set_notification_mail.js';
+import set_review_flag from './set_review_flag.js';
 import unfollow_listing from './unfollow_listing.js';
 import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
@@ -32,4 +35,7 @@ export const webOperations: AnyWebOperation[] = [
   revoke_api_key,
   set_notification_mail,
   accept_invite,
+  set_comment_hidden,
+  set_review_flag,
+  close_report,
 ];

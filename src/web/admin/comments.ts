@@ -4,10 +4,11 @@
 // a "[hidden by moderators]" placeholder.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { HIDE_REASON_MAX, recentComments, setCommentHidden } from '../../community/comments.js';
+import { HIDE_REASON_MAX, recentComments } from '../../community/comments.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { perform } from '../ui/act.js';
 import { ellipsize } from '../../platform/text.js';
 
 const NOTICES = {
@@ -85,23 +86,22 @@ ${
   router.post(
     '/admin/comments/:id/hide',
     adminPost(render, async (req, _res, admin) => {
-      const commentId = positiveId(req.params.id, 'comment');
-      await setCommentHidden(ctx, {
-        commentId,
-        adminId: admin.userId,
+      await perform(ctx, admin.session, 'set_comment_hidden', {
+        comment_id: positiveId(req.params.id, 'comment'),
         hidden: true,
-        reason: field(req, 'reason', HIDE_REASON_MAX + 1),
+        reason: field(req, 'reason', HIDE_REASON_MAX * 2),
       });
-      ctx.logger.info({ adminId: admin.userId, commentId }, 'comment hidden');
       return `/admin/comments?${hiddenView(req) ? 'view=hidden&' : ''}done=hidden`;
     }),
   );
   router.post(
     '/admin/comments/:id/unhide',
     adminPost(render, async (req, _res, admin) => {
-      const commentId = positiveId(req.params.id, 'comment');
-      await setCommentHidden(ctx, { commentId, adminId: admin.userId, hidden: false });
-      ctx.logger.info({ adminId: admin.userId, commentId }, 'comment shown again');
+      await perform(ctx, admin.session, 'set_comment_hidden', {
+        comment_id: positiveId(req.params.id, 'comment'),
+        hidden: false,
+        reason: '',
+      });
       return `/admin/comments?${hiddenView(req) ? 'view=hidden&' : ''}done=shown`;
     }),
   );

@@ -3,6 +3,7 @@
 // page frame with the admin menu, fixed notices after a POST-redirect-GET,
 // and expected service failures (AppError) shown on the page instead of a 500.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { isAdmin } from '../../accounts/users.js';
 import { AppError, errorStatus, type FieldError } from '../../errors.js';
@@ -14,6 +15,8 @@ export interface AdminState {
   userId: number;
   email: string;
   csrfToken: string;
+  /** The admin's web session: admin operations run as it (ui/act.ts perform). */
+  session: WebSession;
 }
 
 /** Every admin page, in menu order: path, label, what it is for. */
@@ -55,6 +58,7 @@ export function adminGate(ctx: Context): RequestHandler {
         userId: session.userId,
         email: session.email,
         csrfToken: web.csrfToken,
+        session,
       } satisfies AdminState;
       next();
     } catch (err) {

@@ -6,7 +6,6 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { HIDE_REASON_MAX, setCommentHidden } from '../../community/comments.js';
 import {
-  closeReport,
   REPORT_REASON_LABELS,
   reportQueue,
   reportTarget,
@@ -18,6 +17,7 @@ import { field } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
 import { hideCommentForm } from './comments.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { perform } from '../ui/act.js';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -136,9 +136,7 @@ ${
     router.post(
       `/admin/reports/:id/${action}`,
       adminPost(render, async (req, _res, admin) => {
-        const reportId = positiveId(req.params.id, 'report');
-        await closeReport(ctx, { reportId, adminId: admin.userId, outcome });
-        ctx.logger.info({ adminId: admin.userId, reportId, outcome }, 'report closed');
+        await perform(ctx, admin.session, 'close_report', { report_id: positiveId(req.params.id, 'report'), outcome });
         return `/admin/reports?done=${outcome}`;
       }),
     );

@@ -3,10 +3,11 @@
 // to take the flag back.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { recentReviews, setReviewFlag } from '../../community/reviews.js';
+import { recentReviews } from '../../community/reviews.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { perform } from '../ui/act.js';
 
 const NOTICES = {
   flagged: () => 'Review flagged: it no longer counts in the rating and is hidden from the listing page.',
@@ -61,9 +62,10 @@ ${
     router.post(
       `/admin/reviews/:id/${action}`,
       adminPost(render, async (req, _res, admin) => {
-        const reviewId = positiveId(req.params.id, 'review');
-        await setReviewFlag(ctx, { reviewId, adminId: admin.userId, flagged });
-        ctx.logger.info({ adminId: admin.userId, reviewId, flagged }, 'review flag changed');
+        await perform(ctx, admin.session, 'set_review_flag', {
+          review_id: positiveId(req.params.id, 'review'),
+          flagged,
+        });
         return `/admin/reviews?${flaggedView(req) ? 'view=flagged&' : ''}done=${flagged ? 'flagged' : 'unflagged'}`;
       }),
     );

@@ -18,6 +18,8 @@ export interface WebOperationsBed {
   run(name: string, input: Record<string, unknown>): Promise<unknown>;
   /** The refusal of running `name` as the person on the site. */
   refusal(name: string, input: Record<string, unknown>): Promise<AppError>;
+  /** Makes the person one of the site's admins. */
+  makeAdmin(): Promise<void>;
 }
 
 export function webOperationsBed(): WebOperationsBed {
@@ -34,6 +36,9 @@ export function webOperationsBed(): WebOperationsBed {
       throw err;
     }
     throw new Error(`${name} was not refused`);
+  };
+  bed.makeAdmin = async () => {
+    await served.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', bed.person.userId).execute();
   };
   beforeAll(async () => {
     bed.listingId = await given(served.ctx).listing({ slug: 'acme', status: 'live' });
