@@ -73,6 +73,10 @@ describe('the website operations', () => {
       set_comment_hidden: { comment_id: 1, hidden: false, reason: '' },
       set_review_flag: { review_id: 1, flagged: false },
       close_report: { report_id: 1, outcome: 'dismissed' },
+      set_listing_hidden: { listing_id: listingId, hidden: true, reason: 'x' },
+      confirm_user_email: { user_id: person.userId },
+      disable_user: { user_id: person.userId, reason: 'x' },
+      enable_user: { user_id: person.userId, restore_votes: false },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

@@ -1,7 +1,8 @@
 // The website's own operations: writes SPEC keeps off the API (a person's
 // votes, follows, reviews, comments, reports, the API keys they hand to
 // programs, which notifications come by mail, a
-// co-founder's answer to an invite) and the admins' moderation. The pages run
+// co-founder's answer to an invite) and the admins' moderation of listings,
+// accounts, reviews, comments and reports. The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
@@ -9,13 +10,17 @@ import type { AnyWebOperation } from '../define.js';
 import accept_invite from './accept_invite.js';
 import cast_vote from './cast_vote.js';
 import close_report from './close_report.js';
+import confirm_user_email from './confirm_user_email.js';
 import create_api_key from './create_api_key.js';
+import disable_user from './disable_user.js';
 import edit_comment from './edit_comment.js';
+import enable_user from './enable_user.js';
 import file_report from './file_report.js';
 import follow_listing from './follow_listing.js';
 import post_comment from './post_comment.js';
 import revoke_api_key from './revoke_api_key.js';
 import set_comment_hidden from './set_comment_hidden.js';
+import set_listing_hidden from './set_listing_hidden.js';
 import set_notification_mail from './set_notification_mail.js';
 import set_review_flag from './set_review_flag.js';
 import unfollow_listing from './unfollow_listing.js';
@@ -38,4 +43,8 @@ export const webOperations: AnyWebOperation[] = [
   set_comment_hidden,
   set_review_flag,
   close_report,
+  set_listing_hidden,
+  confirm_user_email,
+  disable_user,
+  enable_user,
 ];

@@ -12,15 +12,7 @@ import { adminReason, REASON_MAX } from '../../accounts/reasons.js';
 import type { Context } from '../../context.js';
 import type { FieldError } from '../../errors.js';
 import type { OwnFields } from '../../listings/my-listings.js';
-import {
-  adminEditListing,
-  adminListing,
-  adminListings,
-  HIDDEN,
-  hideListing,
-  LISTING_STATUSES,
-  unhideListing,
-} from '../../listings/moderation.js';
+import { adminEditListing, adminListing, adminListings, HIDDEN, LISTING_STATUSES } from '../../listings/moderation.js';
 import { PUBLIC_STATUSES } from '../../listings/summary.js';
 import { parseJsonText } from '../../platform/json-text.js';
 import { parseInput } from '../../registry/invoke.js';
@@ -44,6 +36,10 @@ import {
   type Tone,
   when,
 } from './common.js';
+import { perform } from '../ui/act.js';
+
+/** The longest reason read from a form: the operations bound it themselves (adminReason). */
+const FORM_VALUE_MAX = 10_000;
 import { ellipsize } from '../../platform/text.js';
 
 const PER_PAGE = 50;
@@ -289,7 +285,8 @@ ${history.map(
     '/admin/listings/:id/hide',
     adminPost(render, async (req, _res, admin) => {
       const listingId = positiveId(req.params.id, 'listing');
-      await hideListing(ctx, { listingId, adminId: admin.userId, reason: adminReason(field(req, 'reason', 10_000)) });
+      const reason = field(req, 'reason', FORM_VALUE_MAX);
+      await perform(ctx, admin.session, 'set_listing_hidden', { listing_id: listingId, hidden: true, reason });
       return `/admin/listings/${listingId}?done=hidden`;
     }),
   );
@@ -298,7 +295,8 @@ ${history.map(
     '/admin/listings/:id/unhide',
     adminPost(render, async (req, _res, admin) => {
       const listingId = positiveId(req.params.id, 'listing');
-      await unhideListing(ctx, { listingId, adminId: admin.userId, reason: adminReason(field(req, 'reason', 10_000)) });
+      const reason = field(req, 'reason', FORM_VALUE_MAX);
+      await perform(ctx, admin.session, 'set_listing_hidden', { listing_id: listingId, hidden: false, reason });
       return `/admin/listings/${listingId}?done=shown`;
     }),
   );

@@ -3,15 +3,8 @@
 // reason) or enable it again. The page says exactly what each does; the
 // work is accounts/admin-users.ts's.
 import express, { type Request, type Response, type Router } from 'express';
-import {
-  type AdminUser,
-  adminUser,
-  adminUsers,
-  disableUser,
-  enableUser,
-  markEmailVerified,
-} from '../../accounts/admin-users.js';
-import { adminReason, REASON_MAX } from '../../accounts/reasons.js';
+import { type AdminUser, adminUser, adminUsers } from '../../accounts/admin-users.js';
+import { REASON_MAX } from '../../accounts/reasons.js';
 import type { Context } from '../../context.js';
 import type { FieldError } from '../../errors.js';
 import { control } from '../ui/fields.js';
@@ -31,6 +24,10 @@ import {
   sendAdminPage,
   when,
 } from './common.js';
+import { perform } from '../ui/act.js';
+
+/** The longest reason read from a form: the operations bound it themselves (adminReason). */
+const FORM_VALUE_MAX = 10_000;
 
 const PER_PAGE = 50;
 
@@ -179,7 +176,9 @@ ${u.disabled_at ? enableSection(u, admin) : disableSection(u, admin, posted ? fi
     '/admin/users/:id/verify',
     adminPost(render, async (req, _res, admin) => {
       const userId = positiveId(req.params.id, 'account');
-      const changed = await markEmailVerified(ctx, { userId, adminId: admin.userId });
+      const { changed } = await perform<{ changed: boolean }>(ctx, admin.session, 'confirm_user_email', {
+        user_id: userId,
+      });
       return `/admin/users/${userId}?done=${changed ? 'verified' : 'verified-already'}`;
     }),
   );
@@ -188,7 +187,10 @@ ${u.disabled_at ? enableSection(u, admin) : disableSection(u, admin, posted ? fi
     '/admin/users/:id/disable',
     adminPost(render, async (req, _res, admin) => {
       const userId = positiveId(req.params.id, 'account');
-      await disableUser(ctx, { userId, adminId: admin.userId, reason: adminReason(field(req, 'reason', 10_000)) });
+      await perform(ctx, admin.session, 'disable_user', {
+        user_id: userId,
+        reason: field(req, 'reason', FORM_VALUE_MAX),
+      });
       return `/admin/users/${userId}?done=disabled`;
     }),
   );
@@ -197,10 +199,9 @@ ${u.disabled_at ? enableSection(u, admin) : disableSection(u, admin, posted ? fi
     '/admin/users/:id/enable',
     adminPost(render, async (req, _res, admin) => {
       const userId = positiveId(req.params.id, 'account');
-      const { votes } = await enableUser(ctx, {
-        userId,
-        adminId: admin.userId,
-        restoreVotes: field(req, 'restore_votes', 10) === 'yes',
+      const { votes_restored: votes } = await perform<{ votes_restored: number }>(ctx, admin.session, 'enable_user', {
+        user_id: userId,
+        restore_votes: field(req, 'restore_votes', 10) === 'yes',
       });
       return `/admin/users/${userId}?done=enabled&n=${votes}`;
     }),
