@@ -77,6 +77,8 @@ describe('the website operations', () => {
       confirm_user_email: { user_id: person.userId },
       disable_user: { user_id: person.userId, reason: 'x' },
       enable_user: { user_id: person.userId, restore_votes: false },
+      set_votes_discounted: { listing_id: listingId, discounted: true },
+      set_product_price: { key: 'launch', cents: 100 },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

@@ -2,7 +2,7 @@
 // votes, follows, reviews, comments, reports, the API keys they hand to
 // programs, which notifications come by mail, a
 // co-founder's answer to an invite) and the admins' moderation of listings,
-// accounts, reviews, comments and reports. The pages run
+// accounts, votes, reviews, comments and reports, and prices. The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
@@ -22,7 +22,9 @@ import revoke_api_key from './revoke_api_key.js';
 import set_comment_hidden from './set_comment_hidden.js';
 import set_listing_hidden from './set_listing_hidden.js';
 import set_notification_mail from './set_notification_mail.js';
+import set_product_price from './set_product_price.js';
 import set_review_flag from './set_review_flag.js';
+import set_votes_discounted from './set_votes_discounted.js';
 import unfollow_listing from './unfollow_listing.js';
 import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
@@ -47,4 +49,6 @@ export const webOperations: AnyWebOperation[] = [
   confirm_user_email,
   disable_user,
   enable_user,
+  set_votes_discounted,
+  set_product_price,
 ];

@@ -9,6 +9,7 @@ import { listAllProducts, productExists, setProductPrice } from '../../orders/pr
 import { field } from '../ui/forms.js';
 import { csrfField, html } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
+import { perform } from '../ui/act.js';
 
 const NOTICES = { priced: () => 'Price saved. It applies to new quotes and checkouts now.' };
 
@@ -71,11 +72,7 @@ ${
   router.post(
     '/admin/products/:key/price',
     adminPost(render, async (req, _res, admin) => {
-      const key = String(req.params.key);
-      const cents = readCents(req);
-      if (!(await productExists(ctx.db, key))) throw new AppError('not_found', `There is no product ${key}.`);
-      await setProductPrice(ctx.db, { key, cents, now: ctx.clock.now() });
-      ctx.logger.info({ adminId: admin.userId, product: key, cents }, 'product price set');
+      await perform(ctx, admin.session, 'set_product_price', { key: String(req.params.key), cents: readCents(req) });
       return '/admin/products?done=priced';
     }),
   );

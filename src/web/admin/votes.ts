@@ -5,14 +5,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { VOTE_FLAGS } from '../../community/votes.js';
-import {
-  discountFlaggedVotes,
-  flaggedVoteSummary,
-  restoreDiscountedVotes,
-  voteAuditLog,
-} from '../../community/vote-audit.js';
+import { flaggedVoteSummary, voteAuditLog } from '../../community/vote-audit.js';
 import { csrfField, html, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { perform } from '../ui/act.js';
 
 const NOTICES = {
   discounted: (n: number) =>
@@ -86,18 +82,18 @@ ${
   router.get('/admin/votes', adminGet(render));
 
   const actions = [
-    { path: 'discount', run: discountFlaggedVotes, done: 'discounted' },
-    { path: 'restore', run: restoreDiscountedVotes, done: 'restored' },
+    { path: 'discount', discounted: true, done: 'discounted' },
+    { path: 'restore', discounted: false, done: 'restored' },
   ];
   for (const action of actions)
     router.post(
       `/admin/votes/:listingId/${action.path}`,
       adminPost(render, async (req, _res, admin) => {
-        const n = await action.run(ctx, {
-          listingId: positiveId(req.params.listingId, 'listing'),
-          adminId: admin.userId,
+        const { votes } = await perform<{ votes: number }>(ctx, admin.session, 'set_votes_discounted', {
+          listing_id: positiveId(req.params.listingId, 'listing'),
+          discounted: action.discounted,
         });
-        return `/admin/votes?done=${action.done}&n=${n}`;
+        return `/admin/votes?done=${action.done}&n=${votes}`;
       }),
     );
   return router;
