@@ -1,9 +1,10 @@
 // How a page acts: it calls the same tool REST and MCP call (or one of the
 // website's own operations, tools/web), through the registry's invoke path
 // with the signed-in person as the caller, so the validation, bounds, scopes,
-// ownership, idempotency and errors are the ones the API has. A refusal the person can fix (a bad field, a conflict) comes
-// back as a Problem for the form to show; anything else is thrown to the
-// page's error handler.
+// ownership, idempotency and errors are the ones the API has. With `act`, a
+// refusal the person can fix (a bad field, a conflict) comes back as a
+// Problem for the form to show, and anything else is thrown to the page's
+// error handler; `perform` throws every refusal for the page to map.
 import type { AnyTool, AnyWebOperation } from '../../../tools/define.js';
 import { tools } from '../../../tools/index.js';
 import { webOperations } from '../../../tools/web/index.js';
