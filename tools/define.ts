@@ -61,7 +61,8 @@ export type AnyTool = ToolDefinition<z.ZodObject, z.ZodType>;
  * A write SPEC keeps off the API (follows, reviews, reports…): the website
  * performs it through the same invoke path as a tool (validation, bounds,
  * errors, idempotency), but it has no REST route and no MCP tool, and its
- * handler answers only a person signed in on the site (webUserId).
+ * handler answers only a person signed in on the site (webPerson; webAdminId
+ * for the admins' operations).
  */
 export interface WebOperationDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
   extends Omit<ToolDefinition<I, O>, 'http' | 'scope' | 'keyOutputs' | 'volatileOutput' | 'backgroundTask' | 'app'> {
