@@ -8,7 +8,7 @@ import { usd } from '../../orders/pricing.js';
 import { listAllProducts, productExists, setProductPrice } from '../../orders/products.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html } from '../ui/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
+import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage, scrollTable } from './common.js';
 import { perform } from '../ui/act.js';
 
 const NOTICES = { priced: () => 'Price saved. It applies to new quotes and checkouts now.' };
@@ -49,8 +49,11 @@ export function productRoutes(ctx: Context): Router {
 ${
   products.length === 0
     ? html`<p>No products yet. Add one below.</p>`
-    : html`<table><caption class="visually-hidden">Products</caption><thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col">Bought for a listing</th><th scope="col">Active</th><th scope="col">Change the price</th></tr></thead>
-<tbody>${rows}</tbody></table>`
+    : scrollTable(
+        'Products',
+        html`<table><caption class="visually-hidden">Products</caption><thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col">Bought for a listing</th><th scope="col">Active</th><th scope="col">Change the price</th></tr></thead>
+<tbody>${rows}</tbody></table>`,
+      )
 }
 <h2>Add a product</h2>
 <p>Fulfilment knows <code>launch</code>, <code>billboard</code> and <code>featured</code>.</p>

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { recentReviews } from '../../community/reviews.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural } from '../ui/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when, scrollTable } from './common.js';
 import { perform } from '../ui/act.js';
 
 const NOTICES = {
@@ -46,9 +46,12 @@ export function reviewRoutes(ctx: Context): Router {
 ${
   reviews.length === 0
     ? html`<p>${onlyFlagged ? 'No flagged reviews.' : 'No reviews yet.'}</p>`
-    : html`<table><caption>The latest ${plural(reviews.length, onlyFlagged ? 'flagged review' : 'review')}, newest first</caption>
+    : scrollTable(
+        'Reviews',
+        html`<table><caption>The latest ${plural(reviews.length, onlyFlagged ? 'flagged review' : 'review')}, newest first</caption>
 <thead><tr><th scope="col">Review</th><th scope="col">Listing</th><th scope="col">Rating</th><th scope="col">Text</th><th scope="col">By</th><th scope="col">Written</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
-<tbody>${rows}</tbody></table>`
+<tbody>${rows}</tbody></table>`,
+      )
 }`,
     });
   };
