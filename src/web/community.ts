@@ -14,16 +14,13 @@ import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../com
 import { REVIEW_BODY_MAX, listingReviews, type ReviewView } from '../community/reviews.js';
 import { communityState, type CommunityState } from '../community/community.js';
 import { perform } from './ui/act.js';
-import { field, queryString, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
+import { field, queryString, staleFormPage, tooManyPage, withinBudget, OPERATION_FIELD_MAX } from './ui/forms.js';
 import { csrfField, errorBox, html, noticeBox, plural, SafeHtml } from './ui/html.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf, type WebState } from './ui/session.js';
 import { outcomeOf, VOTE_MESSAGES, voteButton, voteNotice, type VoteViewer } from './ui/vote-button.js';
 import { voteRouter } from './votes.js';
 import { isSlug, listingPath } from './ui/public-page.js';
-
-/** The longest value read from these forms: the operations bound each field themselves. */
-const FORM_VALUE_MAX = 10_000;
 
 /** Form posts per person per minute, for each kind of action. */
 const BUDGET = { follow: 30, review: 10, report: 10 } as const;
@@ -221,8 +218,8 @@ export function communityRouter(ctx: Context): Router {
   post('/listings/:slug/follow', 'follow', 'followed', 'follow_listing');
   post('/listings/:slug/unfollow', 'follow', 'unfollowed', 'unfollow_listing');
   post('/listings/:slug/reviews', 'review', 'reviewed', 'write_review', (req) => ({
-    rating: field(req, 'rating', FORM_VALUE_MAX),
-    body: field(req, 'body', FORM_VALUE_MAX),
+    rating: field(req, 'rating', OPERATION_FIELD_MAX),
+    body: field(req, 'body', OPERATION_FIELD_MAX),
   }));
 
   router.post('/reports', ...pageMiddleware(ctx), async (req: Request, res: Response) => {
@@ -238,10 +235,10 @@ export function communityRouter(ctx: Context): Router {
     if (!(await withinBudget(ctx, `report:${web.session.userId}`, BUDGET.report))) return tooManyPage(res);
     try {
       await perform(ctx, web.session, 'file_report', {
-        target_kind: field(req, 'target_kind', FORM_VALUE_MAX),
-        target_id: field(req, 'target_id', FORM_VALUE_MAX),
-        reason: field(req, 'reason', FORM_VALUE_MAX),
-        details: field(req, 'details', FORM_VALUE_MAX),
+        target_kind: field(req, 'target_kind', OPERATION_FIELD_MAX),
+        target_id: field(req, 'target_id', OPERATION_FIELD_MAX),
+        reason: field(req, 'reason', OPERATION_FIELD_MAX),
+        details: field(req, 'details', OPERATION_FIELD_MAX),
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

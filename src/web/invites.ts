@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { openInvite } from '../drafts/invites.js';
 import { perform } from './ui/act.js';
 import { csrfField, errorBox, html, sendPage } from './ui/html.js';
-import { field } from './ui/forms.js';
+import { field, OPERATION_FIELD_MAX } from './ui/forms.js';
 import { pageErrorHandler, pageMiddleware } from './ui/page.js';
 import { csrfValid, webOf } from './ui/session.js';
 
@@ -31,9 +31,6 @@ function form(
 <button type="submit">Add my profile</button></form>`,
   });
 }
-
-/** The longest value read from the form: accept_invite bounds each field itself. */
-const FORM_VALUE_MAX = 10_000;
 
 export function invitesRouter(ctx: Context): Router {
   const router = express.Router();
@@ -68,9 +65,9 @@ export function invitesRouter(ctx: Context): Router {
     if (!found) return;
     const session = webOf(res).session!;
     const profile = {
-      name: field(req, 'name', FORM_VALUE_MAX),
-      title: field(req, 'title', FORM_VALUE_MAX),
-      bio: field(req, 'bio', FORM_VALUE_MAX),
+      name: field(req, 'name', OPERATION_FIELD_MAX),
+      title: field(req, 'title', OPERATION_FIELD_MAX),
+      bio: field(req, 'bio', OPERATION_FIELD_MAX),
     };
     const again = (error: string, status = 400) =>
       form(res, found.token, { product: found.invite.domain, ...profile, error, status });

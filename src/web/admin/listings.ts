@@ -20,7 +20,7 @@ import { maxLengthIn } from '../maker/dashboard-ui.js';
 import { editLabel } from '../maker/manage-edit.js';
 import type { Problem } from '../ui/act.js';
 import { control, problemSummary } from '../ui/fields.js';
-import { field, queryString } from '../ui/forms.js';
+import { field, queryString, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html, plural, SafeHtml } from '../ui/html.js';
 import {
   adminGet,
@@ -38,8 +38,6 @@ import {
 } from './common.js';
 import { perform } from '../ui/act.js';
 
-/** The longest reason read from a form: the operations bound it themselves (adminReason). */
-const FORM_VALUE_MAX = 10_000;
 import { ellipsize } from '../../platform/text.js';
 
 const PER_PAGE = 50;
@@ -285,7 +283,7 @@ ${history.map(
     '/admin/listings/:id/hide',
     adminPost(render, async (req, _res, admin) => {
       const listingId = positiveId(req.params.id, 'listing');
-      const reason = field(req, 'reason', FORM_VALUE_MAX);
+      const reason = field(req, 'reason', OPERATION_FIELD_MAX);
       await perform(ctx, admin.session, 'set_listing_hidden', { listing_id: listingId, hidden: true, reason });
       return `/admin/listings/${listingId}?done=hidden`;
     }),
@@ -295,7 +293,7 @@ ${history.map(
     '/admin/listings/:id/unhide',
     adminPost(render, async (req, _res, admin) => {
       const listingId = positiveId(req.params.id, 'listing');
-      const reason = field(req, 'reason', FORM_VALUE_MAX);
+      const reason = field(req, 'reason', OPERATION_FIELD_MAX);
       await perform(ctx, admin.session, 'set_listing_hidden', { listing_id: listingId, hidden: false, reason });
       return `/admin/listings/${listingId}?done=shown`;
     }),

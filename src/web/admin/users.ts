@@ -8,7 +8,7 @@ import { REASON_MAX } from '../../accounts/reasons.js';
 import type { Context } from '../../context.js';
 import type { FieldError } from '../../errors.js';
 import { control } from '../ui/fields.js';
-import { field, queryString } from '../ui/forms.js';
+import { field, queryString, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
 import {
   type AdminState,
@@ -25,9 +25,6 @@ import {
   when,
 } from './common.js';
 import { perform } from '../ui/act.js';
-
-/** The longest reason read from a form: the operations bound it themselves (adminReason). */
-const FORM_VALUE_MAX = 10_000;
 
 const PER_PAGE = 50;
 
@@ -189,7 +186,7 @@ ${u.disabled_at ? enableSection(u, admin) : disableSection(u, admin, posted ? fi
       const userId = positiveId(req.params.id, 'account');
       await perform(ctx, admin.session, 'disable_user', {
         user_id: userId,
-        reason: field(req, 'reason', FORM_VALUE_MAX),
+        reason: field(req, 'reason', OPERATION_FIELD_MAX),
       });
       return `/admin/users/${userId}?done=disabled`;
     }),

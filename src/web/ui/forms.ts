@@ -20,6 +20,9 @@ function checkedText(name: string, value: string, max = Number.POSITIVE_INFINITY
   return value;
 }
 
+/** The longest form value read for an operation that bounds the field itself (its own error then reaches the form). */
+export const OPERATION_FIELD_MAX = 10_000;
+
 export function field(req: Request, name: string, max = 500): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? checkedText(name, value, max) : '';
