@@ -191,6 +191,9 @@ export function openApiDocument(tools: AnyTool[], publicUrl: string): Record<str
           description:
             'Makes retries safe: 1–255 printable ASCII characters, scoped to the caller and operation, kept 24 h. A replay returns the stored response with Idempotent-Replayed: true.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+          // Without an example, generated clients and fuzzers make one up from the pattern, and one starting
+          // with a space reaches the server trimmed (HTTP drops a header value's outer whitespace).
+          example: 'order-2026-11-28-a1',
         },
         IfNoneMatch: {
           name: 'If-None-Match',
