@@ -208,13 +208,15 @@ export async function unreadNotifications(ctx: Context, userId: number): Promise
   return Number(row.n);
 }
 
-export async function markNotificationsRead(ctx: Context, userId: number): Promise<void> {
-  await ctx.db
+/** Marks a person's unread notifications read; how many. */
+export async function markNotificationsRead(ctx: Context, userId: number): Promise<number> {
+  const result = await ctx.db
     .updateTable('notifications')
     .set({ read_at: ctx.clock.now().toISOString() })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface UpdateView {

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { commentListing } from './comments.js';
+import { inTransaction } from '../platform/db.js';
+import { commentListing, setCommentHidden } from './comments.js';
 import { publicListing } from './follows.js';
 import { reviewListing } from './reviews.js';
 
@@ -204,4 +205,29 @@ export async function resolveReportsAbout(
     .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Hides the comment a report is about and resolves every open report about
+ * it, both or neither; the comment and how many reports were resolved.
+ */
+export async function hideReportedComment(
+  ctx: Context,
+  args: { reportId: number; adminId: number; reason: string },
+): Promise<{ commentId: number; reportsResolved: number }> {
+  const report = await reportTarget(ctx, args.reportId);
+  if (report.target_kind !== 'comment')
+    throw new AppError('invalid', `Report #${args.reportId} is not about a comment.`, {
+      errors: [{ path: 'report_id', message: 'not a report about a comment' }],
+    });
+  const reportsResolved = await inTransaction(ctx, async (tx) => {
+    await setCommentHidden(tx, {
+      commentId: report.target_id,
+      adminId: args.adminId,
+      hidden: true,
+      reason: args.reason,
+    });
+    return resolveReportsAbout(tx, { targetKind: 'comment', targetId: report.target_id, adminId: args.adminId });
+  });
+  return { commentId: report.target_id, reportsResolved };
 }

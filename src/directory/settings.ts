@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../errors.js';
 
 export const settingSchemas = {
   site_name: z.string().min(1).max(100),
@@ -122,13 +123,30 @@ export async function setSetting(db: Kysely<Database>, key: SettingKey, raw: str
   return value;
 }
 
-/** Stores several settings at once, all or none (values as JSON text, as an admin's form sends them). */
-export async function setSettings(
+export type SettingValues = { [K in SettingKey]: SettingValue<K> };
+
+/**
+ * Stores the settings given (already checked against their schemas) that
+ * differ from the current ones, all or none, after the rule between them: the
+ * free window's earliest week is not after its latest. The keys changed.
+ */
+export async function saveSettings(
   db: Kysely<Database>,
-  values: Partial<Record<SettingKey, string>>,
+  values: Partial<SettingValues>,
   now: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [key, raw] of Object.entries(values) as [SettingKey, string][]) await setSetting(trx, key, raw, now);
+): Promise<SettingKey[]> {
+  return db.transaction().execute(async (trx) => {
+    const keys = Object.keys(settingSchemas) as SettingKey[];
+    const current = Object.fromEntries(
+      await Promise.all(keys.map(async (key) => [key, await getSetting(trx, key)] as const)),
+    ) as SettingValues;
+    const next = { ...current, ...values };
+    if (next.free_launch_weeks_min > next.free_launch_weeks_max)
+      throw new AppError('invalid', 'The free window’s earliest week must not be later than its latest week.', {
+        errors: [{ path: 'free_launch_weeks_min', message: 'must not be later than free_launch_weeks_max' }],
+      });
+    const changed = keys.filter((key) => key in values && JSON.stringify(current[key]) !== JSON.stringify(next[key]));
+    for (const key of changed) await setSetting(trx, key, JSON.stringify(next[key]), now);
+    return changed;
   });
 }

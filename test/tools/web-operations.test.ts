@@ -79,6 +79,21 @@ describe('the website operations', () => {
       enable_user: { user_id: person.userId, restore_votes: false },
       set_votes_discounted: { listing_id: listingId, discounted: true },
       set_product_price: { key: 'launch', cents: 100 },
+      add_product: { key: 'extra', name: 'Extra', cents: 100, needs_listing: false },
+      hide_reported_comment: { report_id: 1, reason: 'x' },
+      edit_listing_as_admin: { listing_id: listingId, fields: { tagline: 'x' }, reason: 'x' },
+      save_settings: { site_name: 'x' },
+      save_blog_post: {
+        title: 'x',
+        slug: '',
+        excerpt: '',
+        body_markdown: 'x',
+        author_name: '',
+        published: false,
+        publish_date: '',
+      },
+      set_blog_post_published: { id: 1, published: true },
+      mark_notifications_read: {},
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

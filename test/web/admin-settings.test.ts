@@ -175,7 +175,7 @@ describe('/admin/products', () => {
     expect(taken.status).toBe(409);
     const bad = await admin.request('/admin/products', { form: { _csrf, key: 'Not A Slug', name: 'Bad', cents: '1' } });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('product key must be a slug');
+    expect(await bad.text()).toContain('key: Lowercase letters, digits and dashes');
   });
 
   it('refuses a price change without a valid CSRF token (403)', async () => {

@@ -11,12 +11,9 @@ import {
   adminBlogPosts,
   BLOG_LIMITS,
   type BlogPostState,
-  publicationTime,
-  saveBlogPost,
-  setBlogPostPublished,
 } from '../../directory/blog-admin.js';
 import type { FieldError } from '../../errors.js';
-import type { Problem } from '../ui/act.js';
+import { perform, type Problem } from '../ui/act.js';
 import { control, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
@@ -212,29 +209,16 @@ ${preview ? await previewSection(form) : ''}
     };
 
   /** Preview shows the form again with the rendered post; Save stores it and goes back to the saved post. */
-  const submit = adminPost(editor(false), async (req, res, _admin) => {
+  const submit = adminPost(editor(false), async (req, res, admin) => {
     if (field(req, 'intent', 20) === 'preview') {
       await editor(true)(req, res);
       return null;
     }
     const id = req.params.id === undefined ? undefined : positiveId(req.params.id, 'blog post');
-    const previous = id === undefined ? null : (await adminBlogPost(ctx, id)).published_at;
     const form = formOfRequest(req);
-    const saved = await saveBlogPost(ctx, {
-      id,
-      post: {
-        title: form.title,
-        slug: form.slug,
-        excerpt: form.excerpt,
-        author_name: form.author_name,
-        body_markdown: form.body_markdown,
-        published_at: publicationTime({
-          published: form.published,
-          date: form.publish_date,
-          previous,
-          now: ctx.clock.now(),
-        }),
-      },
+    const { id: saved } = await perform<{ id: number }>(ctx, admin.session, 'save_blog_post', {
+      ...(id === undefined ? {} : { id }),
+      ...form,
     });
     return `/admin/blog/${saved}?done=saved`;
   });
@@ -250,9 +234,9 @@ ${preview ? await previewSection(form) : ''}
   ] as const)
     router.post(
       `/admin/blog/:id/${action}`,
-      adminPost(editor(false), async (req) => {
+      adminPost(editor(false), async (req, _res, admin) => {
         const id = positiveId(req.params.id, 'blog post');
-        await setBlogPostPublished(ctx, { id, publish });
+        await perform(ctx, admin.session, 'set_blog_post_published', { id, published: publish });
         const done = publish ? 'published' : 'unpublished';
         return field(req, 'back', 10) === 'post' ? `/admin/blog/${id}?done=${done}` : `/admin/blog?done=${done}`;
       }),

@@ -7,6 +7,7 @@ import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { isAdmin } from '../../accounts/users.js';
 import { AppError, errorStatus, type FieldError } from '../../errors.js';
+import { plainMessage } from '../ui/fields.js';
 import { staleFormPage } from '../ui/forms.js';
 import { errorBox, html, noticeBox, SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
@@ -129,8 +130,13 @@ export function adminPost(
       if (location !== null) res.redirect(303, location);
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);
+      // Pages that show no field by field read each field's problem in the message.
+      const error =
+        err.errors.length === 0
+          ? err.message
+          : `${err.message} ${err.errors.map((e) => `${e.path}: ${plainMessage(e.message)}`).join(' ')}`;
       try {
-        await render(req, res, { error: err.message, status: errorStatus[err.kind], errors: err.errors });
+        await render(req, res, { error, status: errorStatus[err.kind], errors: err.errors });
       } catch (renderErr) {
         next(renderErr);
       }

@@ -7,15 +7,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { ownListingFields } from '../../../tools/listings/schemas.js';
-import updateMyListingTool from '../../../tools/listings/update_my_listing.js';
-import { adminReason, REASON_MAX } from '../../accounts/reasons.js';
+import { REASON_MAX } from '../../accounts/reasons.js';
 import type { Context } from '../../context.js';
 import type { FieldError } from '../../errors.js';
-import type { OwnFields } from '../../listings/my-listings.js';
-import { adminEditListing, adminListing, adminListings, HIDDEN, LISTING_STATUSES } from '../../listings/moderation.js';
+import { adminListing, adminListings, HIDDEN, LISTING_STATUSES } from '../../listings/moderation.js';
 import { PUBLIC_STATUSES } from '../../listings/summary.js';
 import { parseJsonText } from '../../platform/json-text.js';
-import { parseInput } from '../../registry/invoke.js';
 import { maxLengthIn } from '../maker/dashboard-ui.js';
 import { editLabel } from '../maker/manage-edit.js';
 import type { Problem } from '../ui/act.js';
@@ -37,7 +34,6 @@ import {
   when,
 } from './common.js';
 import { perform } from '../ui/act.js';
-
 import { ellipsize } from '../../platform/text.js';
 
 const PER_PAGE = 50;
@@ -305,19 +301,15 @@ ${history.map(
       const listingId = positiveId(req.params.id, 'listing');
       const { listing } = await adminListing(ctx, listingId, { historyLimit: 0 });
       const { changed } = submittedFields(req, listing as unknown as Record<string, unknown>);
-      // The owner's tool's own input check: the same bounds, text rules and messages.
-      const input = parseInput(updateMyListingTool, { listing_id: listingId, fields: changed });
       if (Object.keys(changed).length === 0) return `/admin/listings/${listingId}?done=unchanged`;
-      const reason = adminReason(field(req, 'reason', 10_000));
-      const done = await adminEditListing(ctx, {
-        listingId,
-        adminId: admin.userId,
-        reason,
-        fields: input.fields as OwnFields,
+      const done = await perform<{ changed: string[] }>(ctx, admin.session, 'edit_listing_as_admin', {
+        listing_id: listingId,
+        fields: changed,
+        reason: field(req, 'reason', OPERATION_FIELD_MAX),
       });
-      return done.length === 0
+      return done.changed.length === 0
         ? `/admin/listings/${listingId}?done=unchanged`
-        : `/admin/listings/${listingId}?done=edited&n=${done.length}`;
+        : `/admin/listings/${listingId}?done=edited&n=${done.changed.length}`;
     }),
   );
   return router;

@@ -5,8 +5,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { usd } from '../../orders/pricing.js';
-import { listAllProducts, productExists, setProductPrice } from '../../orders/products.js';
-import { field } from '../ui/forms.js';
+import { listAllProducts } from '../../orders/products.js';
+import { field, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage, scrollTable } from './common.js';
 import { perform } from '../ui/act.js';
@@ -83,21 +83,12 @@ ${
   router.post(
     '/admin/products',
     adminPost(render, async (req, _res, admin) => {
-      const key = field(req, 'key', 100).trim();
-      const name = field(req, 'name', 200).trim();
-      if (!name || name.length > 100)
-        throw new AppError('invalid', 'Give the product a name of at most 100 characters.');
-      const cents = readCents(req);
-      if (await productExists(ctx.db, key))
-        throw new AppError('conflict', `A product ${key} exists already; change its price in the table.`);
-      await setProductPrice(ctx.db, {
-        key,
-        name,
-        cents,
-        needsListing: field(req, 'needs_listing', 10) === 'true',
-        now: ctx.clock.now(),
+      await perform(ctx, admin.session, 'add_product', {
+        key: field(req, 'key', OPERATION_FIELD_MAX).trim(),
+        name: field(req, 'name', OPERATION_FIELD_MAX),
+        cents: readCents(req),
+        needs_listing: field(req, 'needs_listing', 10) === 'true',
       });
-      ctx.logger.info({ adminId: admin.userId, product: key, cents }, 'product added');
       return '/admin/products?done=priced';
     }),
   );

@@ -4,16 +4,8 @@
 // which resolves every open report about it. Closed reports stay browsable.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import { HIDE_REASON_MAX, setCommentHidden } from '../../community/comments.js';
-import {
-  REPORT_REASON_LABELS,
-  reportQueue,
-  reportTarget,
-  resolveReportsAbout,
-  type ReportView,
-} from '../../community/reports.js';
-import { AppError } from '../../errors.js';
-import { field } from '../ui/forms.js';
+import { REPORT_REASON_LABELS, reportQueue, type ReportView } from '../../community/reports.js';
+import { field, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
 import { hideCommentForm } from './comments.js';
 import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
@@ -109,23 +101,13 @@ ${
   router.post(
     '/admin/reports/:id/hide-comment',
     adminPost(render, async (req, _res, admin) => {
-      const reportId = positiveId(req.params.id, 'report');
-      const report = await reportTarget(ctx, reportId);
-      if (report.target_kind !== 'comment')
-        throw new AppError('invalid', `Report #${reportId} is not about a comment.`);
-      await setCommentHidden(ctx, {
-        commentId: report.target_id,
-        adminId: admin.userId,
-        hidden: true,
-        reason: field(req, 'reason', HIDE_REASON_MAX + 1),
-      });
-      const resolved = await resolveReportsAbout(ctx, {
-        targetKind: 'comment',
-        targetId: report.target_id,
-        adminId: admin.userId,
-      });
-      ctx.logger.info({ adminId: admin.userId, reportId, commentId: report.target_id }, 'reported comment hidden');
-      return `/admin/reports?done=hidden&n=${resolved}`;
+      const { reports_resolved } = await perform<{ reports_resolved: number }>(
+        ctx,
+        admin.session,
+        'hide_reported_comment',
+        { report_id: positiveId(req.params.id, 'report'), reason: field(req, 'reason', OPERATION_FIELD_MAX) },
+      );
+      return `/admin/reports?done=hidden&n=${reports_resolved}`;
     }),
   );
 

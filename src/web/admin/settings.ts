@@ -4,8 +4,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { getSetting, setSettings, settingSchemas, type SettingKey } from '../../directory/settings.js';
-import { field } from '../ui/forms.js';
+import { getSetting, isSettingKey, settingSchemas, type SettingKey } from '../../directory/settings.js';
+import { AppError } from '../../errors.js';
+import { perform } from '../ui/act.js';
+import { field, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, plural } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage } from './common.js';
 
@@ -72,24 +74,20 @@ function settingInput(key: SettingKey, value: unknown): SafeHtml {
 <input id="${id}" type="text" name="${key}"${required}${maxAttr} value="${String(value ?? '')}"${describedBy}>`;
 }
 
-/** Reads one setting from the form: the typed value, or why it is wrong. */
+/** One setting as the form sends it, in its type (a number, a tick); the operation checks its bounds. */
 function readSetting(req: Request, key: SettingKey): { ok: true; value: unknown } | { ok: false; message: string } {
   const schema = settingSchemas[key] as z.ZodType;
-  const raw = field(req, key, 10_000);
-  let candidate: unknown;
+  const raw = field(req, key, OPERATION_FIELD_MAX);
   if (schema instanceof z.ZodBoolean) {
     if (raw !== '' && raw !== 'true') return { ok: false, message: 'is a checkbox: ticked or not' };
-    candidate = raw === 'true';
-  } else if (schema instanceof z.ZodNumber) {
+    return { ok: true, value: raw === 'true' };
+  }
+  if (schema instanceof z.ZodNumber) {
     const text = raw.trim();
     if (!/^-?\d{1,15}$/.test(text)) return { ok: false, message: 'must be a whole number' };
-    candidate = Number(text);
-  } else {
-    candidate = raw.trim();
+    return { ok: true, value: Number(text) };
   }
-  const parsed = schema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
-  return { ok: true, value: parsed.data };
+  return { ok: true, value: raw.trim() };
 }
 
 const NOTICES = {
@@ -130,38 +128,29 @@ export function settingsRoutes(ctx: Context): Router {
     '/admin/settings',
     adminPost(render, async (req, res, admin) => {
       const submitted = {} as Values;
-      const problems: string[] = [];
+      let problems: string[] = [];
       for (const key of SETTING_KEYS) {
         const read = readSetting(req, key);
-        if (read.ok) submitted[key] = read.value;
-        else {
-          submitted[key] = field(req, key, 10_000);
-          problems.push(`${labelOf(key)} (${key}) ${read.message}.`);
+        submitted[key] = read.ok ? read.value : field(req, key, OPERATION_FIELD_MAX);
+        if (!read.ok) problems.push(`${labelOf(key)} (${key}) ${read.message}.`);
+      }
+      if (problems.length === 0) {
+        try {
+          const { changed } = await perform<{ changed: string[] }>(ctx, admin.session, 'save_settings', submitted);
+          return `/admin/settings?done=saved&n=${changed.length}`;
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status !== 400) throw err;
+          problems = err.errors.map((e) =>
+            isSettingKey(e.path) ? `${labelOf(e.path)} (${e.path}): ${e.message}.` : `${e.path}: ${e.message}.`,
+          );
         }
       }
-      const min = submitted.free_launch_weeks_min;
-      const max = submitted.free_launch_weeks_max;
-      if (typeof min === 'number' && typeof max === 'number' && min > max) {
-        problems.push(
-          `${labelOf('free_launch_weeks_min')} (free_launch_weeks_min) must not be later than ${labelOf('free_launch_weeks_max')} (free_launch_weeks_max).`,
-        );
-      }
-      if (problems.length > 0) {
-        await renderSettings(ctx, req, res, {
-          status: 400,
-          values: submitted,
-          error: html`<p>Nothing was saved. Fix these and send the form again:</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>`,
-        });
-        return null;
-      }
-      const current = await currentValues(ctx);
-      const changed = SETTING_KEYS.filter((key) => JSON.stringify(current[key]) !== JSON.stringify(submitted[key]));
-      const now = ctx.clock.now();
-      if (changed.length > 0) {
-        await setSettings(ctx.db, Object.fromEntries(changed.map((key) => [key, JSON.stringify(submitted[key])])), now);
-        ctx.logger.info({ adminId: admin.userId, settings: changed }, 'site settings changed');
-      }
-      return `/admin/settings?done=saved&n=${changed.length}`;
+      await renderSettings(ctx, req, res, {
+        status: 400,
+        values: submitted,
+        error: html`<p>Nothing was saved. Fix these and send the form again:</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>`,
+      });
+      return null;
     }),
   );
   return router;

@@ -8,12 +8,7 @@
 // is the authority) turns that kind's mail off.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
-import {
-  markNotificationsRead,
-  type NotificationView,
-  notificationKindCounts,
-  notificationsOf,
-} from '../../community/notifications.js';
+import { type NotificationView, notificationKindCounts, notificationsOf } from '../../community/notifications.js';
 import {
   isNotificationKind,
   KIND_INFO,
@@ -108,7 +103,7 @@ export function notificationRoutes(ctx: Context): Router {
       notificationsOf(ctx, web.session.userId, { limit: PAGE_SIZE, kind }),
       notificationKindCounts(ctx, web.session.userId),
     ]);
-    await markNotificationsRead(ctx, web.session.userId);
+    await perform(ctx, web.session, 'mark_notifications_read', {});
     sendPage(res, {
       title: 'Notifications',
       csrfToken: web.csrfToken,
