@@ -6,7 +6,7 @@
 //   better_sqlite3.node                      the SQLite addon (loaded here, handed to db/dialect.ts)
 //   html-worker-boot.mjs                     the crawler's HTML worker thread, bundled on its own
 //   style.css                                the site's stylesheet (src/web/ui/style.css)
-//   vote.js                                  the pages' vote script (src/web/ui/vote.js)
+//   site.js                                  the pages' script (src/web/ui/site.js)
 //   node_modules/swagger-ui-dist/…           the API docs renderer served at /docs/assets
 //   node_modules/@resvg/…, inter-font/…      the share images' renderer (its JS and native addon) and fonts
 //   node_modules/sharp, @img/sharp-…, …      product images: sharp, its addon and libvips (src/media/sharp.ts)

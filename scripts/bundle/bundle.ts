@@ -227,9 +227,9 @@ export async function bundleApp(dir: string, options: BundleOptions = {}): Promi
   });
 
   copyFileSync(sqlite.addon, join(dir, 'better_sqlite3.node'));
-  // The site's stylesheet and vote script, read by src/web/ui/assets.ts beside its module URL.
+  // The site's stylesheet and script, read by src/web/ui/assets.ts beside its module URL.
   copyFileSync(join(ROOT, 'src/web/ui/style.css'), join(dir, 'style.css'));
-  copyFileSync(join(ROOT, 'src/web/ui/vote.js'), join(dir, 'vote.js'));
+  copyFileSync(join(ROOT, 'src/web/ui/site.js'), join(dir, 'site.js'));
   const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   mkdirSync(join(dir, 'node_modules/swagger-ui-dist'), { recursive: true });
   for (const file of SWAGGER_FILES)

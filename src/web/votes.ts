@@ -5,7 +5,7 @@
 // CSRF token, a same-site request and a per-person budget are checked. A form
 // post is sent back to the page it came from (a path on this site, else the
 // listing) with the outcome beside the listing; the vote itself is the
-// website's operation cast_vote or withdraw_vote (tools/web); vote.js asks for JSON instead
+// website's operation cast_vote or withdraw_vote (tools/web); site.js asks for JSON instead
 // and gets `{ voted, votes, message }`, or a problem with a message to show.
 import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../context.js';

@@ -100,7 +100,7 @@ describe('the MCP bundle', () => {
       'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js',
       'server/node_modules/swagger-ui-dist/swagger-ui.css',
       'server/style.css',
-      'server/vote.js',
+      'server/site.js',
     ]);
   });
 

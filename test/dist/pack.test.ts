@@ -35,7 +35,7 @@ describe('the npm package', () => {
       'tools/index.ts',
       'src/drafts/crawler/html-worker-boot.mjs',
       'src/web/ui/style.css',
-      'src/web/ui/vote.js',
+      'src/web/ui/site.js',
     ]) {
       expect(paths).toContain(needed);
     }

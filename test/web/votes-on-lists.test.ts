@@ -8,7 +8,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { votedAmong } from '../../src/community/votes.js';
-import { VOTE_SCRIPT_SRC } from '../../src/web/ui/assets.js';
+import { SITE_SCRIPT_SRC } from '../../src/web/ui/assets.js';
 import { given } from '../helpers/given.js';
 import { servedTestContext } from '../helpers/server.js';
 import { Browser, decodeHtml, formFor, signUpThroughPages } from '../oauth/browser.js';
@@ -441,10 +441,10 @@ describe("the listing page's first screen", () => {
 
   it('loads the vote script from this site, which pages may connect back to', async () => {
     const res = await new Browser(served.server.url).request('/');
-    expect(await res.text()).toContain(`<script src="${VOTE_SCRIPT_SRC}" defer></script>`);
+    expect(await res.text()).toContain(`<script src="${SITE_SCRIPT_SRC}" defer></script>`);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'; connect-src 'self';");
-    expect(VOTE_SCRIPT_SRC).toMatch(/^\/assets\/vote\.[0-9a-f]{12}\.js$/);
-    const script = await fetch(`${served.server.url}${VOTE_SCRIPT_SRC}`);
+    expect(SITE_SCRIPT_SRC).toMatch(/^\/assets\/site\.[0-9a-f]{12}\.js$/);
+    const script = await fetch(`${served.server.url}${SITE_SCRIPT_SRC}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -1,12 +1,15 @@
-// Reading the draft page's forms into update_draft's input. Controls are named
-// by the tool's dot paths (`fields.tagline`, `faqs.0.question`), so what a
-// person typed is kept as typed (`Kept`) for a refused form to show again,
-// and the input sent is only what changed: an untouched AI value stays `ai`.
-// No rule of the tool is repeated here; the tool refuses and names the field.
+// Reading the draft page's form into update_draft's input. The profile and
+// every section are one form, so whichever button is pressed, every edit on
+// the page goes with it. Controls are named by the tool's dot paths
+// (`fields.tagline`, `faqs.0.question`), so what a person typed is kept as
+// typed (`Kept`) for a refused form to show again, and the input sent is only
+// what changed: an untouched AI value stays `ai`. No rule of the tool is
+// repeated here; the tool refuses and names the field.
 import type { Request } from 'express';
 import { type FieldName, isListField, PROFILE_FIELDS, SOCIAL_PLATFORMS } from '../../drafts/drafter/fields.js';
 import type { DraftView } from '../../drafts/views.js';
 import { STORY_SECTIONS } from '../../listings/profile.js';
+import { withScheme } from './submit-page.js';
 import { field } from '../ui/forms.js';
 
 /** Any one control's text: the body limit (32 kB) is the real bound; the tool names what is too long. */
@@ -148,4 +151,136 @@ export function readStory(req: Request): Record<string, string> {
 /** Story sections whose text changed (story merges by section; an empty string clears one). */
 export function changedStory(view: DraftView, typed: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(typed).filter(([s, t]) => t.trim() !== (view.story[s] ?? '').trim()));
+}
+
+/** The parts of the draft below the profile, each saved whole by update_draft (the story by section). */
+export const DRAFT_SECTIONS = [
+  'faqs',
+  'founders',
+  'company_socials',
+  'founder_socials',
+  'story',
+  'milestones',
+  'seo',
+  'competitor',
+] as const;
+export type DraftSection = (typeof DRAFT_SECTIONS)[number];
+
+export const isDraftSection = (s: string): s is DraftSection => (DRAFT_SECTIONS as readonly string[]).includes(s);
+
+/** Whether the form carried any control of a group (`faqs.…`, `seo.…`). */
+const carries = (req: Request, group: string) =>
+  Object.keys((req.body as Record<string, unknown> | undefined) ?? {}).some(
+    (k) => k === group || k.startsWith(`${group}.`),
+  );
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** One section as typed and as update_draft's input, and whether it differs from the draft. */
+function readSection(
+  req: Request,
+  view: DraftView,
+  section: DraftSection,
+): { kept: Kept; input: Record<string, unknown>; changed: boolean } {
+  switch (section) {
+    case 'faqs': {
+      const faqs = readFaqs(req);
+      const before = view.faqs.map((f) => ({ question: f.question, answer: f.answer }));
+      return { kept: { faqs }, input: { faqs }, changed: !same(faqs, before) };
+    }
+    case 'founders': {
+      const founders = readFounders(req);
+      const before = founderInput(view.founders.map((f) => ({ name: f.name, title: f.title ?? '', bio: f.bio ?? '' })));
+      const input = founderInput(founders);
+      return { kept: { founders }, input: { founders: input }, changed: !same(input, before) };
+    }
+    case 'company_socials':
+    case 'founder_socials': {
+      const links = readSocials(req, section);
+      const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort());
+      return {
+        kept: { [section]: links },
+        input: { [section]: links },
+        changed: !same(sorted(links), sorted(view[section])),
+      };
+    }
+    case 'story': {
+      const typed = readStory(req);
+      const story = changedStory(view, typed);
+      return { kept: { story: typed }, input: { story }, changed: Object.keys(story).length > 0 };
+    }
+    case 'milestones': {
+      const milestones = readMilestones(req);
+      const input = milestoneInput(milestones);
+      const before = milestoneInput(
+        view.milestones.map((m) => ({
+          date: m.date,
+          title: m.title,
+          description: m.description ?? '',
+          url: m.url ?? '',
+        })),
+      );
+      return { kept: { milestones }, input: { milestones: input }, changed: !same(input, before) };
+    }
+    case 'seo': {
+      const seo = { title: text(req, 'seo.title').trim(), meta: text(req, 'seo.meta').trim() };
+      const changed = seo.title !== (view.seo.title ?? '') || seo.meta !== (view.seo.meta ?? '');
+      return { kept: { seo }, input: { seo }, changed };
+    }
+    case 'competitor': {
+      const url = withScheme(text(req, 'competitor_url'));
+      return {
+        kept: { competitor_url: url },
+        input: { competitor_url: url },
+        changed: url !== (view.competitor?.url ?? ''),
+      };
+    }
+  }
+}
+
+const GROUP_OF: Record<DraftSection, string> = {
+  faqs: 'faqs',
+  founders: 'founders',
+  company_socials: 'company_socials',
+  founder_socials: 'founder_socials',
+  story: 'story',
+  milestones: 'milestones',
+  seo: 'seo',
+  competitor: 'competitor_url',
+};
+
+/**
+ * Every edit the form carries, as update_draft's input: the profile fields
+ * whose text changed, each section that differs from the draft, and the
+ * section whose button was pressed (`pressed`) whatever it holds, as its own
+ * save always did (a second "Compare" reads the competitor again). A field
+ * restored or redrafted (`leaveOut`) is left out of `fields`. `saved` names
+ * the parts sent; `kept` is everything as typed.
+ */
+export function draftEdits(
+  req: Request,
+  view: DraftView,
+  opts: { pressed?: DraftSection; leaveOut?: FieldName } = {},
+): { input: Record<string, unknown>; kept: Kept; saved: ('fields' | DraftSection)[] } {
+  const { pressed, leaveOut } = opts;
+  const profile = readProfile(req);
+  const fields = changedFields(view, profile);
+  if (leaveOut) delete fields[leaveOut];
+  const input: Record<string, unknown> = {};
+  const kept: Kept = { profile };
+  const saved: ('fields' | DraftSection)[] = [];
+  if (Object.keys(fields).length > 0) {
+    input.fields = fields;
+    saved.push('fields');
+  }
+  for (const section of DRAFT_SECTIONS) {
+    if (section !== pressed && !carries(req, GROUP_OF[section])) continue;
+    const read = readSection(req, view, section);
+    Object.assign(kept, read.kept);
+    if (read.changed || section === pressed) {
+      Object.assign(input, read.input);
+      saved.push(section);
+    }
+  }
+  return { input, kept, saved };
 }

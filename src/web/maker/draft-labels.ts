@@ -141,7 +141,7 @@ export interface Notice {
 /**
  * The notice for a `done` code in the address after an action: a section's
  * ("faqs"), a field action's ("lock:tagline", "regenerate-none:city"), with
- * "saved," in front when the person's edits were saved along with it.
+ * "saved," in front when the person's other edits were saved along with it.
  */
 export function noticeOf(done: string): Notice | null {
   const saved = done.startsWith('saved,');
@@ -158,8 +158,9 @@ export function noticeOf(done: string): Notice | null {
     if (!action || !text[action]) return null;
     return { text: `${saved ? 'Saved your changes. ' : ''}${text[action]}`, field };
   }
-  const text = SECTION_NOTICES[code];
-  if (!text) return null;
+  const said = SECTION_NOTICES[code];
+  if (!said) return null;
+  const text = saved ? `${said} Your other edits on the page were saved too.` : said;
   const section = code === 'saved' || code === 'unchanged' ? 'profile' : code.replace(/^re-invite$/, 'invite');
   return { text, section: section === 'competitor-cleared' ? 'competitor' : section };
 }

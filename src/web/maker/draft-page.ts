@@ -1,11 +1,14 @@
-// The draft review page: GET /drafts/:id shows the draft (get_draft) and each
-// form posts to its own route, which calls update_draft (or invite_cofounder,
-// submit_draft) as the signed-in person and answers 303 back to the page with
-// a notice, or the page again with the input kept and each problem on its
-// control. A draft of someone else, or an id that is no draft id, is a 404.
+// The draft review page: GET /drafts/:id shows the draft (get_draft) as one
+// form, so every button saves every edit on the page: a post calls
+// update_draft with all that changed (then invite_cofounder or submit_draft
+// when those were pressed) as the signed-in person and answers 303 back to
+// the page with a notice, or the page again with everything as typed and
+// each problem on its control. A draft of someone else, or an id that is no
+// draft id, is a 404.
 import express, { type Request, type Response, type Router } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
+import type { FieldName } from '../../drafts/drafter/fields.js';
 import { categoryNames } from '../../drafts/job.js';
 import type { DraftView } from '../../drafts/views.js';
 import { AppError } from '../../errors.js';
@@ -16,22 +19,16 @@ import { html, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
 import {
   changedFields,
-  changedStory,
-  founderInput,
+  type DraftSection,
+  draftEdits,
+  isDraftSection,
   type Kept,
-  milestoneInput,
-  readFaqs,
-  readFounders,
-  readMilestones,
   readProfile,
-  readSocials,
-  readStory,
   text,
 } from './draft-forms.js';
 import { isFieldName, noticeOf } from './draft-labels.js';
 import { sendDraftPage } from './draft-view.js';
 import { signedIn } from './signed-in.js';
-import { withScheme } from './submit-page.js';
 
 /** Form posts one person may make to their drafts a minute. */
 const EDITS_PER_MINUTE = 60;
@@ -54,6 +51,16 @@ const FORM_PATHS = [
   'submit',
 ];
 
+/**
+ * Whether redrafting a field would replace text of the maker's: a value they
+ * saved (edited or removed) or text they typed and have not saved.
+ */
+function redraftReplacesText(view: DraftView, req: Request, f: FieldName): boolean {
+  const state = view.fields[f].state;
+  if (state === 'edited' || state === 'deleted') return true;
+  return f in changedFields(view, readProfile(req));
+}
+
 function noDraftPage(res: Response, session: WebSession): void {
   sendPage(res, {
     status: 404,
@@ -74,7 +81,7 @@ export function draftRoutes(ctx: Context): Router {
     res: Response,
     session: WebSession,
     view: DraftView,
-    opts: { problem?: Problem; kept?: Kept; done?: string; autoRefresh?: boolean } = {},
+    opts: { problem?: Problem; kept?: Kept; done?: string; autoRefresh?: boolean; confirmRedraft?: FieldName } = {},
   ) {
     sendDraftPage(
       res,
@@ -87,6 +94,7 @@ export function draftRoutes(ctx: Context): Router {
         kept: opts.kept,
         notice: opts.done ? noticeOf(opts.done) : null,
         autoRefresh: opts.autoRefresh,
+        confirmRedraft: opts.confirmRedraft,
       },
       opts.problem?.status,
     );
@@ -119,27 +127,63 @@ export function draftRoutes(ctx: Context): Router {
     };
   }
 
-  /** update_draft with a form's input: back to the page with a notice, or the page again with the problem. */
-  async function update(
+  const idempotencyKey = (req: Request) => field(req, '_idem', 255) || undefined;
+
+  /**
+   * Saves every edit the form carries (draftEdits) with update_draft, plus
+   * `extra` (a field action). Null when there was nothing to send; the page
+   * again with the problem and everything as typed when the tool refused.
+   */
+  async function saveEdits(
     req: Request,
     res: Response,
     session: WebSession,
-    id: string,
-    input: Record<string, unknown>,
-    opts: { kept: Kept; done: (view: DraftView) => string; anchor: string; rewrite?: (p: Problem) => Problem },
-  ) {
+    view: DraftView,
+    opts: {
+      pressed?: DraftSection;
+      leaveOut?: FieldName;
+      extra?: Record<string, unknown>;
+      kept?: Kept;
+      rewrite?: (p: Problem) => Problem;
+    } = {},
+  ): Promise<{ saved: string[]; after: DraftView | null } | 'answered'> {
+    const edits = draftEdits(req, view, { pressed: opts.pressed, leaveOut: opts.leaveOut });
+    const input = { ...edits.input, ...opts.extra };
+    if (Object.keys(input).length === 0) return { saved: [], after: null };
     const outcome = await act<DraftView>(
       ctx,
       session,
       'update_draft',
-      { id, ...input },
-      { idempotencyKey: field(req, '_idem', 255) || undefined },
+      { id: view.id, ...input },
+      { idempotencyKey: idempotencyKey(req) },
     );
-    if (!outcome.ok) {
-      const problem = opts.rewrite ? opts.rewrite(outcome.problem) : outcome.problem;
-      return show(res, session, await getDraft(session, id), { problem, kept: opts.kept });
+    if (outcome.ok) return { saved: edits.saved, after: outcome.body };
+    const problem = opts.rewrite ? opts.rewrite(outcome.problem) : outcome.problem;
+    await show(res, session, await getDraft(session, view.id), { problem, kept: { ...edits.kept, ...opts.kept } });
+    return 'answered';
+  }
+
+  /** Back to the page at `anchor` with the notice `done`. */
+  const back = (res: Response, id: string, done: string, anchor: string) =>
+    res.redirect(303, `/drafts/${id}?done=${encodeURIComponent(done)}#${anchor}`);
+
+  /** A section's button: every edit saved, the notice on that section. */
+  async function saveSection(req: Request, res: Response, session: WebSession, id: string, section: DraftSection) {
+    const result = await saveEdits(req, res, session, await getDraft(session, id), { pressed: section });
+    if (result === 'answered') return;
+    const others = result.saved.some((s) => s !== section);
+    let done: string = section;
+    if (section === 'competitor') {
+      const url = result.after?.competitor?.url ?? '';
+      done =
+        url === '' ? 'competitor-cleared' : result.after?.competitor?.status === 'reading' ? 'competitor' : 'saved';
     }
-    res.redirect(303, `/drafts/${id}?done=${encodeURIComponent(opts.done(outcome.body))}#${opts.anchor}`);
+    back(
+      res,
+      id,
+      others && done !== 'saved' ? `saved,${done}` : done,
+      section === 'competitor' ? 'competitor' : section,
+    );
   }
 
   router.get(
@@ -157,34 +201,26 @@ export function draftRoutes(ctx: Context): Router {
     forDraft('page', async (_req, res, _session, id) => res.redirect(303, `/drafts/${id}`)),
   );
 
-  // The profile: "Save changes" sends only the fields whose text changed; a
-  // field's Lock / Restore / Redraft button sends its action with them (a
-  // restored or redrafted field is left out of `fields`: one operation a field).
+  // The one form of the page: "Save changes" (or any section's button) sends
+  // every edit on the page; a field's Lock / Restore / Redraft button sends
+  // its action with them (a restored or redrafted field is left out of
+  // `fields`: one operation a field). Redrafting over the maker's own text
+  // asks first, keeping everything typed.
   router.post(
     '/drafts/:id',
     forDraft('form', async (req, res, session, id) => {
+      const [action, name, confirmed] = field(req, 'intent', 100).split(':');
+      if (action === 'section' && name && isDraftSection(name)) return saveSection(req, res, session, id, name);
       const view = await getDraft(session, id);
-      const typed = readProfile(req);
-      const [action, name] = field(req, 'intent', 100).split(':');
       const target =
         name && isFieldName(name) && FIELD_ACTIONS.includes(action as FieldAction)
           ? { action: action as FieldAction, field: name }
           : null;
-      const changed = changedFields(view, typed);
-      if (target && target.action !== 'lock') delete changed[target.field];
-      const saved = Object.keys(changed).length > 0;
-      if (!target && !saved) return res.redirect(303, `/drafts/${id}?done=unchanged#profile`);
-      const input: Record<string, unknown> = {};
-      if (saved) input.fields = changed;
-      if (target) input[ACTION_INPUT[target.action]] = [target.field];
-      await update(req, res, session, id, input, {
-        kept: { profile: typed },
-        anchor: target ? `field-${target.field}` : 'profile',
-        done: (after) => {
-          if (!target) return 'saved';
-          const none = target.action === 'regenerate' && after.fields[target.field].value === null;
-          return `${saved ? 'saved,' : ''}${none ? 'regenerate-none' : target.action}:${target.field}`;
-        },
+      if (target?.action === 'regenerate' && confirmed !== 'confirmed' && redraftReplacesText(view, req, target.field))
+        return show(res, session, view, { kept: draftEdits(req, view).kept, confirmRedraft: target.field });
+      const result = await saveEdits(req, res, session, view, {
+        leaveOut: target && target.action !== 'lock' ? target.field : undefined,
+        extra: target ? { [ACTION_INPUT[target.action]]: [target.field] } : undefined,
         // The action's own array (`regenerate.0`) is the field's control here.
         rewrite: (p) =>
           target
@@ -196,6 +232,16 @@ export function draftRoutes(ctx: Context): Router {
               }
             : p,
       });
+      if (result === 'answered') return;
+      const saved = result.saved.length > 0;
+      if (!target) return back(res, id, saved ? 'saved' : 'unchanged', 'profile');
+      const none = target.action === 'regenerate' && result.after?.fields[target.field].value === null;
+      back(
+        res,
+        id,
+        `${saved ? 'saved,' : ''}${none ? 'regenerate-none' : target.action}:${target.field}`,
+        `field-${target.field}`,
+      );
     }),
   );
 
@@ -211,40 +257,36 @@ export function draftRoutes(ctx: Context): Router {
         session,
         'update_draft',
         { id, regenerate: [unlocked] },
-        { idempotencyKey: field(req, '_idem', 255) || undefined },
+        { idempotencyKey: idempotencyKey(req) },
       );
       if (!outcome.ok) return show(res, session, view, { problem: outcome.problem });
       res.redirect(303, `/drafts/${id}`);
     }),
   );
 
-  router.post(
-    '/drafts/:id/faqs',
-    forDraft('form', async (req, res, session, id) => {
-      const faqs = readFaqs(req);
-      await update(req, res, session, id, { faqs }, { kept: { faqs }, done: () => 'faqs', anchor: 'faqs' });
-    }),
-  );
+  // Each section's address takes its button's post too (the page posts them to /drafts/:id with intent=section:…).
+  for (const [path, section] of [
+    ['faqs', 'faqs'],
+    ['founders', 'founders'],
+    ['socials/company', 'company_socials'],
+    ['socials/founder', 'founder_socials'],
+    ['story', 'story'],
+    ['milestones', 'milestones'],
+    ['seo', 'seo'],
+    ['competitor', 'competitor'],
+  ] as const)
+    router.post(
+      `/drafts/:id/${path}`,
+      forDraft('form', (req, res, session, id) => saveSection(req, res, session, id, section)),
+    );
 
-  router.post(
-    '/drafts/:id/founders',
-    forDraft('form', async (req, res, session, id) => {
-      const founders = readFounders(req);
-      await update(
-        req,
-        res,
-        session,
-        id,
-        { founders: founderInput(founders) },
-        { kept: { founders }, done: () => 'founders', anchor: 'founders' },
-      );
-    }),
-  );
-
+  // Inviting and submitting save every edit on the page first.
   router.post(
     '/drafts/:id/invite',
     forDraft('form', async (req, res, session, id) => {
       const email = text(req, 'email').trim();
+      const result = await saveEdits(req, res, session, await getDraft(session, id), { kept: { email } });
+      if (result === 'answered') return;
       let problem: Problem | null = null;
       let resent = false;
       try {
@@ -253,7 +295,7 @@ export function draftRoutes(ctx: Context): Router {
           session,
           'invite_cofounder',
           { id, email },
-          { idempotencyKey: field(req, '_idem', 255) || undefined },
+          { idempotencyKey: idempotencyKey(req) },
         );
         if (outcome.ok) resent = outcome.body.resent;
         else problem = outcome.problem;
@@ -263,87 +305,21 @@ export function draftRoutes(ctx: Context): Router {
         problem = { status: 403, message: err.message, errors: [{ path: 'email', message: err.message }] };
       }
       if (problem) return show(res, session, await getDraft(session, id), { problem, kept: { email } });
-      res.redirect(303, `/drafts/${id}?done=${resent ? 're-invite' : 'invite'}#invite`);
-    }),
-  );
-
-  router.post(
-    ['/drafts/:id/socials/company', '/drafts/:id/socials/founder'],
-    forDraft('form', async (req, res, session, id) => {
-      const group = req.path.endsWith('/company') ? 'company_socials' : 'founder_socials';
-      const links = readSocials(req, group);
-      await update(
-        req,
-        res,
-        session,
-        id,
-        { [group]: links },
-        { kept: { [group]: links }, done: () => group, anchor: group },
-      );
-    }),
-  );
-
-  router.post(
-    '/drafts/:id/story',
-    forDraft('form', async (req, res, session, id) => {
-      const typed = readStory(req);
-      const story = changedStory(await getDraft(session, id), typed);
-      await update(req, res, session, id, { story }, { kept: { story: typed }, done: () => 'story', anchor: 'story' });
-    }),
-  );
-
-  router.post(
-    '/drafts/:id/milestones',
-    forDraft('form', async (req, res, session, id) => {
-      const milestones = readMilestones(req);
-      await update(
-        req,
-        res,
-        session,
-        id,
-        { milestones: milestoneInput(milestones) },
-        { kept: { milestones }, done: () => 'milestones', anchor: 'milestones' },
-      );
-    }),
-  );
-
-  router.post(
-    '/drafts/:id/seo',
-    forDraft('form', async (req, res, session, id) => {
-      const seo = { title: text(req, 'seo.title').trim(), meta: text(req, 'seo.meta').trim() };
-      await update(req, res, session, id, { seo }, { kept: { seo }, done: () => 'seo', anchor: 'seo' });
-    }),
-  );
-
-  router.post(
-    '/drafts/:id/competitor',
-    forDraft('form', async (req, res, session, id) => {
-      const url = withScheme(text(req, 'competitor_url'));
-      await update(
-        req,
-        res,
-        session,
-        id,
-        { competitor_url: url },
-        {
-          kept: { competitor_url: url },
-          done: (after) =>
-            url === '' ? 'competitor-cleared' : after.competitor?.status === 'reading' ? 'competitor' : '',
-          anchor: 'competitor',
-        },
-      );
+      back(res, id, `${result.saved.length > 0 ? 'saved,' : ''}${resent ? 're-invite' : 'invite'}`, 'invite');
     }),
   );
 
   router.post(
     '/drafts/:id/submit',
     forDraft('form', async (req, res, session, id) => {
+      const result = await saveEdits(req, res, session, await getDraft(session, id));
+      if (result === 'answered') return;
       const outcome = await act<{ listing_id: number; warnings: { field: string }[] }>(
         ctx,
         session,
         'submit_draft',
         { id },
-        { idempotencyKey: field(req, '_idem', 255) || undefined },
+        { idempotencyKey: idempotencyKey(req) },
       );
       if (!outcome.ok) return show(res, session, await getDraft(session, id), { problem: outcome.problem });
       // What the listing did not keep (submit_draft's warnings) is said on the launch page.

@@ -4,6 +4,7 @@
 // and links come from websites: they go through the html tag only, and a
 // link is drawn only when it is http(s).
 import { randomUUID } from 'node:crypto';
+import type { FieldName } from '../../drafts/drafter/fields.js';
 import type { DraftView } from '../../drafts/views.js';
 import type { Problem } from '../ui/act.js';
 import { idempotencyField } from '../ui/fields.js';
@@ -22,15 +23,33 @@ export interface DraftRender {
   notice?: Notice | null;
   /** While the site is read: reload the page by itself (off when the person turned it off). */
   autoRefresh?: boolean;
+  /** A field whose redraft would replace the maker's text: its button asks to be pressed again. */
+  confirmRedraft?: FieldName;
 }
 
 export const draftPath = (view: DraftView, suffix = '') => `/drafts/${view.id}${suffix}`;
 
 /** A POST form to one of the draft's routes, with its CSRF token and a one-time key. */
-export function draftForm(r: DraftRender, suffix: string, body: SafeHtml, attrs: { className?: string } = {}) {
-  return html`<form method="post" action="${draftPath(r.view, suffix)}"${attrs.className ? html` class="${attrs.className}"` : ''} novalidate>${csrfField(r.csrfToken)}${idempotencyField(randomUUID())}
+export function draftForm(
+  r: DraftRender,
+  suffix: string,
+  body: SafeHtml,
+  attrs: { className?: string; id?: string; keepsEdits?: boolean } = {},
+) {
+  return html`<form method="post" action="${draftPath(r.view, suffix)}"${attrs.id ? html` id="${attrs.id}"` : ''}${attrs.className ? html` class="${attrs.className}"` : ''}${attrs.keepsEdits ? html` data-unsaved-warning` : ''} novalidate>${csrfField(r.csrfToken)}${idempotencyField(randomUUID())}
 ${body}</form>`;
 }
+
+/** The id of the page's one form (the profile and every section), for buttons outside it. */
+export const EDITOR_FORM = 'draft-editor';
+
+/** A button of the page's form posting to one of the draft's routes, wherever it stands on the page. */
+export const editorButton = (r: DraftRender, suffix: string, label: SafeHtml | string, className = '') =>
+  html`<button type="submit" form="${EDITOR_FORM}" formaction="${draftPath(r.view, suffix)}"${className ? html` class="${className}"` : ''}>${label}</button>`;
+
+/** A section's save button: it saves every edit on the page, with the notice on its section. */
+export const sectionButton = (section: string, label: string) =>
+  html`<button type="submit" name="intent" value="section:${section}">${label}</button>`;
 
 /** The notice of the last action, where it belongs. */
 export function sectionNotice(r: DraftRender, section: string) {

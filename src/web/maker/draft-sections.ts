@@ -1,6 +1,7 @@
-// The draft page's sections below the profile, each its own form and route:
-// FAQs, founders with co-founder invites, company and founder links, the
-// founder story, milestones, SEO and the competitor comparison. Repeated rows
+// The draft page's sections below the profile, in the page's one form (each
+// button saves every edit on the page): FAQs, founders with co-founder
+// invites, company and founder links, the founder story, milestones, SEO and
+// the competitor comparison. Repeated rows
 // are named by the tool's paths (`faqs.1.answer`), so a refusal lands on its
 // control; the longest text a control takes is read from the tool's schema.
 import type { z } from 'zod';
@@ -19,7 +20,14 @@ import {
   type MilestoneRow,
 } from './draft-forms.js';
 import { COMMON_PLATFORMS, FIELD_LABELS, isFieldName, STORY_LABELS } from './draft-labels.js';
-import { type DraftRender, draftForm, draftPath, evidenceBlock, sectionNotice } from './draft-parts.js';
+import {
+  type DraftRender,
+  draftPath,
+  editorButton,
+  evidenceBlock,
+  sectionButton,
+  sectionNotice,
+} from './draft-parts.js';
 import { PLATFORM_LABELS } from '../ui/platforms.js';
 
 /** A string schema's longest length (through optional and nullable), for a control's maxlength. */
@@ -92,12 +100,8 @@ ${f?.evidence ? evidenceBlock(f.evidence) : ''}</fieldset>`;
     'faqs',
     'FAQs',
     `Questions people ask before they try it. Up to ${MAX_FAQ_ROWS}; five good ones are plenty. Empty rows are dropped; saving replaces them all.`,
-    html`${sectionNotice(r, 'faqs')}${draftForm(
-      r,
-      '/faqs',
-      html`${rows(r, 'faqs', filled, { max: MAX_FAQ_ROWS, blank: filled.length > 0 ? 1 : 2, more: 'More FAQ rows' }, row)}
-<button type="submit">Save FAQs</button>`,
-    )}`,
+    html`${sectionNotice(r, 'faqs')}${html`${rows(r, 'faqs', filled, { max: MAX_FAQ_ROWS, blank: filled.length > 0 ? 1 : 2, more: 'More FAQ rows' }, row)}
+${sectionButton('faqs', 'Save FAQs')}`}`,
   );
 }
 
@@ -125,24 +129,16 @@ ${
 ${sectionNotice(r, 'invite')}
 ${
   view.invites.left > 0
-    ? draftForm(
-        r,
-        '/invite',
-        html`<div class="draft-inline-form">${control({ path: 'email', label: 'Co-founder’s email', value: r.kept?.email, kind: 'email', problem: r.problem, autocomplete: 'off' })}
-<button type="submit">Send invite</button></div>`,
-      )
+    ? html`<div class="draft-inline-form">${control({ path: 'email', label: 'Co-founder’s email', value: r.kept?.email, kind: 'email', problem: r.problem, autocomplete: 'off' })}
+${editorButton(r, '/invite', 'Send invite')}</div>`
     : html`<p class="muted">No invites left for this draft.</p>`
 }</div>`;
   return section(
     'founders',
     'Founders',
     `The people behind it, up to ${MAX_FOUNDER_ROWS}. The first is the primary founder. Empty rows are dropped; saving replaces them all.`,
-    html`${sectionNotice(r, 'founders')}${draftForm(
-      r,
-      '/founders',
-      html`${rows(r, 'founders', filled, { max: MAX_FOUNDER_ROWS, blank: 1, more: 'More founder rows' }, row)}
-<button type="submit">Save founders</button>`,
-    )}
+    html`${sectionNotice(r, 'founders')}${html`${rows(r, 'founders', filled, { max: MAX_FOUNDER_ROWS, blank: 1, more: 'More founder rows' }, row)}
+${sectionButton('founders', 'Save founders')}`}
 ${invite}`,
   );
 }
@@ -171,13 +167,9 @@ function socialsForm(r: DraftRender, group: 'company_socials' | 'founder_socials
   const who = group === 'company_socials' ? 'company' : 'founder';
   return html`<div class="draft-subsection" id="${group}"><h3>${title}</h3>
 ${sectionNotice(r, group)}
-${draftForm(
-  r,
-  `/socials/${who}`,
-  html`<div class="draft-grid">${shown.map(input)}</div>
+<div class="draft-grid">${shown.map(input)}</div>
 ${folded.length > 0 ? html`<details class="draft-more"${open ? html` open` : ''}><summary>More platforms</summary><div class="draft-grid">${folded.map(input)}</div></details>` : ''}
-<button type="submit">Save ${who} links</button>`,
-)}</div>`;
+${sectionButton(group, `Save ${who} links`)}</div>`;
 }
 
 function socialsSection(r: DraftRender): SafeHtml {
@@ -209,12 +201,8 @@ function storySection(r: DraftRender): SafeHtml {
     'story',
     'Founder story',
     'How it started and where it is going, in your words. Write only the parts you want; an emptied part is removed. Shown on your listing with a paid launch.',
-    html`${sectionNotice(r, 'story')}${draftForm(
-      r,
-      '/story',
-      html`${controls[0]}<div class="draft-grid draft-grid-wide">${controls.slice(1)}</div>
-<button type="submit">Save story</button>`,
-    )}`,
+    html`${sectionNotice(r, 'story')}${html`${controls[0]}<div class="draft-grid draft-grid-wide">${controls.slice(1)}</div>
+${sectionButton('story', 'Save story')}`}`,
   );
 }
 
@@ -237,12 +225,8 @@ ${control({ path: `milestones.${i}.description`, label: 'Description', value: m?
     'milestones',
     'Milestones',
     intro,
-    html`${sectionNotice(r, 'milestones')}${draftForm(
-      r,
-      '/milestones',
-      html`${rows(r, 'milestones', filled, { max: MAX_MILESTONE_ROWS, blank: 1, more: 'More milestone rows' }, row)}
-<button type="submit">Save milestones</button>`,
-    )}`,
+    html`${sectionNotice(r, 'milestones')}${html`${rows(r, 'milestones', filled, { max: MAX_MILESTONE_ROWS, blank: 1, more: 'More milestone rows' }, row)}
+${sectionButton('milestones', 'Save milestones')}`}`,
   );
 }
 
@@ -254,13 +238,9 @@ function seoSection(r: DraftRender): SafeHtml {
     'seo',
     'Search engines',
     'How your listing page shows in search results. Empty a line to leave it to us.',
-    html`${sectionNotice(r, 'seo')}${draftForm(
-      r,
-      '/seo',
-      html`${control({ path: 'seo.title', label: 'Search title', value: typed.title, hint: `The headline in search results, at most ${BOUNDS.seoTitle} characters.`, problem: r.problem, maxlength: BOUNDS.seoTitle })}
+    html`${sectionNotice(r, 'seo')}${html`${control({ path: 'seo.title', label: 'Search title', value: typed.title, hint: `The headline in search results, at most ${BOUNDS.seoTitle} characters.`, problem: r.problem, maxlength: BOUNDS.seoTitle })}
 ${control({ path: 'seo.meta', label: 'Search description', value: typed.meta, kind: 'textarea', rows: 3, hint: `The lines under it, at most ${BOUNDS.seoMeta} characters.`, problem: r.problem, maxlength: BOUNDS.seoMeta })}
-<button type="submit">Save SEO</button>`,
-    )}`,
+${sectionButton('seo', 'Save SEO')}`}`,
   );
 }
 
@@ -296,12 +276,8 @@ function competitorSection(r: DraftRender): SafeHtml {
     'competitor',
     'Compare with a competitor',
     'Give a competitor’s website: we read it the same way and put both side by side, so you see what your listing says that theirs does not.',
-    html`${sectionNotice(r, 'competitor')}${draftForm(
-      r,
-      '/competitor',
-      html`<div class="draft-inline-form">${control({ path: 'competitor_url', label: 'Competitor’s website', value, kind: 'url', hint: 'Empty it and press Compare to remove the comparison.', problem: r.problem, placeholder: 'https://', autocomplete: 'off' })}
-<button type="submit">Compare</button></div>`,
-    )}
+    html`${sectionNotice(r, 'competitor')}<div class="draft-inline-form">${control({ path: 'competitor_url', label: 'Competitor’s website', value, kind: 'url', hint: 'Empty it and press Compare to remove the comparison.', problem: r.problem, placeholder: 'https://', autocomplete: 'off' })}
+${sectionButton('competitor', 'Compare')}</div>
 ${comparisonBlock(r)}`,
   );
 }

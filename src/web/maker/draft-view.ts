@@ -22,6 +22,8 @@ import {
 import {
   type DraftRender,
   draftForm,
+  EDITOR_FORM,
+  editorButton,
   draftPath,
   evidenceBlock,
   pageLink,
@@ -141,8 +143,8 @@ function submitBox(r: DraftRender): SafeHtml {
     return html`<div class="draft-submit"><p class="draft-submitted"><strong>Submitted as your listing.</strong> Changes you save here update it too.</p>
 <p class="draft-submit-links"><a class="button" href="${listing}/launch">Choose how to launch</a> <a href="${listing}">Manage the listing</a></p></div>`;
   }
-  return html`<div class="draft-submit">${draftForm(r, '/submit', html`<button type="submit">Submit as my listing</button>`)}
-<p class="hint">Saves it as your listing. Nothing is published or charged yet: next you choose a free or a paid launch.</p></div>`;
+  return html`<div class="draft-submit">${editorButton(r, '/submit', 'Submit as my listing')}
+<p class="hint">Saves your edits and makes it your listing. Nothing is published or charged yet: next you choose a free or a paid launch.</p></div>`;
 }
 
 /** A ready draft's name, site, tagline and how it was drafted. */
@@ -190,8 +192,7 @@ function readyBody(r: DraftRender): SafeHtml {
 ${problemSummary(r.problem, labelOfPath)}
 ${r.notice && !r.notice.field && !r.notice.section ? noticeBox(r.notice.text) : ''}
 <nav class="draft-nav" aria-label="Sections of the draft"><ul>${SECTION_LINKS.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ul></nav>
-${profileSection(r)}
-${draftSections(r)}
+${draftForm(r, '', html`${profileSection(r)}${draftSections(r)}`, { id: EDITOR_FORM, className: 'draft-editor', keepsEdits: true })}
 <section class="draft-section draft-final" id="submit" aria-labelledby="submit-heading">
 <h2 id="submit-heading">${r.view.listing_id === null ? 'Done reviewing?' : 'Your listing'}</h2>
 ${submitBox(r)}</section>`;
@@ -207,19 +208,14 @@ export function profileGroups(): { title: string; fields: readonly FieldName[] }
 function profileSection(r: DraftRender): SafeHtml {
   const groups = profileGroups();
   const saveBar = (where: string) =>
-    html`<div class="draft-savebar draft-savebar-${where}"><p class="muted">Unsaved edits are saved with any button on a field, too.</p><button type="submit" name="intent" value="save">Save changes</button></div>`;
+    html`<div class="draft-savebar draft-savebar-${where}"><p class="muted">Every button on this page saves all your edits, in every section.</p><button type="submit" name="intent" value="save">Save changes</button></div>`;
   return html`<section class="draft-section" id="profile" aria-labelledby="profile-heading">
 <h2 id="profile-heading">Profile</h2>
 <p class="draft-intro">What your listing says. <strong>Lock</strong> keeps a value from redrafts, <strong>Restore AI value</strong> brings back what was drafted, <strong>Redraft from site</strong> reads your pages for it again.</p>
 ${sectionNotice(r, 'profile')}
-${draftForm(
-  r,
-  '',
-  html`${saveBar('top')}
+<div class="draft-fields">${saveBar('top')}
 ${groups.map((g) => html`<fieldset class="draft-group"><legend>${g.title}</legend>${g.fields.map((f) => profileField(r, f))}</fieldset>`)}
-${saveBar('bottom')}`,
-  { className: 'draft-fields' },
-)}
+${saveBar('bottom')}</div>
 </section>`;
 }
 
@@ -259,6 +255,8 @@ function fieldButtons(f: FieldName, r: DraftRender): SafeHtml {
       : locked
         ? button('restore', same ? 'Unlock' : 'Restore AI value')
         : '';
+  if (r.confirmRedraft === f)
+    return html`<div class="draft-actions draft-confirm" role="alert"><p>Redrafting replaces your text with what your site says, and it cannot be undone. Redraft ${label} anyway?</p><button type="submit" name="intent" value="save">Keep my text and save</button> <button type="submit" name="intent" value="regenerate:${f}:confirmed" class="secondary">Yes, redraft from site<span class="visually-hidden"> ${label}</span></button></div>`;
   return html`<div class="draft-actions">${locked ? '' : button('lock', 'Lock')}${restore}${locked ? '' : button('regenerate', 'Redraft from site')}</div>`;
 }
 

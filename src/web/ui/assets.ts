@@ -1,5 +1,5 @@
 // The site's stylesheet and its one script as real files (style.css and
-// vote.js beside this module; in the executable and the MCP bundle, runtime
+// site.js beside this module; in the executable and the MCP bundle, runtime
 // files beside the script), each served at a URL named after its content so
 // browsers may keep it for a year: a changed file is a new URL.
 import { createHash } from 'node:crypto';
@@ -17,22 +17,22 @@ function asset(file: string, name: string, ext: string): { body: Buffer; href: s
 }
 
 const STYLESHEET = asset('style.css', 'style', 'css');
-/** Votes in place (vote-button.ts's forms); the pages work without it. */
-const VOTE_SCRIPT = asset('vote.js', 'vote', 'js');
+/** Votes in place (vote-button.ts's forms) and a warning before leaving unsaved edits; the pages work without it. */
+const SITE_SCRIPT = asset('site.js', 'site', 'js');
 
 /** Where pages link the stylesheet. */
 export const STYLESHEET_HREF = STYLESHEET.href;
 /** The stylesheet itself, for a document that carries it inline (the MCP App's view, src/web/maker/draft-review-app.ts). */
 export const STYLESHEET_TEXT = STYLESHEET.body.toString('utf8');
-/** Where pages load the vote script from (deferred; CSP script-src 'self'). */
-export const VOTE_SCRIPT_SRC = VOTE_SCRIPT.href;
+/** Where pages load the site's script from (deferred; CSP script-src 'self'). */
+export const SITE_SCRIPT_SRC = SITE_SCRIPT.href;
 
 export function uiAssetsRouter(): Router {
   const router = express.Router();
   router.get(STYLESHEET_HREF, fixedBody(STYLESHEET.body, { type: 'text/css; charset=utf-8', cacheControl: IMMUTABLE }));
   router.get(
-    VOTE_SCRIPT_SRC,
-    fixedBody(VOTE_SCRIPT.body, { type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE }),
+    SITE_SCRIPT_SRC,
+    fixedBody(SITE_SCRIPT.body, { type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE }),
   );
   return router;
 }

@@ -3,7 +3,7 @@
 // with accessible landmarks, and the security headers every page carries
 // (no framing, no referrer, nothing cached).
 import type { Response } from 'express';
-import { STYLESHEET_HREF, VOTE_SCRIPT_SRC } from './assets.js';
+import { STYLESHEET_HREF, SITE_SCRIPT_SRC } from './assets.js';
 import { HEAD_ICONS, HEADER_MARK_SVG } from './icons.js';
 import { notificationBellMarkup } from './bell.js';
 
@@ -141,7 +141,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
 ${headMeta(opts)}
-<link rel="stylesheet" href="${STYLESHEET_HREF}"><script src="${VOTE_SCRIPT_SRC}" defer></script>${new SafeHtml(HEAD_ICONS)}</head>
+<link rel="stylesheet" href="${STYLESHEET_HREF}"><script src="${SITE_SCRIPT_SRC}" defer></script>${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>

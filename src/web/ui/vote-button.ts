@@ -1,7 +1,7 @@
 // The upvote button where people are: on every listing card of every list and,
 // large, at the top of a listing's page. For a signed-in person it is a form
 // (CSRF token, the page to come back to) that votes, or takes the vote back
-// when they already voted (aria-pressed); vote.js posts it in place. A
+// when they already voted (aria-pressed); site.js posts it in place. A
 // visitor gets a link to sign in and come back; the owner sees the count only.
 // What a page needs to draw them, `VoteViewer`, costs one query per page.
 import type { Request, Response } from 'express';

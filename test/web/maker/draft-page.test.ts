@@ -56,11 +56,32 @@ async function open(browser: Browser, path: string) {
   return { status: res.status, text: await res.text(), res };
 }
 
-/** Opens the draft page and sends one of its forms with some values changed, as a person would. */
+/** What a section's button sends: the page's form with its intent. */
+const SECTION_BUTTONS: Record<string, string> = {
+  '/faqs': 'faqs',
+  '/founders': 'founders',
+  '/socials/company': 'company_socials',
+  '/socials/founder': 'founder_socials',
+  '/story': 'story',
+  '/milestones': 'milestones',
+  '/seo': 'seo',
+  '/competitor': 'competitor',
+};
+
+/**
+ * Opens the draft page and presses one of its buttons with some values
+ * changed, as a person would: the page is one form, so every button sends all
+ * of it, to the form's address with its intent (a section's "Save") or to its
+ * own (`formaction`: "Send invite", "Submit as my listing").
+ */
 async function send(browser: Browser, id: string, suffix: string, changes: Record<string, string>) {
-  const action = `/drafts/${id}${suffix}`;
   const page = (await open(browser, `/drafts/${id}`)).text;
-  return browser.request(action, { form: { ...formValues(page, action), ...changes } });
+  const values = formValues(page, `/drafts/${id}`);
+  const section = SECTION_BUTTONS[suffix];
+  if (section)
+    return browser.request(`/drafts/${id}`, { form: { ...values, intent: `section:${section}`, ...changes } });
+  if (suffix !== '') expect(page).toContain(`formaction="/drafts/${id}${suffix}"`);
+  return browser.request(`/drafts/${id}${suffix}`, { form: { ...values, ...changes } });
 }
 
 /** The part of the page that shows one profile field. */
@@ -189,7 +210,15 @@ describe('the ready draft', () => {
 
     await send(browser, id, '', { 'fields.stage': 'live', intent: 'save' });
     expect((await stored(id)).fields.stage).toMatchObject({ value: 'live', state: 'edited' });
-    res = await send(browser, id, '', { intent: 'regenerate:stage' });
+    // Redrafting over the maker's own value asks first, keeping what was typed elsewhere unsaved.
+    const asked = await send(browser, id, '', { 'fields.city': 'Lyon', intent: 'regenerate:stage' });
+    expect(asked.status).toBe(200);
+    const askedPage = await asked.text();
+    expect(fieldBlock(askedPage, 'stage')).toContain('Redrafting replaces your text with what your site says');
+    expect(fieldBlock(askedPage, 'stage')).toContain('value="regenerate:stage:confirmed"');
+    expect(fieldBlock(askedPage, 'city')).toContain('value="Lyon"');
+    expect((await stored(id)).fields.stage).toMatchObject({ value: 'live', state: 'edited' });
+    res = await send(browser, id, '', { intent: 'regenerate:stage:confirmed' });
     expect(res.headers.get('location')).toBe(`/drafts/${id}?done=regenerate%3Astage#field-stage`);
     expect((await stored(id)).fields.stage).toMatchObject({ value: 'beta', state: 'ai' });
     page = (await open(browser, res.headers.get('location')!)).text;
@@ -270,6 +299,47 @@ describe('the sections of the draft', () => {
     );
     expect(text).toContain('value="Is there an API?"');
     expect((await stored(id)).faqs).toHaveLength(2);
+  });
+
+  it('keeps every edit on the page whichever button is pressed', async () => {
+    const { browser, id } = await readyDraft();
+    // The maker edits the short description and the SEO title, then presses "Save FAQs".
+    let res = await send(browser, id, '/faqs', {
+      'fields.short_description': 'Invoices that chase late payers for you, politely.',
+      'seo.title': 'Tallyho invoices',
+      'faqs.2.question': 'Is there an API?',
+      'faqs.2.answer': 'Yes.',
+    });
+    expect(res.headers.get('location')).toBe(`/drafts/${id}?done=saved%2Cfaqs#faqs`);
+    let draft = await stored(id);
+    expect(draft.fields.short_description).toMatchObject({
+      value: 'Invoices that chase late payers for you, politely.',
+      state: 'edited',
+    });
+    expect(draft.seo.title).toBe('Tallyho invoices');
+    expect(draft.faqs).toHaveLength(3);
+    // Untouched parts stay as drafted: founders keep their evidence, the tagline stays AI drafted.
+    expect(draft.fields.tagline.state).toBe('ai');
+    expect(draft.founders.every((f) => (f.evidence?.length ?? 0) > 0)).toBe(true);
+    expect((await open(browser, res.headers.get('location')!)).text).toContain(
+      'FAQs saved. Your other edits on the page were saved too.',
+    );
+
+    // A refused save keeps everything typed on the page and saves none of it.
+    res = await send(browser, id, '/seo', {
+      'fields.city': 'Lyon',
+      'story.problem': 'Chasing invoices ate our evenings.',
+      'milestones.0.date': 'not a date',
+      'milestones.0.title': 'Launch',
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(fieldBlock(page, 'city')).toContain('value="Lyon"');
+    expect(page).toContain('Chasing invoices ate our evenings.</textarea>');
+    expect(page).toContain('value="not a date"');
+    draft = await stored(id);
+    expect(draft.fields.city.value).not.toBe('Lyon');
+    expect(draft.story.problem ?? null).toBeNull();
   });
 
   it('saves founders, the first being primary', async () => {
@@ -407,10 +477,12 @@ describe('submitting the draft', () => {
     const { browser, id } = await readyDraft();
     // Two categories: a free listing keeps the first, and the launch page says so.
     await send(browser, id, '', { 'fields.categories': 'Invoicing\nFinance', intent: 'save' });
-    const res = await send(browser, id, '/submit', {});
+    // "Submit as my listing" saves what was typed and not saved yet.
+    const res = await send(browser, id, '/submit', { 'fields.city': 'Lyon' });
     expect(res.status).toBe(303);
     const listingId = (await stored(id)).listing_id;
     expect(listingId).toEqual(expect.any(Number));
+    expect((await stored(id)).fields.city).toMatchObject({ value: 'Lyon', state: 'edited' });
     expect(res.headers.get('location')).toBe(`/my/listings/${listingId}/launch?done=submitted&warned=categories`);
     const launch = (await open(browser, res.headers.get('location')!)).text;
     expect(launch).toContain('Saved as your listing. Nothing is published yet');

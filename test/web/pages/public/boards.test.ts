@@ -8,7 +8,7 @@ import { directory } from '../../../helpers/directory.js';
 import { given } from '../../../helpers/given.js';
 import { IMPORTED_FIGURES, launches } from '../../../helpers/launches.js';
 import { paidLine } from '../../../helpers/orders.js';
-import { VOTE_SCRIPT_SRC } from '../../../../src/web/ui/assets.js';
+import { SITE_SCRIPT_SRC } from '../../../../src/web/ui/assets.js';
 import { servedTools } from '../../../helpers/server.js';
 
 const THIS = '2026-11-16';
@@ -240,7 +240,7 @@ describe('blog', () => {
     expect(doc.querySelector('main .post')!.textContent).toContain('<script>alert(1)</script>');
     // The only script is the site's own vote script, never one from the post.
     expect(
-      doc.querySelectorAll(`script:not([type="application/ld+json"]):not([src="${VOTE_SCRIPT_SRC}"])`),
+      doc.querySelectorAll(`script:not([type="application/ld+json"]):not([src="${SITE_SCRIPT_SRC}"])`),
     ).toHaveLength(0);
     expect([...doc.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContainEqual(
       expect.stringMatching(/^javascript:/i),

@@ -1,3 +1,5 @@
+// The site's one script; every page works without it.
+//
 // Votes in place. A vote button's form (vote-button.ts) is posted with fetch
 // instead of loading a page; the server (src/web/votes.ts) answers JSON when
 // asked: the new state and count, or a message saying why not. Every button
@@ -92,5 +94,28 @@
         linkText: data.code === 'verify-email' ? 'Your account' : '',
       });
     }
+  });
+})();
+
+// Unsaved edits. A form marked data-unsaved-warning (the draft page) asks
+// before the page is left while something typed into it has not been sent;
+// sending it (with any of its buttons, wherever they stand) is not leaving.
+(() => {
+  const forms = document.querySelectorAll('form[data-unsaved-warning]');
+  if (forms.length === 0) return;
+  let unsaved = false;
+  for (const form of forms) {
+    form.addEventListener('input', () => {
+      unsaved = true;
+    });
+    form.addEventListener('submit', () => {
+      unsaved = false;
+    });
+  }
+  window.addEventListener('beforeunload', (event) => {
+    if (!unsaved) return;
+    event.preventDefault();
+    // Older browsers show the prompt only when returnValue is set.
+    event.returnValue = '';
   });
 })();
