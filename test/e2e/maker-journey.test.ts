@@ -1,6 +1,7 @@
 // The maker's whole journey on the website, in Chromium, as a person does it:
 // sign up, "Launch your product", give a (local fixture) site's URL, wait for
 // the draft, edit a field, lock one, restore one, add a founder and two FAQs,
+// save edits of two parts with one button (leaving unsaved edits asks first),
 // submit, choose the free launch and copy the badge; then a second product
 // through the paid route to a test payment; the dashboard shows both. Run
 // with JavaScript on and off: the site needs none. Screenshots of each step
@@ -128,6 +129,28 @@ describe.skipIf(!chromiumAvailable).each([
       await fillFaq(page, 1, 'Can I bring my own domain?', 'Yes, on every plan.');
       await press(page.getByRole('button', { name: 'Save FAQs' }));
       expect(await page.locator('#f-faqs-1-question').inputValue()).toBe('Can I bring my own domain?');
+
+      // Whichever button is pressed, every edit on the page goes with it: a field edited, then "Save story".
+      await page.locator('#f-fields-city').fill('Lyon');
+      await page.locator('#f-story-problem').fill('Chasing invoices ate our evenings.');
+      await press(page.getByRole('button', { name: 'Save story' }));
+      await page.reload();
+      expect(await page.locator('#f-fields-city').inputValue()).toBe('Lyon');
+      expect(await page.locator('#f-story-problem').inputValue()).toBe('Chasing invoices ate our evenings.');
+      if (javaScriptEnabled) {
+        // Leaving with an edit not saved asks first; staying keeps it.
+        await page.locator('#f-fields-city').fill('Paris');
+        const dialog = new Promise<string>((resolve) =>
+          page.once('dialog', (d) => {
+            resolve(d.type());
+            void d.dismiss();
+          }),
+        );
+        await page.locator('header a[href="/my"]').first().click({ noWaitAfter: true });
+        expect(await dialog).toBe('beforeunload');
+        expect(await page.locator('#f-fields-city').inputValue()).toBe('Paris');
+        await page.locator('#f-fields-city').fill('Lyon');
+      }
 
       // Submit, then the free route; the badge HTML is there to copy.
       await press(page.getByRole('button', { name: 'Submit as my listing' }).first());

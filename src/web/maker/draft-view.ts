@@ -245,8 +245,10 @@ const categoryNames = (r: DraftRender) =>
 function fieldButtons(f: FieldName, r: DraftRender): SafeHtml {
   const stored = r.view.fields[f];
   const label = FIELD_LABELS[f];
+  // A page answered in place (a question, a refusal) opens at this field, not at the top.
+  const here = html` formaction="${draftPath(r.view)}#field-${f}"`;
   const button = (intent: string, text: string) =>
-    html`<button type="submit" name="intent" value="${intent}:${f}" class="secondary">${text}<span class="visually-hidden"> ${label}</span></button>`;
+    html`<button type="submit" name="intent" value="${intent}:${f}" class="secondary"${here}>${text}<span class="visually-hidden"> ${label}</span></button>`;
   const locked = stored.state === 'override';
   const same = JSON.stringify(stored.value) === JSON.stringify(stored.ai_value);
   const restore =
@@ -256,7 +258,7 @@ function fieldButtons(f: FieldName, r: DraftRender): SafeHtml {
         ? button('restore', same ? 'Unlock' : 'Restore AI value')
         : '';
   if (r.confirmRedraft === f)
-    return html`<div class="draft-actions draft-confirm" role="alert"><p>Redrafting replaces your text with what your site says, and it cannot be undone. Redraft ${label} anyway?</p><button type="submit" name="intent" value="save">Keep my text and save</button> <button type="submit" name="intent" value="regenerate:${f}:confirmed" class="secondary">Yes, redraft from site<span class="visually-hidden"> ${label}</span></button></div>`;
+    return html`<div class="draft-actions draft-confirm" role="alert"><p>Redrafting replaces your text with what your site says, and it cannot be undone. Redraft ${label} anyway?</p><button type="submit" name="intent" value="save">Keep my text and save</button> <button type="submit" name="intent" value="regenerate:${f}:confirmed" class="secondary"${here}>Yes, redraft from site<span class="visually-hidden"> ${label}</span></button></div>`;
   return html`<div class="draft-actions">${locked ? '' : button('lock', 'Lock')}${restore}${locked ? '' : button('regenerate', 'Redraft from site')}</div>`;
 }
 
