@@ -11,8 +11,10 @@ import type { Context } from '../context.js';
 import { usd } from '../orders/pricing.js';
 import { type OrderRow, type OrderView, orderByCheckoutToken, orderView } from '../orders/orders.js';
 import { type PaymentProvider, paymentProviderFor } from '../orders/payments/index.js';
+import { formatTime } from './ui/format.js';
 import { errorBox, html, noticeBox, type SafeHtml, sendPage } from './ui/html.js';
 import { isVisitorFailure, pageErrorHandler } from './ui/page.js';
+import { webOf, webSession } from './ui/session.js';
 
 export interface CheckoutRouterOptions {
   /** Defaults to the configured provider (Stripe with keys, else test). */
@@ -80,22 +82,29 @@ export function checkoutRouter(ctx: Context, opts: CheckoutRouterOptions = {}): 
       body: html`<p>This checkout link is not valid. Ask for a new one (create_checkout).</p>`,
     });
 
-  router.get('/checkout/:token', async (req: Request<{ token: string }>, res) => {
-    const order = await orderByCheckoutToken(ctx, req.params.token);
-    if (!order) return notFound(res);
-    const view = await orderView(ctx, order);
-    const pending = order.status === 'pending';
-    sendPage(res, {
-      title: pending ? `Pay for order ${order.number}` : `Order ${order.number}`,
-      csrfToken: '',
-      formActionOrigins: provider.formActionOrigins,
-      body: html`${statusNotice(view, req.query.paid === '1')}
+  // The page needs no session (the token is the capability), but a signed-in buyer sees their own header.
+  router.get(
+    '/checkout/:token',
+    webSession(ctx, { anonymousForms: false }),
+    async (req: Request<{ token: string }>, res) => {
+      const order = await orderByCheckoutToken(ctx, req.params.token);
+      if (!order) return notFound(res);
+      const view = await orderView(ctx, order);
+      const pending = order.status === 'pending';
+      const web = webOf(res);
+      sendPage(res, {
+        title: pending ? `Pay for order ${order.number}` : `Order ${order.number}`,
+        csrfToken: web.csrfToken,
+        signedInAs: web.session?.email,
+        formActionOrigins: provider.formActionOrigins,
+        body: html`${statusNotice(view, req.query.paid === '1')}
 ${linesTable(view)}
 ${pending ? payForm(order, provider, view.total_cents) : ''}
-${pending ? html`<p>Unpaid orders expire at ${order.expires_at}.</p>` : ''}
+${pending ? html`<p>Unpaid orders expire on ${formatTime(order.expires_at)}.</p>` : ''}
 ${order.status === 'paid' || order.status === 'fulfilled' ? html`<p><a class="button" href="/my">Your dashboard</a> <a href="/my/orders/${order.number}">The receipt</a> (for the account that placed the order)</p>` : ''}`,
-    });
-  });
+      });
+    },
+  );
 
   router.post(
     '/checkout/:token/pay',

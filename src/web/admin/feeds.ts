@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { recentMail } from '../../platform/mail.js';
 import { recentChanges } from '../../listings/my-listings.js';
 import { html } from '../ui/html.js';
-import { adminGet, sendAdminPage } from './common.js';
+import { adminGet, sendAdminPage, when } from './common.js';
 
 export function feedRoutes(ctx: Context): Router {
   const router = express.Router();
@@ -41,7 +41,7 @@ ${Object.entries(c.changes).map(([field, d]) => html`<tr><th scope="row">${field
         body: html`<p>The latest ${mails.length} messages, newest first. Without SMTP_URL they stay here.</p>
 ${mails.map(
   (m) =>
-    html`<section><h2>${m.subject}</h2><p>To ${m.to}, ${m.created_at}, ${m.status}${m.error ? html`: ${m.error}` : ''}</p><pre>${m.text}</pre></section>`,
+    html`<section><h2>${m.subject}</h2><p>To ${m.to}, ${when(m.created_at)}, ${m.status}${m.error ? html`: ${m.error}` : ''}</p><pre>${m.text}</pre></section>`,
 )}`,
       });
     }),

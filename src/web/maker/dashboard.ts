@@ -24,7 +24,7 @@ import {
   weekWords,
 } from './dashboard-ui.js';
 import { signedIn } from './signed-in.js';
-import { formatDay } from '../ui/format.js';
+import { formatDay, formatTime } from '../ui/format.js';
 
 /** A row of list_my_drafts. */
 export interface DraftRow {
@@ -92,12 +92,34 @@ function empty(text: string, action?: Action & { quiet?: boolean }): SafeHtml {
   return html`<div class="dash-empty"><p>${text}</p>${action ? html`<a class="button${action.quiet ? ' secondary' : ''}" href="${action.href}">${action.label}</a>` : ''}</div>`;
 }
 
-function listingsSection(listings: Page<OwnListingSummary>, drafts: DraftRow[]): SafeHtml {
+/** A launch of the listing bought and not applied yet: waiting for payment, or paid and being applied. */
+function launchInOrder(orders: OrderView[], listingId: number): OrderView | undefined {
+  return orders.find(
+    (o) =>
+      (o.status === 'pending' || o.status === 'paid') &&
+      o.lines.some((l) => l.product === 'launch' && l.listing?.listing_id === listingId && !l.fulfilled),
+  );
+}
+
+/** What an order holding the listing's launch means for it, and what to do: pay, or look at the order. */
+function orderedLaunch(order: OrderView): { words: string; steps: [Action, Action?] } {
+  const receipt = { label: 'See the order', href: `/my/orders/${order.number}` };
+  if (order.status === 'pending' && order.checkout_url)
+    return {
+      words: `Paid launch in order ${order.number}, waiting for payment until ${formatTime(order.expires_at)}`,
+      steps: [{ label: 'Pay for the launch', href: order.checkout_url }, receipt],
+    };
+  return { words: 'Paid launch: payment received, being applied', steps: [receipt] };
+}
+
+function listingsSection(listings: Page<OwnListingSummary>, drafts: DraftRow[], orders: OrderView[]): SafeHtml {
   const draftOf = new Map(drafts.filter((d) => d.listing_id !== null).map((d) => [d.listing_id!, d]));
   const rows = listings.items.map((l) => {
-    const [primary, secondary] = nextSteps(l, draftOf.get(l.listing_id));
+    const ordered = l.status === 'draft' ? launchInOrder(orders, l.listing_id) : undefined;
+    const held = ordered ? orderedLaunch(ordered) : null;
+    const [primary, secondary] = held ? held.steps : nextSteps(l, draftOf.get(l.listing_id));
     const meta = [
-      planWords(l.plan),
+      held ? held.words : planWords(l.plan),
       weekWords(l.launch_week),
       l.status === 'live' || l.status === 'scheduled' ? plural(l.votes, 'vote') : null,
       l.status === 'live' ? plural(l.followers, 'follower') : null,
@@ -234,7 +256,7 @@ export function dashboardRoutes(ctx: Context): Router {
 <nav class="dash-jump" aria-label="On this page"><ul>${counts.map(
         ([href, label, n]) => html`<li><a href="${href}">${label} <span class="count">${n}</span></a></li>`,
       )}</ul></nav>
-${listingsSection(listings, drafts.items)}
+${listingsSection(listings, drafts.items, orders.items)}
 ${draftsSection(drafts, names)}
 ${ordersSection(orders)}
 ${claimsSection(claims)}`,

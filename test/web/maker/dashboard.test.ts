@@ -86,6 +86,46 @@ describe('the dashboard', () => {
     expect(page).not.toContain(bobOrder);
   });
 
+  it('says when a listing’s launch waits in an order: to be paid (with the way to pay), or paid and being applied', async () => {
+    const bob = await maker('bob');
+    const g = given(served.ctx);
+    const unpaid = await g.listing({ status: 'draft', fields: { owner_id: bob.userId, name: 'Bob Unpaid' } });
+    const applying = await g.listing({ status: 'draft', fields: { owner_id: bob.userId, name: 'Bob Applying' } });
+    const pendingId = await paidLine(served.ctx, {
+      userId: bob.userId,
+      listingId: unpaid,
+      product: 'launch',
+      amountCents: 4900,
+      fulfilled: false,
+    });
+    await served.ctx.db
+      .updateTable('orders')
+      .set({ status: 'pending', paid_at: null, expires_at: '2026-11-23T12:00:00.000Z' })
+      .where('id', '=', pendingId)
+      .execute();
+    await paidLine(served.ctx, {
+      userId: bob.userId,
+      listingId: applying,
+      product: 'launch',
+      amountCents: 4900,
+      fulfilled: false,
+    });
+
+    const { page } = await text(bob.browser, '/my');
+    const item = (name: string) => page.slice(page.indexOf(name), page.indexOf('</li>', page.indexOf(name)));
+    expect(item('Bob Unpaid')).toContain('waiting for payment until 23 Nov 2026, 12:00 UTC');
+    expect(item('Bob Unpaid')).toMatch(/<a class="button" href="[^"]+\/checkout\/[^"]+">Pay for the launch<\/a>/);
+    expect(item('Bob Unpaid')).not.toContain('Choose how to launch');
+    // The checkout page shows a signed-in buyer their own header, and the expiry as people read it.
+    const pay = /href="([^"]+\/checkout\/[^"]+)">Pay for the launch/.exec(item('Bob Unpaid'))![1]!;
+    const checkout = await text(bob.browser, new URL(pay).pathname);
+    expect(checkout.page).toContain('(signed in as bob@example.com)');
+    expect(checkout.page).not.toContain('href="/sign-in');
+    expect(checkout.page).toContain('Unpaid orders expire on 23 Nov 2026, 12:00 UTC.');
+    expect(item('Bob Applying')).toContain('Paid launch: payment received, being applied');
+    expect(item('Bob Applying')).toMatch(/<a class="button" href="\/my\/orders\/LB-[^"]+">See the order<\/a>/);
+  });
+
   it('leads somewhere when there is nothing yet, and links to the account and API keys', async () => {
     const { browser } = await maker('cy');
     const { page } = await text(browser, '/my');
