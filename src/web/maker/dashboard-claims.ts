@@ -14,7 +14,7 @@ import { publicListingBySlug } from '../../listings/profile.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { control, controlId, errorsFor, idempotencyField, plainMessage, problemSummary } from '../ui/fields.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
-import { csrfField, errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
+import { adviceBox, csrfField, errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
 import { claimStatusPill, doneNotice, routeId } from './dashboard-ui.js';
 import { signedIn } from './signed-in.js';
@@ -152,7 +152,7 @@ function claimPage(
     signedInAs: session.email,
     customHeading: true,
     body: html`<p><a href="/my#claims">← Your claims</a></p>
-${noticeBox(opts.notice)}${opts.problem ? errorBox(opts.problem.message) : ''}
+${opts.notice === NOTICES['not-found'] ? adviceBox(opts.notice) : noticeBox(opts.notice)}${opts.problem ? errorBox(opts.problem.message) : ''}
 <h1>Claim of ${claim.listing.name}</h1>
 <p class="dash-title">${claimStatusPill(claim.status)} <span class="dash-meta">${claim.listing.domain} · started ${formatDay(claim.created_at)}${pending ? html` · open until ${formatDay(claim.expires_at)}` : ''}${
       claim.verified_at ? html` · verified ${formatTime(claim.verified_at)}` : ''

@@ -13,7 +13,7 @@ import type { OrderView } from '../../orders/orders.js';
 import { paidLaunchWeeks, type PricedOrder } from '../../orders/pricing.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { field, fields, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
-import { errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
+import { adviceBox, errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
 import { launchSettings, productsForSale, weekOf } from './launch-common.js';
 import {
@@ -94,13 +94,13 @@ function noticeFor(key: string, d: LaunchData, warned: string[] = []): SafeHtml 
       const others = warned.filter((f) => f !== 'categories');
       return html`${noticeBox(`Saved as your listing. Nothing is published yet: choose how to launch ${l.name} below.`)}${
         warned.includes('categories')
-          ? errorBox(
+          ? adviceBox(
               'A free launch keeps one category, your first. The others you chose come with a paid launch (up to 3 more), or drop them on your listing’s page.',
             )
           : ''
       }${
         others.length > 0
-          ? errorBox(
+          ? adviceBox(
               `Some values of your draft did not fit the listing (${others.join(', ')}). Check them on your listing’s page.`,
             )
           : ''
@@ -117,7 +117,7 @@ function noticeFor(key: string, d: LaunchData, warned: string[] = []): SafeHtml 
           : 'Badge found on your homepage.',
       );
     case 'missing':
-      return errorBox(
+      return adviceBox(
         `Badge not found on your homepage (${result}). Paste the HTML below into the page, publish it, and check again. We also keep checking ${d.settings.badgeCheckEvery}.`,
       );
     case 'unreachable':

@@ -171,3 +171,6 @@ export const errorBox = (message: string | null | undefined) =>
   message ? html`<p class="error" role="alert">${message}</p>` : '';
 export const noticeBox = (message: string | null | undefined) =>
   message ? html`<p class="notice" role="status">${message}</p>` : '';
+/** Something to know or still to do that is not a failure: a rule the choice meets, a check not passed yet. */
+export const adviceBox = (message: string | null | undefined) =>
+  message ? html`<p class="advice" role="status">${message}</p>` : '';

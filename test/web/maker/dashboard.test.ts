@@ -217,7 +217,7 @@ describe('a claim', () => {
     expect(notYet.status).toBe(303);
     expect(notYet.headers.get('location')).toBe(`${claimPath}?done=not-found`);
     const after = (await text(ada.browser, notYet.headers.get('location')!)).page;
-    expect(after).toContain('Not found yet');
+    expect(after).toContain('<p class="advice" role="status">Not found yet');
     expect(after).toMatch(/Last check<\/strong> \([^)]*\): [^<]*add a TXT record/);
 
     dns.records.set('claimable.test', [token]);

@@ -486,7 +486,7 @@ describe('submitting the draft', () => {
     expect(res.headers.get('location')).toBe(`/my/listings/${listingId}/launch?done=submitted&warned=categories`);
     const launch = (await open(browser, res.headers.get('location')!)).text;
     expect(launch).toContain('Saved as your listing. Nothing is published yet');
-    expect(launch).toContain('A free launch keeps one category, your first.');
+    expect(launch).toContain('<p class="advice" role="status">A free launch keeps one category, your first.');
 
     const page = (await open(browser, `/drafts/${id}`)).text;
     expect(page).toContain('Submitted as your listing.');
