@@ -130,6 +130,18 @@ function parseSocials(json: string): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
+/** Of these founder slugs, the ones with a public page (behind a live listing). */
+export async function foundersWithPages(ctx: Context, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectFrom('founders')
+    .select('slug')
+    .where('slug', 'in', [...slugs])
+    .where(behindLiveListing)
+    .execute();
+  return new Set(rows.map((r) => r.slug));
+}
+
 export async function founderProfile(ctx: Context, slug: string): Promise<FounderProfile> {
   const founder = await ctx.db.selectFrom('founders').selectAll().where('slug', '=', slug).executeTakeFirst();
   const companies = founder ? ((await liveCompanies(ctx, [founder.id])).get(founder.id) ?? []) : [];

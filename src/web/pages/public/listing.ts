@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { Context } from '../../../context.js';
 import { webLink } from '../../../platform/links.js';
 import { alternativesTo } from '../../../directory/alternatives.js';
+import { foundersWithPages } from '../../../directory/founders.js';
 import { badgeAlt, listingBadges } from '../../../launches/badges.js';
 import {
   profileOf,
@@ -131,6 +132,8 @@ function section(id: string, heading: string, body: SafeHtml | string): SafeHtml
 
 interface PageData {
   profile: ListingProfile;
+  /** Which of its founders have a page to link to. */
+  foundersWithPages: Set<string>;
   rel: string;
   badges: Awaited<ReturnType<typeof listingBadges>>['items'];
   alternatives: Awaited<ReturnType<typeof alternativesTo>>['items'];
@@ -215,17 +218,20 @@ ${row('Awards', p.awards.length ? html`${p.awards.map((a, i) => html`${i > 0 ? '
   );
 }
 
-function foundersBlock(p: ListingProfile): SafeHtml | string {
+/** The founders, each linked to their page when they have one (a founder's page opens with a live listing). */
+function foundersBlock(p: ListingProfile, withPages: Set<string>): SafeHtml | string {
   if (p.founders.length === 0) return '';
+  const unlinked = p.founders.some((f) => !withPages.has(f.slug));
   return section(
     'founders',
     'Founders',
     html`<ul class="cards">${p.founders.map((f) => {
       const avatar = webLink(f.avatar_url);
-      return html`<li>${avatar ? html`<img src="${avatar}" alt="" width="48" height="48" loading="lazy">` : ''}<div><a href="/founders/${f.slug}"><strong>${f.name}</strong></a>${
+      const name = html`<strong>${f.name}</strong>`;
+      return html`<li>${avatar ? html`<img src="${avatar}" alt="" width="48" height="48" loading="lazy">` : ''}<div>${withPages.has(f.slug) ? html`<a href="/founders/${f.slug}">${name}</a>` : name}${
         f.title ? html`<br><span>${f.title}</span>` : ''
       }</div></li>`;
-    })}</ul>`,
+    })}</ul>${unlinked ? html`<p class="muted">A founder’s page opens once one of their products is live.</p>` : ''}`,
   );
 }
 
@@ -456,6 +462,10 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
   ]);
   const data: PageData = {
     profile,
+    foundersWithPages: await foundersWithPages(
+      ctx,
+      profile.founders.map((f) => f.slug),
+    ),
     rel: outboundRel(row.plan, paidLinksFollow),
     badges: badges.items,
     alternatives: alternatives.items,
@@ -486,7 +496,7 @@ ${listBlock('features', 'Features', profile.features)}
 ${listBlock('usps', 'What sets it apart', profile.usps)}
 ${pricingBlock(profile)}
 ${detailsBlock(profile)}
-${foundersBlock(profile)}
+${foundersBlock(profile, data.foundersWithPages)}
 ${storyBlock(profile)}
 ${milestonesBlock(profile, data.rel)}
 ${mediaBlock(profile, data.rel)}

@@ -116,13 +116,25 @@ const served = servedTools({
       .values({ listing_id: hasteId, date: '2026-10-01', title: 'First customer', created_at: now })
       .execute();
 
-    await l.launch({
+    const gammaId = await l.launch({
       slug: 'gamma',
       week: '2026-12-07',
       status: 'scheduled',
       categories: [devtools],
       fields: { name: 'Gamma Soon', tagline: 'Coming soon' },
     });
+    // Ada is also behind Gamma; Grace is behind Gamma only, so her page opens with its launch.
+    await d.founder({ slug: 'grace', name: 'Grace Soon', listings: [gammaId] });
+    await ctx.db
+      .insertInto('listing_founders')
+      .values({
+        listing_id: gammaId,
+        founder_id: (
+          await ctx.db.selectFrom('founders').select('id').where('slug', '=', 'ada').executeTakeFirstOrThrow()
+        ).id,
+        position: 1,
+      })
+      .execute();
     await g.listing({ slug: 'hidden', status: 'draft', fields: { name: 'Hidden Draft' } });
   },
 });
@@ -329,6 +341,13 @@ describe('GET /listings/:slug', () => {
     expect(p.status).toBe(200);
     expect(p.doc.querySelector('main')!.textContent).toContain('Launching the week of 7 Dec 2026');
     expect(p.doc.querySelector('form[action="/compare"]')).toBeNull();
+    // No link to a founder page that does not exist yet; one that does is linked.
+    const founders = p.doc.getElementById('founders')!.parentElement!;
+    expect(founders.textContent).toContain('Grace Soon');
+    expect(founders.querySelector('a[href="/founders/grace"]')).toBeNull();
+    expect(founders.querySelector('a[href="/founders/ada"]')).not.toBeNull();
+    expect(founders.textContent).toContain('A founder’s page opens once one of their products is live.');
+    expect((await page('/founders/grace')).status).toBe(404);
   });
 
   it('is a 404 page for an unknown, unpublished or malformed slug', async () => {
