@@ -11,6 +11,8 @@ export interface WebSession {
   email: string;
   name: string | null;
   emailVerified: boolean;
+  /** One of the site's admins: the header links the admin area (the admin pages check again). */
+  isAdmin: boolean;
   /** The token every form of this session must send back. */
   csrfToken: string;
 }
@@ -37,7 +39,7 @@ export async function sessionFromCookie(ctx: Context, cookieValue: string | unde
   const row = await ctx.db
     .selectFrom('web_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.csrf_secret', 's.expires_at', 'u.email', 'u.name', 'u.email_verified_at'])
+    .select(['s.user_id', 's.csrf_secret', 's.expires_at', 'u.email', 'u.name', 'u.email_verified_at', 'u.role'])
     .where('s.id_hash', '=', sha256Hex(cookieValue))
     // A disabled account has no session, whatever cookie it still holds.
     .where('u.disabled_at', 'is', null)
@@ -48,6 +50,7 @@ export async function sessionFromCookie(ctx: Context, cookieValue: string | unde
     email: row.email,
     name: row.name,
     emailVerified: row.email_verified_at !== null,
+    isAdmin: row.role === 'admin',
     csrfToken: row.csrf_secret,
   };
 }

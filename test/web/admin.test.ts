@@ -87,6 +87,13 @@ describe('admin pages', () => {
     }
   });
 
+  it('are linked from the header of every page for an admin only', async () => {
+    for (const path of ['/', '/my', '/account']) {
+      expect(await (await admin.request(path)).text(), path).toContain('<a href="/admin">Admin</a>');
+      expect(await (await person.request(path)).text(), path).not.toContain('href="/admin"');
+    }
+  });
+
   it('have an overview linking every admin page, with open reports and flagged votes counted', async () => {
     const listing = await given(served.ctx).listing({ slug: 'counted' });
     const voter = await userWithKey(served.ctx, []);

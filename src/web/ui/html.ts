@@ -91,6 +91,12 @@ const SITE_NAV: [string, string][] = [
   ['/docs', 'API & MCP'],
 ];
 
+/** Whether the page answered is the menu entry's or below it (/launches/weeks/… is under Launches). */
+function inSection(res: Response, href: string): boolean {
+  const path = res.req?.path ?? '';
+  return path === href || path.startsWith(`${href}/`);
+}
+
 /** JSON for a <script> data block: `<` escaped so no text can close the element. */
 function jsonLdBlock(data: object | object[]): SafeHtml {
   return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
@@ -133,8 +139,11 @@ export function sendPage(res: Response, opts: PageOptions): void {
   const launch = html`<a class="button launch" href="/submit"><span>Launch<span class="launch-more"> your product</span></span></a>`;
   const unread =
     opts.unreadNotifications ?? (res.locals.web as { unreadNotifications?: number } | undefined)?.unreadNotifications;
+  const admin = (res.locals.web as { session?: { isAdmin?: boolean } | null } | undefined)?.session?.isAdmin
+    ? html`<a href="/admin">Admin</a>`
+    : '';
   const account = opts.signedInAs
-    ? html`<div class="account">${launch}${new SafeHtml(notificationBellMarkup(unread))}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
+    ? html`<div class="account">${launch}${new SafeHtml(notificationBellMarkup(unread))}${admin}<a href="/my" title="Signed in as ${opts.signedInAs}">Dashboard<span class="visually-hidden"> (signed in as ${opts.signedInAs})</span></a>
 <form class="inline sign-out" method="post" action="/sign-out"><input type="hidden" name="_csrf" value="${opts.csrfToken}"><button type="submit">Sign out</button></form></div>`
     : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary sign-up" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
@@ -145,7 +154,7 @@ ${headMeta(opts)}
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>
-<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></nav></details>
+<details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}"${inSection(res, href) ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></nav></details>
 ${account}</div></header>
 <main id="main">
 ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}

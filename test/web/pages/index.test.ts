@@ -52,6 +52,17 @@ describe('the list of pages', () => {
     dom.window.close();
   });
 
+  it('marks the menu entry of the page shown, and of the pages below it', async () => {
+    const current = async (path: string) => {
+      const doc = new JSDOM(await (await get(path)).text()).window.document;
+      return [...doc.querySelectorAll('nav[aria-label="Site"] a[aria-current="page"]')].map((a) => a.textContent);
+    };
+    expect(await current('/launches')).toEqual(['Launches']);
+    expect(await current('/launches/weeks/2026-11-16')).toEqual(['Launches']);
+    expect(await current('/docs/mcp')).toEqual(['API & MCP']);
+    expect(await current('/')).toEqual([]);
+  });
+
   it.each(pages.filter((p) => !p.path.includes(':') && !fixed.includes(p.path)).map((p) => p.path))(
     '%s, kept out of the sitemap, still answers',
     async (path) => {
