@@ -8,14 +8,22 @@
 // website's operation cast_vote or withdraw_vote (tools/web); site.js asks for JSON instead
 // and gets `{ voted, votes, message }`, or a problem with a message to show.
 import express, { type Request, type Response, type Router } from 'express';
+import type { WebSession } from '../auth/sessions.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { publicListingBySlug } from '../listings/profile.js';
 import { perform } from './ui/act.js';
 import { field, safeReturnTo, staleFormPage, tooManyPage, withinBudget } from './ui/forms.js';
 import { pageMiddleware } from './ui/page.js';
-import { csrfValid, webOf, type WebState } from './ui/session.js';
-import { NOTICE_ID, OUTCOME_PARAM, OUTCOME_SLUG_PARAM, VOTE_MESSAGES, type VoteOutcome } from './ui/vote-button.js';
+import { csrfValid, webOf } from './ui/session.js';
+import {
+  NOTICE_ID,
+  OUTCOME_PARAM,
+  OUTCOME_SLUG_PARAM,
+  signInToVote,
+  VOTE_MESSAGES,
+  type VoteOutcome,
+} from './ui/vote-button.js';
 import { isSlug, listingPath } from './ui/public-page.js';
 
 /** Votes and withdrawals per person per minute. */
@@ -41,8 +49,8 @@ function withOutcome(back: string, code: VoteOutcome, slug: string): string {
 }
 
 /** The service's refusal, in the words the pages use. */
-function refusalOf(err: AppError, web: WebState): VoteOutcome {
-  if (err.kind === 'forbidden') return web.session?.emailVerified ? 'own-listing' : 'verify-email';
+function refusalOf(err: AppError, session: WebSession | null): VoteOutcome {
+  if (err.kind === 'forbidden') return session?.emailVerified ? 'own-listing' : 'verify-email';
   return 'not-live';
 }
 
@@ -58,6 +66,31 @@ function sendRefusal(res: Response, status: number, code: string, message: strin
     .send(JSON.stringify({ title: message, status, code, detail: message, ...(href ? { href } : {}) }));
 }
 
+/**
+ * The vote a person asked for before signing in, cast as them now: where to
+ * go next, the page they came from with the outcome beside the listing.
+ */
+export async function voteAfterSignIn(
+  ctx: Context,
+  session: WebSession,
+  args: { slug: string; back: string; ip?: string },
+): Promise<string> {
+  let listing: Awaited<ReturnType<typeof publicListingBySlug>>;
+  try {
+    listing = await publicListingBySlug(ctx, args.slug);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return args.back;
+    throw err;
+  }
+  try {
+    await perform(ctx, session, 'cast_vote', { listing_id: listing.id }, { ip: args.ip });
+    return withOutcome(args.back, 'voted', listing.slug);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return withOutcome(args.back, refusalOf(err, session), listing.slug);
+  }
+}
+
 export function voteRouter(ctx: Context): Router {
   const router = express.Router();
 
@@ -71,7 +104,10 @@ export function voteRouter(ctx: Context): Router {
         isSlug(req.params.slug) ? listingPath(req.params.slug) : '/',
       );
       if (!web.session) {
-        const signIn = `/sign-in?return_to=${encodeURIComponent(back)}`;
+        const signIn =
+          action === 'vote' && isSlug(req.params.slug)
+            ? signInToVote(back, req.params.slug)
+            : `/sign-in?return_to=${encodeURIComponent(back)}`;
         return json ? sendRefusal(res, 401, 'sign-in', 'Sign in to vote.', signIn) : res.redirect(303, signIn);
       }
       // The token is the defence; a browser that says the post came from another site is refused as well.
@@ -105,7 +141,7 @@ export function voteRouter(ctx: Context): Router {
         if (!(err instanceof AppError)) throw err;
         if (err.kind === 'unauthenticated')
           return json ? sendRefusal(res, 401, 'sign-in', 'Sign in to vote.') : res.redirect(303, '/sign-in');
-        const code = refusalOf(err, web);
+        const code = refusalOf(err, web.session);
         return json
           ? sendRefusal(res, err.status, code, VOTE_MESSAGES[code], code === 'verify-email' ? '/account' : undefined)
           : res.redirect(303, withOutcome(back, code, listing.slug));

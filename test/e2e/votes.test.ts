@@ -211,7 +211,7 @@ describe.skipIf(!chromiumAvailable)('voting in a real browser', () => {
       try {
         await page.goto(`${server.url}${LIST}`);
         const link = page.getByRole('link', { name: 'Sign in to upvote Alpha' });
-        expect(await link.getAttribute('href')).toBe('/sign-in?return_to=%2Flaunches');
+        expect(await link.getAttribute('href')).toBe('/sign-in?return_to=%2Flaunches&vote=alpha');
         await check(page, `list-visitor-${width}`);
         await page.goto(`${server.url}/listings/alpha`);
         const box = (await page.locator('a.vote-large').boundingBox())!;

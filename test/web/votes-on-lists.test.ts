@@ -43,7 +43,9 @@ beforeAll(async () => {
 let n = 0;
 
 /** A signed-up person (confirmed unless asked otherwise) and their user id. */
-async function person(opts: { confirmed?: boolean } = {}): Promise<{ browser: Browser; userId: number }> {
+async function person(
+  opts: { confirmed?: boolean } = {},
+): Promise<{ browser: Browser; userId: number; email: string }> {
   n += 1;
   const browser = new Browser(served.server.url);
   const email = `lists${n}@example.com`;
@@ -61,7 +63,7 @@ async function person(opts: { confirmed?: boolean } = {}): Promise<{ browser: Br
     .select('id')
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
-  return { browser, userId: id };
+  return { browser, userId: id, email };
 }
 
 const text = async (b: Browser, path: string) => (await b.request(path)).text();
@@ -126,7 +128,7 @@ describe('vote buttons on lists', () => {
     const res = await visitor.request('/launches?section=most-voted');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const page = await res.text();
-    expect(page).toContain('href="/sign-in?return_to=%2Flaunches%3Fsection%3Dmost-voted"');
+    expect(page).toContain('href="/sign-in?return_to=%2Flaunches%3Fsection%3Dmost-voted&amp;vote=alpha"');
     expect(page).toMatch(/Sign in to upvote Alpha, <\/span><span class="vote-count">5<\/span>/);
     expect(page).not.toContain('data-vote=');
     expect(page).not.toContain('name="_csrf"');
@@ -297,7 +299,24 @@ describe('voting from a list without the script', () => {
     const visitor = new Browser(served.server.url);
     const res = await visitor.request('/listings/alpha/vote', { form: { return_to: '/categories/tools' } });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/sign-in?return_to=%2Fcategories%2Ftools');
+    expect(res.headers.get('location')).toBe('/sign-in?return_to=%2Fcategories%2Ftools&vote=alpha');
+  });
+
+  it('casts the vote a visitor pressed once they sign in, and says so beside the listing', async () => {
+    const { browser, email } = await person();
+    await browser.request('/sign-out', { form: { _csrf: await csrfOf(browser) } });
+    const before = await votesOf('alpha');
+    const signIn = await (await browser.request('/sign-in?return_to=%2Fcategories%2Ftools&vote=alpha')).text();
+    expect(signIn).toContain('Sign in and your vote is cast.');
+    const form = formFor(signIn, '/sign-in');
+    expect(form.hidden.vote).toBe('alpha');
+    const res = await browser.request('/sign-in', {
+      form: { ...form.hidden, email, password: 'long enough password' },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/categories/tools?vote=voted&vote_on=alpha#vote-notice');
+    expect(await votesOf('alpha')).toBe(before + 1);
+    expect(await text(browser, res.headers.get('location')!)).toContain('Your vote is in. Thank you!');
   });
 });
 
@@ -331,7 +350,11 @@ describe('voting in place (the script asks for JSON)', () => {
   it('tells a visitor to sign in, with the way back', async () => {
     const res = await postJson(new Browser(served.server.url), '/listings/alpha/vote', { return_to: '/launches' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ status: 401, code: 'sign-in', href: '/sign-in?return_to=%2Flaunches' });
+    expect(await res.json()).toMatchObject({
+      status: 401,
+      code: 'sign-in',
+      href: '/sign-in?return_to=%2Flaunches&vote=alpha',
+    });
   });
 });
 
@@ -436,7 +459,7 @@ describe("the listing page's first screen", () => {
     await browser.request('/listings/alpha/unvote', { form: { _csrf: csrf } });
 
     const visitor = await text(new Browser(served.server.url), '/listings/alpha');
-    expect(visitor).toMatch(/<a class="vote-button vote-large" href="\/sign-in\?return_to=%2Flistings%2Falpha"/);
+    expect(visitor).toMatch(/<a class="vote-button vote-large" href="\/sign-in\?return_to=%2Flistings%2Falpha&amp;vote=alpha"/);
   });
 
   it('loads the vote script from this site, which pages may connect back to', async () => {

@@ -26,6 +26,10 @@ export type VoteOutcome = keyof typeof VOTE_MESSAGES;
 const REFUSALS: ReadonlySet<VoteOutcome> = new Set(['verify-email', 'own-listing', 'not-live']);
 export const isRefusal = (code: VoteOutcome) => REFUSALS.has(code);
 
+/** The sign-in page that casts the vote for `slug` once the person is signed in, then goes back to `returnTo`. */
+export const signInToVote = (returnTo: string, slug: string) =>
+  `/sign-in?return_to=${encodeURIComponent(returnTo)}&vote=${encodeURIComponent(slug)}`;
+
 /** The query parameters a vote post comes back with: the outcome and the listing it was about. */
 export const OUTCOME_PARAM = 'vote';
 export const OUTCOME_SLUG_PARAM = 'vote_on';
@@ -124,7 +128,7 @@ export function voteButton(listing: Votable, viewer: VoteViewer, size: 'card' | 
   const sizeClass = large ? ' vote-large' : '';
   const word = (text: string) => (large ? html`<span class="vote-word" aria-hidden="true">${text}</span>` : '');
   if (!viewer.signedIn)
-    return html`<a class="vote-button${sizeClass}" href="/sign-in?return_to=${encodeURIComponent(viewer.returnTo)}" title="Sign in to vote">${arrow}${word('Upvote')}<span class="visually-hidden">Sign in to upvote ${name}, </span>${countParts(listing, large)}</a>`;
+    return html`<a class="vote-button${sizeClass}" href="${signInToVote(viewer.returnTo, listing.slug)}" title="Sign in to vote">${arrow}${word('Upvote')}<span class="visually-hidden">Sign in to upvote ${name}, </span>${countParts(listing, large)}</a>`;
   if (viewer.own.has(listing.slug))
     return html`<span class="vote-button own${sizeClass}" title="Your listing: makers cannot vote for their own products">${arrow}${word('Votes')}<span class="visually-hidden">Your listing ${name} has </span>${countParts(listing, large)}</span>`;
   const voted = viewer.voted.has(listing.slug);
