@@ -142,8 +142,8 @@ function itemListLd(ctx: Context, title: string, board: Leaderboard): object {
 }
 
 function indexPage(ctx: Context, req: Request, res: Response): void {
-  const entry = (board: Board, extra: SafeHtml | string = '') =>
-    html`<li><a href="/leaderboards/${board}"><strong>${BOARD_TITLES[board]}</strong></a><br>${extra}${BOARD_LABELS[board]}</li>`;
+  const entry = (board: Board, pill: SafeHtml | string = '') =>
+    html`<li><a href="/leaderboards/${board}"><strong>${BOARD_TITLES[board]}</strong></a>${pill}<br>${BOARD_LABELS[board]}</li>`;
   sendPublicPage(ctx, req, res, {
     title: 'Leaderboards',
     description:
@@ -153,7 +153,7 @@ function indexPage(ctx: Context, req: Request, res: Response): void {
 <ul>${entry('community-weekly')}${entry('community-all-time')}</ul>
 ${HOW_RANKING_WORKS}
 <h2>Paid</h2>
-<ul>${entry('billboard', html`<span class="paid">Paid ranking — advertising, not a community vote.</span> `)}</ul>
+<ul>${entry('billboard', html` <span class="dash-pill wait">Advertising</span>`)}</ul>
 <h2>Third-party data</h2>
 <ul>${entry('domain-rating')}${entry('revenue')}</ul>`,
   });

@@ -120,7 +120,10 @@ describe('leaderboards', () => {
     for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) {
       expect(doc.querySelector(`a[href="/leaderboards/${board}"]`)).not.toBeNull();
     }
-    expect(doc.querySelector('.paid')!.textContent).toContain('Paid ranking — advertising, not a community vote');
+    const billboard = doc.querySelector('a[href="/leaderboards/billboard"]')!.closest('li')!;
+    expect(billboard.querySelector('.dash-pill')!.textContent).toBe('Advertising');
+    // Said once, not three times.
+    expect(billboard.textContent!.match(/not a community vote/g)).toHaveLength(1);
   });
 
   it('community-weekly ranks this week by votes, links to how ranking works, with ItemList data', async () => {
