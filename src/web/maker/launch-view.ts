@@ -250,7 +250,7 @@ ${paid.weeks.map((w) =>
     disabled: w.left === 0 && w.week !== chosen,
   }),
 )}
-${chosen && !listed.has(chosen) ? option(chosen, `Week of ${chosen}`, 'the week you asked for') : ''}
+${chosen && !listed.has(chosen) ? option(chosen, `Week of ${formatDay(chosen)}`, 'the week you asked for') : ''}
 </div>
 </fieldset>`;
 }

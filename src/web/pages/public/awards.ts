@@ -5,13 +5,16 @@ import type { Request, Response } from 'express';
 import type { Context } from '../../../context.js';
 import { type AwardView, listAwards } from '../../../launches/awards.js';
 import { sundayOf } from '../../../launches/weeks.js';
+import { liveListingOptions } from '../../../directory/listing-options.js';
 import { definePage } from '../define.js';
+import { formatDay } from '../../ui/format.js';
+import { listingSuggestions } from '../../ui/pickers.js';
 import { errorBox, html, type SafeHtml } from '../../ui/html.js';
 import { listingPath, pageParams, paginationNav, sendPublicPage, isSlug } from '../../ui/public-page.js';
 
 function weekSection(week: string, awards: AwardView[]): SafeHtml {
-  return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${week}</h2>
-<p class="muted">${week} to ${sundayOf(week)} · <a href="/launches/weeks/${week}">All launches of that week</a></p>
+  return html`<section aria-labelledby="week-${week}"><h2 id="week-${week}">Week of ${formatDay(week)}</h2>
+<p class="muted">${formatDay(week)} to ${formatDay(sundayOf(week))} · <a href="/launches/weeks/${week}">All launches of that week</a></p>
 <ol class="cards">${awards.map(
     (a) => html`<li><span class="rank">#${a.rank}</span>
 <div><strong>${a.title}</strong>: <a href="${listingPath(a.listing.slug)}">${a.listing.name}</a>${a.listing.tagline ? html`<br><span>${a.listing.tagline}</span>` : ''}</div>
@@ -24,7 +27,7 @@ async function awardsPage(ctx: Context, req: Request, res: Response): Promise<vo
   const listingParam = typeof req.query.listing === 'string' ? req.query.listing.trim().toLowerCase() : '';
   const listingValid = listingParam === '' || isSlug(listingParam);
   const listing = listingValid && listingParam !== '' ? listingParam : undefined;
-  const result = await listAwards(ctx, { listing, page, per_page });
+  const [result, options] = await Promise.all([listAwards(ctx, { listing, page, per_page }), liveListingOptions(ctx)]);
 
   const weeks = new Map<string, AwardView[]>();
   for (const award of result.items) weeks.set(award.week, [...(weeks.get(award.week) ?? []), award]);
@@ -46,14 +49,16 @@ async function awardsPage(ctx: Context, req: Request, res: Response): Promise<vo
       itemListElement: result.items.map((a, i) => ({
         '@type': 'ListItem',
         position: (page - 1) * per_page + i + 1,
-        name: `${a.title} (week of ${a.week}): ${a.listing.name}`,
+        name: `${a.title} (week of ${formatDay(a.week)}): ${a.listing.name}`,
         url: `${ctx.config.publicUrl}${listingPath(a.listing.slug)}`,
       })),
     },
     body: html`<p>When a launch week ends, its three live launches with the most community votes become Launch of the Week #1, #2 and #3. Paid placement never earns an award. <a href="/how-ranking-works">How ranking works</a>.</p>
 <form method="get" action="/awards">
-<label for="awards-listing">Only awards of a listing (its slug, as in /listings/slug)</label>
-<input type="text" id="awards-listing" name="listing" maxlength="220" value="${listingParam}">
+<label for="awards-listing">Only the awards of one product</label>
+<input type="text" id="awards-listing" name="listing" maxlength="220" value="${listingParam}" list="award-listings" autocomplete="off" aria-describedby="awards-hint">
+<p class="hint" id="awards-hint">Start typing a name and pick a live product.</p>
+${listingSuggestions('award-listings', options)}
 <button type="submit">Filter</button></form>
 ${listingValid ? '' : errorBox('A listing slug has only lowercase letters, digits and hyphens; showing every award.')}
 ${listing ? html`<p>${listingName ? html`<a href="${listingPath(listing)}">${listingName}</a> · ` : ''}<a href="/awards">All awards</a></p>` : ''}

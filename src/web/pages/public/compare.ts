@@ -6,10 +6,12 @@ import type { Request, Response } from 'express';
 import type { Context } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import { compareListings, type ComparisonRow } from '../../../directory/compare.js';
+import { type ListingOption, liveListingOptions } from '../../../directory/listing-options.js';
 import { definePage } from '../define.js';
 import { html, type SafeHtml } from '../../ui/html.js';
 import { listingPath, sendPublicPage, isSlug } from '../../ui/public-page.js';
 import { queryValue } from '../../ui/forms.js';
+import { listingSuggestions } from '../../ui/pickers.js';
 
 type Cell = ComparisonRow['a'];
 
@@ -22,12 +24,14 @@ function cell(value: Cell): SafeHtml {
   return html`<td>${value}</td>`;
 }
 
-function compareForm(a: string, b: string): SafeHtml {
+function compareForm(a: string, b: string, options: readonly ListingOption[]): SafeHtml {
   return html`<form method="get" action="/compare">
-<label for="compare-a">First product (slug, as in /listings/<em>slug</em>)</label>
-<input type="text" id="compare-a" name="a" maxlength="220" required value="${a}">
-<label for="compare-b">Second product (slug)</label>
-<input type="text" id="compare-b" name="b" maxlength="220" required value="${b}">
+<label for="compare-a">First product</label>
+<input type="text" id="compare-a" name="a" maxlength="220" required value="${a}" list="compare-listings" autocomplete="off" aria-describedby="compare-hint">
+<label for="compare-b">Second product</label>
+<input type="text" id="compare-b" name="b" maxlength="220" required value="${b}" list="compare-listings" autocomplete="off" aria-describedby="compare-hint">
+<p class="hint" id="compare-hint">Start typing a name and pick a live product (its address name, as in /listings/<em>name</em>, works too).</p>
+${listingSuggestions('compare-listings', options)}
 <button type="submit">Compare</button>
 </form>`;
 }
@@ -38,8 +42,13 @@ const DESCRIPTION =
 async function comparePage(ctx: Context, req: Request, res: Response): Promise<void> {
   const a = queryValue(req.query.a)?.trim() ?? '';
   const b = queryValue(req.query.b)?.trim() ?? '';
+  const options = await liveListingOptions(ctx);
   if (!a && !b) {
-    sendPublicPage(ctx, req, res, { title: 'Compare products', description: DESCRIPTION, body: compareForm('', '') });
+    sendPublicPage(ctx, req, res, {
+      title: 'Compare products',
+      description: DESCRIPTION,
+      body: compareForm('', '', options),
+    });
     return;
   }
   const problem =
@@ -55,7 +64,7 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
       status: 400,
       title: 'Compare products',
       description: DESCRIPTION,
-      body: html`<p class="error" role="alert">${problem}</p>${compareForm(a, b)}`,
+      body: html`<p class="error" role="alert">${problem}</p>${compareForm(a, b, options)}`,
     });
     return;
   }
@@ -69,7 +78,7 @@ async function comparePage(ctx: Context, req: Request, res: Response): Promise<v
         status: 404,
         title: 'Product not found',
         description: DESCRIPTION,
-        body: html`<p class="error" role="alert">“${a}” or “${b}” is not a live product. Only products that have launched can be compared; <a href="/search">search the directory</a> for the right one.</p>${compareForm(a, b)}`,
+        body: html`<p class="error" role="alert">“${a}” or “${b}” is not a live product. Only products that have launched can be compared; <a href="/search">search the directory</a> for the right one.</p>${compareForm(a, b, options)}`,
       });
       return;
     }
@@ -107,7 +116,7 @@ ${rows.map((r) => html`<tr><th scope="row">${r.attribute}</th>${cell(r.a)}${cell
 </tbody>
 </table>
 <h2>Compare something else</h2>
-${compareForm(left.slug, right.slug)}`,
+${compareForm(left.slug, right.slug, options)}`,
   });
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../../launches/leaderboards.js';
 import { addWeeks, mondayOf, sundayOf } from '../../../launches/weeks.js';
 import { definePage } from '../define.js';
+import { formatDay } from '../../ui/format.js';
 import { errorBox, html, type SafeHtml } from '../../ui/html.js';
 import { voteButton, voteNotice, voteViewer, type VoteViewer } from '../../ui/vote-button.js';
 import { listingPath, pageParams, paginationNav, sendNotFound, sendPublicPage } from '../../ui/public-page.js';
@@ -185,7 +186,8 @@ async function boardPage(ctx: Context, req: Request, res: Response): Promise<voi
 
   const weekly = board.board === 'community-weekly' && board.week;
   const thisWeek = board.week === mondayOf(ctx.clock.now());
-  const title = weekly && !thisWeek ? `Community leaderboard: week of ${board.week}` : BOARD_TITLES[board.board];
+  const title =
+    weekly && !thisWeek ? `Community leaderboard: week of ${formatDay(board.week!)}` : BOARD_TITLES[board.board];
   const canonical = new URLSearchParams();
   if (weekly && !thisWeek) canonical.set('week', board.week!);
   if (page > 1) canonical.set('page', String(page));

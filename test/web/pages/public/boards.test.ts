@@ -142,11 +142,11 @@ describe('leaderboards', () => {
 
   it('community-weekly takes last week or a date, and says so in the title', async () => {
     const { doc } = await page('/leaderboards/community-weekly?week=last');
-    expect(title(doc)).toBe(`Community leaderboard: week of ${LAST}`);
+    expect(title(doc)).toBe(`Community leaderboard: week of 9 Nov 2026`);
     expect(doc.querySelector('a[href="/listings/beta"]')).not.toBeNull();
     expect(doc.querySelector(`a[href="/launches/weeks/${LAST}"]`)).not.toBeNull();
     expect(title((await page('/leaderboards/community-weekly?week=2026-11-12')).doc)).toBe(
-      `Community leaderboard: week of ${LAST}`,
+      `Community leaderboard: week of 9 Nov 2026`,
     );
   });
 

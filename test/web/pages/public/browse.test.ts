@@ -516,7 +516,13 @@ describe('GET /compare', () => {
   });
 
   it('offers the form without slugs, 400 with one missing or malformed, 404 for an unknown or unlaunched one', async () => {
-    expect((await page('/compare')).status).toBe(200);
+    const form = await page('/compare');
+    expect(form.status).toBe(200);
+    // Both boxes suggest live products by name, most voted first; the value sent is the slug.
+    expect(form.doc.getElementById('compare-a')!.getAttribute('list')).toBe('compare-listings');
+    const options = [...form.doc.querySelectorAll('#compare-listings option')];
+    expect(options.map((o) => [o.getAttribute('value'), o.textContent])).toContainEqual(['acme', 'Acme & Co']);
+    expect(options.map((o) => o.getAttribute('value'))).not.toContain('gamma');
     expect((await page('/compare?a=acme')).status).toBe(400);
     expect((await page('/compare?a=acme&b=ACME!')).status).toBe(400);
     expect((await page('/compare?a=acme&b=acme')).status).toBe(400);
