@@ -2,7 +2,8 @@
 // and hide it with a reason (it leaves the home page and the launches list),
 // look over users and orders, then write a blog post, preview it, save and
 // publish it (it is on the blog). Every admin page is checked with axe-core
-// at 1366 and 390 px, without sideways scrolling on the phone, and
+// at 1366 and 390 px, without sideways scrolling on the phone (nor a header
+// wider than the page at 1366 and 960), and
 // screenshotted at both widths into artifacts/admin/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,8 +85,20 @@ describe.skipIf(!chromiumAvailable)('the admin pages in a browser', () => {
     const page = await context.newPage();
     const site = served.server.url;
     /** axe at both widths, no sideways scroll on a phone, and a full-page screenshot at each. */
+    /** The header's row holds an admin's longer account links without spilling past the page. */
+    const headerFits = async (width: number) => {
+      await page.setViewportSize({ width, height: 900 });
+      const [scroll, client] = await page.evaluate(() => {
+        const bar = document.querySelector('header.site .bar')!;
+        return [bar.scrollWidth, bar.clientWidth];
+      });
+      expect(scroll, `header at ${width}`).toBeLessThanOrEqual(client);
+      await page.setViewportSize({ width: 1366, height: 900 });
+    };
     const review = async (name: string) => {
       expect(await axeViolations(page), `${name} at 1366`).toEqual([]);
+      await headerFits(1366);
+      await headerFits(960);
       await page.screenshot({ path: join(ARTIFACTS, `${name}-1366.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await axeViolations(page), `${name} at 390`).toEqual([]);
