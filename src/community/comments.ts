@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { inTransaction, lockUser } from '../platform/db.js';
+import { inTransaction, lockUser, type PageRequest, pageWithTotal } from '../platform/db.js';
 import { webLink } from '../platform/links.js';
 import { ellipsize, textProblem } from '../platform/text.js';
 import { type NewNotification, notify } from './notifications.js';
@@ -422,32 +422,37 @@ export interface ModeratedComment {
   hidden_reason: string | null;
 }
 
-/** The latest comments on any listing (or only the hidden ones), newest first. */
+/** The latest comments on any listing (or only the hidden ones), newest first, a page at a time. */
 export async function recentComments(
   ctx: Context,
-  opts: { limit: number; hiddenOnly?: boolean },
-): Promise<ModeratedComment[]> {
-  let query = ctx.db
+  opts: PageRequest & { hiddenOnly?: boolean },
+): Promise<{ items: ModeratedComment[]; total: number }> {
+  let filtered = ctx.db
     .selectFrom('comments as c')
     .innerJoin('listings as l', 'l.id', 'c.listing_id')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'l.slug',
-      'l.name as listing_name',
-      'u.name',
-      'u.email',
-      'c.parent_id',
-      'c.body',
-      'c.created_at',
-      'c.edited_at',
-      'c.hidden_at',
-      'c.hidden_reason',
-    ])
-    .orderBy('c.id', 'desc')
-    .limit(opts.limit);
-  if (opts.hiddenOnly) query = query.where('c.hidden_at', 'is not', null);
-  return (await query.execute()).map((r) => ({
+    .innerJoin('users as u', 'u.id', 'c.user_id');
+  if (opts.hiddenOnly) filtered = filtered.where('c.hidden_at', 'is not', null);
+  const { rows, total } = await pageWithTotal(
+    filtered,
+    (query) =>
+      query
+        .select([
+          'c.id',
+          'l.slug',
+          'l.name as listing_name',
+          'u.name',
+          'u.email',
+          'c.parent_id',
+          'c.body',
+          'c.created_at',
+          'c.edited_at',
+          'c.hidden_at',
+          'c.hidden_reason',
+        ])
+        .orderBy('c.id', 'desc'),
+    opts,
+  );
+  const items = rows.map((r) => ({
     id: r.id,
     listing: { slug: r.slug, name: r.listing_name },
     author: displayName(r.name),
@@ -459,6 +464,7 @@ export async function recentComments(
     hidden_at: r.hidden_at,
     hidden_reason: r.hidden_reason,
   }));
+  return { items, total };
 }
 
 /** The listing a comment belongs to (reports of comments link to it). */

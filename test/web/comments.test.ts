@@ -249,6 +249,35 @@ describe('reports and hiding', () => {
     expect(discussion(await listingPage(reporter.browser))).toContain('Cheap pills');
   });
 
+  it('pages the moderation list, 25 comments a page, newest first', async () => {
+    const a = await person();
+    const { id: listingId } = await served.ctx.db
+      .selectFrom('listings')
+      .select('id')
+      .where('slug', '=', 'gizmo')
+      .executeTakeFirstOrThrow();
+    const now = served.ctx.clock.now().toISOString();
+    await served.ctx.db
+      .insertInto('comments')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          listing_id: listingId,
+          user_id: a.id,
+          body: `Bulk comment ${i}`,
+          created_at: now,
+        })),
+      )
+      .execute();
+    const total = (await comments()).length;
+    const first = await (await admin.request('/admin/comments')).text();
+    expect(first).toContain(`${total} comments, newest first`);
+    expect(first).toContain('Bulk comment 29');
+    expect(first).not.toContain('Bulk comment 0<');
+    expect(first).toContain(`Page 1 of ${Math.ceil(total / 25)}`);
+    const second = await (await admin.request('/admin/comments?page=2')).text();
+    expect(second).toContain('Bulk comment 0<');
+  });
+
   it('keeps a hidden comment with replies as a placeholder', async () => {
     const a = await person();
     const b = await person();

@@ -7,7 +7,10 @@ import type { Context } from '../../context.js';
 import { HIDE_REASON_MAX, recentComments } from '../../community/comments.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
-import { adminGet, adminOf, adminPost, noticeOf, positiveId, sendAdminPage, when } from './common.js';
+import { adminGet, adminOf, adminPost, noticeOf, pageOf, pager, positiveId, sendAdminPage, when } from './common.js';
+
+/** Comments a page: a screen or two of moderation, not a hundred rows. */
+const PER_PAGE = 25;
 import { perform } from '../ui/act.js';
 import { ellipsize } from '../../platform/text.js';
 
@@ -40,13 +43,15 @@ export function commentRoutes(ctx: Context): Router {
   const render = async (req: Request, res: Response, opts: { error?: string; status?: number } = {}) => {
     const admin = adminOf(res);
     const onlyHidden = hiddenView(req);
-    const comments = await recentComments(ctx, { limit: 100, hiddenOnly: onlyHidden });
+    const page = pageOf(req);
+    const { items: comments, total } = await recentComments(ctx, { page, per_page: PER_PAGE, hiddenOnly: onlyHidden });
     const viewField = onlyHidden ? html`<input type="hidden" name="view" value="hidden">` : '';
+    // Who wrote it, where and when beside the text, so the text has the width to read in.
     const rows = comments.map(
       (
         c,
-      ) => html`<tr><th scope="row">#${c.id}</th><td><a href="/listings/${c.listing.slug}#comment-${c.id}">${c.listing.name}</a>${c.is_reply ? html` <span class="muted">(reply)</span>` : ''}</td>
-<td>${ellipsize(c.body, 300)}</td><td>${c.author}<br><span class="muted">${c.author_email}</span></td><td>${when(c.created_at)}${c.edited_at ? html`<br><span class="muted">edited</span>` : ''}</td>
+      ) => html`<tr><th scope="row">#${c.id}<span class="comment-meta">on <a href="/listings/${c.listing.slug}#comment-${c.id}">${c.listing.name}</a>${c.is_reply ? ' (a reply)' : ''}<br>by ${c.author} <span class="muted">${c.author_email}</span><br>${when(c.created_at)}${c.edited_at ? html`, <span class="muted">edited</span>` : ''}</span></th>
+<td>${ellipsize(c.body, 300)}</td>
 <td>${c.hidden_at ? html`<strong>hidden</strong> ${when(c.hidden_at)}: ${c.hidden_reason ?? ''}` : 'shown'}</td>
 <td>${
         c.hidden_at
@@ -74,9 +79,10 @@ export function commentRoutes(ctx: Context): Router {
 ${
   comments.length === 0
     ? html`<p>${onlyHidden ? 'No hidden comments.' : 'No comments yet.'}</p>`
-    : html`<div class="table-scroll comment-table" role="region" aria-label="Comments" tabindex="0"><table><caption>The latest ${plural(comments.length, onlyHidden ? 'hidden comment' : 'comment')}, newest first</caption>
-<thead><tr><th scope="col">Comment</th><th scope="col">Listing</th><th scope="col">Text</th><th scope="col">By</th><th scope="col">Written</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
-<tbody>${rows}</tbody></table></div>`
+    : html`<div class="table-scroll comment-table" role="region" aria-label="Comments" tabindex="0"><table><caption>${plural(total, onlyHidden ? 'hidden comment' : 'comment')}, newest first</caption>
+<thead><tr><th scope="col">Comment</th><th scope="col">Text</th><th scope="col">Status</th><th scope="col">Hide or show</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+${pager(req, page, PER_PAGE, total)}`
 }`,
     });
   };
