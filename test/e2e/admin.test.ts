@@ -28,7 +28,7 @@ beforeAll(async () => {
   const ctx = served.ctx;
   mkdirSync(ARTIFACTS, { recursive: true });
   await priceProducts(ctx);
-  await createUser(ctx.db, {
+  const admin = await createUser(ctx.db, {
     email: 'admin@example.com',
     password: PASSWORD,
     name: 'Ada Admin',
@@ -62,6 +62,23 @@ beforeAll(async () => {
   acmeId = (await ctx.db.selectFrom('listings').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow()).id;
   await paidLine(ctx, { userId: maker, listingId: acmeId, product: 'featured', amountCents: 9900, week: THIS_WEEK });
   await pendingBillboardOrder(ctx, served.server.url, 2500);
+  // A review and a comment for the moderation tables.
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('reviews')
+    .values({
+      listing_id: acmeId,
+      user_id: admin,
+      rating: 4,
+      body: 'Chased two invoices for me.',
+      flagged: 0,
+      created_at: now,
+    })
+    .execute();
+  await ctx.db
+    .insertInto('comments')
+    .values({ listing_id: acmeId, user_id: admin, body: 'Does it work with Stripe?', created_at: now })
+    .execute();
   browser = await launchChromium(['--disable-gpu', '--disable-background-networking']);
 });
 
@@ -182,6 +199,11 @@ describe.skipIf(!chromiumAvailable)('the admin pages in a browser', () => {
       await press(page.getByRole('button', { name: 'Publish How to launch on a Monday' }));
       expect(await mainText(page)).toContain('Post published');
       await review('blog');
+      // The moderation tables, whose hidden labels once widened a phone's page.
+      for (const path of ['reviews', 'comments', 'reports', 'votes']) {
+        await page.goto(`${site}/admin/${path}`);
+        await review(path);
+      }
       await page.goto(`${site}/blog`);
       await press(page.getByRole('link', { name: 'How to launch on a Monday' }));
       expect(await page.locator('main h1').textContent()).toBe('How to launch on a Monday');
