@@ -200,7 +200,7 @@ describe('outboundRel', () => {
 });
 
 describe('GET /', () => {
-  it("shows today's, this week's, trending and upcoming launches with a WebSite search action and the feeds", async () => {
+  it("shows today's race, the rest of the week, trending and upcoming launches, each once, with a WebSite search action and the feeds", async () => {
     const p = await page('/');
     expect(p.status).toBe(200);
     expect(p.doc.title).toBe('Product launches, ranked by the community · Launchboard');
@@ -213,8 +213,15 @@ describe('GET /', () => {
     const section = (id: string) => p.doc.querySelector(`section[aria-labelledby="${id}"]`)!.textContent!;
     expect(section('home-today')).toContain('Acme & Co');
     expect(section('home-today')).not.toContain('Haste');
-    expect(section('home-week').indexOf('Acme & Co')).toBeLessThan(section('home-week').indexOf('Haste'));
-    expect(section('home-trending')).toContain('Acme & Co');
+    // Each product once: today's race first, then the rest of the week; trending leaves out both.
+    expect(section('home-week')).toContain('Haste');
+    expect(section('home-week')).not.toContain('Acme & Co');
+    const cards = [...p.doc.querySelectorAll('main a.card-name')].map((a) => a.getAttribute('href'));
+    expect(new Set(cards).size).toBe(cards.length);
+    // The race comes first, before the search box and what the site is for.
+    const main = p.doc.querySelector('main')!.innerHTML;
+    expect(main.indexOf('home-today')).toBeLessThan(main.indexOf('role="search"'));
+    expect(main.indexOf('home-today')).toBeLessThan(main.indexOf('directory of products'));
     expect(section('home-upcoming')).toContain('Gamma Soon');
     expect(section('home-upcoming')).toContain('Week of 7 Dec 2026');
     expect(p.text).not.toContain('<script>alert(1)');
