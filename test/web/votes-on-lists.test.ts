@@ -460,7 +460,9 @@ describe("the listing page's first screen", () => {
     await browser.request('/listings/alpha/unvote', { form: { _csrf: csrf } });
 
     const visitor = await text(new Browser(served.server.url), '/listings/alpha');
-    expect(visitor).toMatch(/<a class="vote-button vote-large" href="\/sign-in\?return_to=%2Flistings%2Falpha&amp;vote=alpha"/);
+    expect(visitor).toMatch(
+      /<a class="vote-button vote-large" href="\/sign-in\?return_to=%2Flistings%2Falpha&amp;vote=alpha"/,
+    );
   });
 
   it('loads the vote script from this site, which pages may connect back to', async () => {

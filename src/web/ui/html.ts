@@ -111,11 +111,16 @@ function ogImageMeta(image: PageOptions['ogImage']): SafeHtml {
 <meta name="twitter:card" content="summary_large_image"><meta name="twitter:image:alt" content="${image.alt}">`;
 }
 
-function headMeta(opts: PageOptions): SafeHtml {
-  const fullTitle = `${opts.title} · Launchboard`;
+/** The site's name (the admin's setting, read for the request by webSession), or the software's. */
+export function siteNameOf(res: Response): string {
+  return (res.locals.web as { siteName?: string } | undefined)?.siteName ?? 'Launchboard';
+}
+
+function headMeta(opts: PageOptions, siteName: string): SafeHtml {
+  const fullTitle = `${opts.title} · ${siteName}`;
   return html`${opts.description ? html`<meta name="description" content="${opts.description}">` : ''}
 ${opts.canonicalUrl ? html`<link rel="canonical" href="${opts.canonicalUrl}">` : ''}
-<meta property="og:site_name" content="Launchboard"><meta property="og:title" content="${fullTitle}"><meta property="og:type" content="${opts.ogType ?? 'website'}">
+<meta property="og:site_name" content="${siteName}"><meta property="og:title" content="${fullTitle}"><meta property="og:type" content="${opts.ogType ?? 'website'}">
 ${opts.description ? html`<meta property="og:description" content="${opts.description}">` : ''}
 ${opts.canonicalUrl ? html`<meta property="og:url" content="${opts.canonicalUrl}">` : ''}
 ${ogImageMeta(opts.ogImage)}
@@ -136,6 +141,7 @@ export function sendPage(res: Response, opts: PageOptions): void {
   res.setHeader('Cache-Control', cacheable ? `public, max-age=${opts.cacheSeconds}` : 'no-store');
   if (opts.cacheSeconds) res.setHeader('Vary', 'Cookie');
   if (opts.refreshSeconds) res.setHeader('Refresh', String(opts.refreshSeconds));
+  const siteName = siteNameOf(res);
   const launch = html`<a class="button launch" href="/submit"><span>Launch<span class="launch-more"> your product</span></span></a>`;
   const unread =
     opts.unreadNotifications ?? (res.locals.web as { unreadNotifications?: number } | undefined)?.unreadNotifications;
@@ -148,19 +154,19 @@ export function sendPage(res: Response, opts: PageOptions): void {
     : html`<div class="account">${launch}<a href="/sign-in">Sign in</a><a class="button secondary sign-up" href="/sign-up">Sign up</a></div>`;
   const doc = html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · Launchboard</title>
-${headMeta(opts)}
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${siteName}</title>
+${headMeta(opts, siteName)}
 <link rel="stylesheet" href="${STYLESHEET_HREF}"><script src="${SITE_SCRIPT_SRC}" defer></script>${new SafeHtml(HEAD_ICONS)}</head>
 <body>
 <a class="visually-hidden" href="#main">Skip to content</a>
-<header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>Launchboard</span></a>
+<header class="site"><div class="bar"><a class="brand" href="/">${new SafeHtml(HEADER_MARK_SVG)}<span>${siteName}</span></a>
 <details class="menu"><summary><span class="menu-label">Menu</span></summary><nav aria-label="Site"><ul>${SITE_NAV.map(([href, label]) => html`<li><a href="${href}"${inSection(res, href) ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></nav></details>
 ${account}</div></header>
 <main id="main">
 ${opts.customHeading ? '' : html`<h1>${opts.title}</h1>`}
 ${opts.body}
 </main>
-<footer class="site"><div class="bar"><p>Launchboard: products launched each week, ranked by the community.</p>
+<footer class="site"><div class="bar"><p>${siteName}: products launched each week, ranked by the community.</p>
 <nav aria-label="Footer"><ul><li><a href="/launch">Launch a product</a></li><li><a href="/founders">Founders</a></li><li><a href="/blog">Blog</a></li><li><a href="/awards">Awards</a></li><li><a href="/how-ranking-works">How ranking works</a></li><li><a href="/terms">Terms</a></li><li><a href="/privacy">Privacy</a></li><li><a href="/feeds/launches.rss">RSS</a></li><li><a href="/feeds/launches.atom">Atom</a></li><li><a href="/feeds/launches.json">JSON Feed</a></li><li><a href="/docs">API &amp; MCP docs</a></li></ul></nav></div></footer>
 </body>
 </html>`;

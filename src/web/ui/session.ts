@@ -1,5 +1,6 @@
 // Per-request state of the people pages: who is signed in (the session
-// cookie), their unread notifications (the header's bell) and the CSRF token
+// cookie), their unread notifications (the header's bell), the site's name
+// (the admin's setting, in every title, header and footer) and the CSRF token
 // every form carries. Signed-in forms use the
 // session's secret; anonymous forms (sign-in, sign-up, reset) a random value
 // in its own cookie (double submit). Cookies are HttpOnly, SameSite=Lax, and
@@ -9,6 +10,7 @@ import type { Context } from '../../context.js';
 import { randomSecret, safeEqual } from '../../auth/secrets.js';
 import { sessionFromCookie, type WebSession } from '../../auth/sessions.js';
 import { unreadNotifications } from '../../community/notifications.js';
+import { getSetting } from '../../directory/settings.js';
 
 export interface WebState {
   session: WebSession | null;
@@ -17,6 +19,8 @@ export interface WebState {
   sessionCookie?: string;
   /** The signed-in person's unread notifications, for the header's bell (0 when signed out). */
   unreadNotifications: number;
+  /** The site's name as the admin set it. */
+  siteName: string;
 }
 
 export function webOf(res: Response): WebState {
@@ -79,7 +83,10 @@ export function webSession(ctx: Context, opts: { anonymousForms?: boolean } = {}
     try {
       const names = cookieNames(ctx);
       const cookies = parseCookies(req.headers.cookie);
-      const session = await sessionFromCookie(ctx, cookies[names.session]);
+      const [session, siteName] = await Promise.all([
+        sessionFromCookie(ctx, cookies[names.session]),
+        getSetting(ctx.db, 'site_name'),
+      ]);
       let anonymousToken = cookies[names.csrf] ?? '';
       if (!/^[A-Za-z0-9_-]{43}$/.test(anonymousToken)) {
         anonymousToken = anonymousForms ? randomSecret() : '';
@@ -90,6 +97,7 @@ export function webSession(ctx: Context, opts: { anonymousForms?: boolean } = {}
         csrfToken: session ? session.csrfToken : anonymousToken,
         sessionCookie: cookies[names.session],
         unreadNotifications: session ? await unreadNotifications(ctx, session.userId) : 0,
+        siteName,
       };
       res.locals.web = state;
       next();

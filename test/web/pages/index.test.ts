@@ -5,6 +5,7 @@
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setSetting } from '../../../src/directory/settings.js';
 import { sitemapPaths } from '../../../src/web/pages/define.js';
 import { publicPages } from '../../../src/web/pages/index.js';
 import { given } from '../../helpers/given.js';
@@ -50,6 +51,21 @@ describe('the list of pages', () => {
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     dom.window.close();
+  });
+
+  it('names the site as the admin set it: titles, header, footer, og:site_name and the feeds', async () => {
+    await setSetting(served.ctx.db, 'site_name', 'Shipyard', served.ctx.clock.now());
+    try {
+      const doc = new JSDOM(await (await get('/launches')).text()).window.document;
+      expect(doc.title).toBe("This week's launches · Shipyard");
+      expect(doc.querySelector('header .brand')!.textContent).toBe('Shipyard');
+      expect(doc.querySelector('footer p')!.textContent).toMatch(/^Shipyard: /);
+      expect(doc.querySelector('meta[property="og:site_name"]')!.getAttribute('content')).toBe('Shipyard');
+      expect(await (await get('/feeds/launches.rss')).text()).toContain('<title>Shipyard: recent launches</title>');
+      expect((await (await get('/feeds/launches.json')).json()).title).toBe('Shipyard: recent launches');
+    } finally {
+      await setSetting(served.ctx.db, 'site_name', 'Launchboard', served.ctx.clock.now());
+    }
   });
 
   it('marks the menu entry of the page shown, and of the pages below it', async () => {
