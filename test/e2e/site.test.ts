@@ -131,6 +131,28 @@ describe.skipIf(!chromiumAvailable)('the site in a real browser', () => {
     await page.close();
   });
 
+  it('serves an accessible REST reference: axe-clean at 1366 and 390, light and dark, an operation open and tried', async () => {
+    for (const [width, colorScheme] of [
+      [1366, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${server.url}/docs`);
+        const operation = page.locator('#operations-Public-search_listings');
+        await operation.locator('.opblock-summary-control').click();
+        await operation.getByRole('button', { name: 'Try it out' }).click();
+        await operation.getByRole('button', { name: 'Execute' }).click();
+        await operation.locator('.responses-table .response').first().waitFor();
+        expect(await axeViolations(page), `/docs at ${width} (${colorScheme})`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("opens the listing page from the badge on the maker's site", async () => {
     const page = await browser.newPage();
     await page.goto(makerSiteUrl);
