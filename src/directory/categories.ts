@@ -59,6 +59,39 @@ export async function categoryTree(ctx: Context, opts: { includeEmpty: boolean }
     .filter((n) => opts.includeEmpty || n.listing_count > 0);
 }
 
+/**
+ * The most voted live listings of each top-level category, its subcategories'
+ * included: at most `n` listing ids a category slug, most votes first.
+ */
+export async function topListingIdsByCategory(ctx: Context, n: number): Promise<Map<string, number[]>> {
+  const [categories, links] = await Promise.all([
+    ctx.db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute(),
+    ctx.db
+      .selectFrom('listing_categories as lc')
+      .innerJoin('listings as l', 'l.id', 'lc.listing_id')
+      .select(['lc.category_id', 'l.id as listing_id'])
+      .where('l.status', '=', 'live')
+      .orderBy('l.votes_count', 'desc')
+      .orderBy('l.id')
+      .execute(),
+  ]);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const rootOf = (id: number) => {
+    let c = byId.get(id);
+    for (let hops = 0; c?.parent_id != null && hops < categories.length; hops++) c = byId.get(c.parent_id);
+    return c;
+  };
+  const top = new Map<string, number[]>();
+  for (const link of links) {
+    const root = rootOf(link.category_id);
+    if (!root) continue;
+    const ids = top.get(root.slug) ?? [];
+    if (ids.length < n && !ids.includes(link.listing_id)) ids.push(link.listing_id);
+    top.set(root.slug, ids);
+  }
+  return top;
+}
+
 export async function countCategories(ctx: Context): Promise<number> {
   const row = await ctx.db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -3,7 +3,8 @@
 // live listings, most voted first (community votes only).
 import type { Request, Response } from 'express';
 import type { Context } from '../../../context.js';
-import { categoryTree, type CategoryNode } from '../../../directory/categories.js';
+import { categoryTree, type CategoryNode, topListingIdsByCategory } from '../../../directory/categories.js';
+import { type ListingSummary, summariesByIds } from '../../../listings/summary.js';
 import { categoryPage, type CategoryPage } from '../../../directory/category-pages.js';
 import { definePage } from '../define.js';
 import { html, type SafeHtml } from '../../ui/html.js';
@@ -17,20 +18,48 @@ import {
   faqPageLd,
   loadBySlug,
   itemListLd,
+  listingPath,
+  productLogo,
 } from '../../ui/public-page.js';
 
 const count = (n: number) => `${n} live ${n === 1 ? 'product' : 'products'}`;
 
-function subtree(nodes: CategoryNode[]): SafeHtml | string {
-  if (nodes.length === 0) return '';
-  return html`<ul>${nodes.map(
-    (c) =>
-      html`<li><a href="/categories/${c.slug}">${c.name}</a> <span class="muted">(${count(c.listing_count)})</span>${subtree(c.subcategories)}</li>`,
-  )}</ul>`;
+/** A category's text cut at a word, for its card. */
+const blurb = (text: string) => {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length <= 140 ? t : `${t.slice(0, 137).replace(/\s+\S*$/, '')}…`;
+};
+
+/** One top-level category as a card: its count, a line of text, its most voted products and its subcategories. */
+function categoryCard(c: CategoryNode, top: ListingSummary[]): SafeHtml {
+  return html`<li class="card category-card">
+<h2 id="cat-${c.slug}"><a href="/categories/${c.slug}">${c.name}</a></h2>
+<p class="category-count muted">${count(c.listing_count)}</p>
+${c.description ? html`<p class="category-blurb">${blurb(c.description)}</p>` : ''}
+${
+  top.length > 0
+    ? html`<ul class="category-top" aria-label="Most voted in ${c.name}">${top.map(
+        (l) => html`<li>${productLogo(l, 32)}<a href="${listingPath(l.slug)}">${l.name}</a></li>`,
+      )}</ul>`
+    : ''
+}
+${
+  c.subcategories.length > 0
+    ? html`<ul class="chips" aria-label="Subcategories of ${c.name}">${c.subcategories.map(
+        (s) =>
+          html`<li><a class="chip" href="/categories/${s.slug}">${s.name} <span class="muted">${s.listing_count}</span></a></li>`,
+      )}</ul>`
+    : ''
+}
+</li>`;
 }
 
 async function treePage(ctx: Context, req: Request, res: Response): Promise<void> {
-  const tree = await categoryTree(ctx, { includeEmpty: true });
+  const [tree, topIds] = await Promise.all([
+    categoryTree(ctx, { includeEmpty: true }),
+    topListingIdsByCategory(ctx, 3),
+  ]);
+  const tops = await Promise.all(tree.map((c) => summariesByIds(ctx, topIds.get(c.slug) ?? [])));
   const title = 'Product categories';
   const description = 'Browse products by category: every category and subcategory with its number of live products.';
   sendPublicPage(ctx, req, res, {
@@ -56,13 +85,7 @@ async function treePage(ctx: Context, req: Request, res: Response): Promise<void
     body:
       tree.length === 0
         ? html`<p class="muted">No categories yet.</p>`
-        : html`${tree.map(
-            (c) => html`<section aria-labelledby="cat-${c.slug}">
-<h2 id="cat-${c.slug}"><a href="/categories/${c.slug}">${c.name}</a></h2>
-<p><span class="muted">${count(c.listing_count)}.</span> ${c.description}</p>
-${subtree(c.subcategories)}
-</section>`,
-          )}`,
+        : html`<ul class="category-grid">${tree.map((c, i) => categoryCard(c, tops[i] ?? []))}</ul>`,
   });
 }
 

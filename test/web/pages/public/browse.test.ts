@@ -453,19 +453,22 @@ describe('GET /search', () => {
 });
 
 describe('GET /categories and /categories/:slug', () => {
-  it('shows the tree with live counts', async () => {
+  it('shows the top-level categories as cards with live counts, their most voted products and their subcategories', async () => {
     const p = await page('/categories');
     expect(p.status).toBe(200);
     expect(p.doc.title).toBe('Product categories · Launchboard');
     expect(meta(p, 'description')).toBeTruthy();
     expect(canonical(p)).toBe(`${PUBLIC}/categories`);
     expect(ldOfType(p, 'CollectionPage')).toBeTruthy();
-    const devtools = p.doc.querySelector('section[aria-labelledby="cat-dev-tools"]')!;
+    const card = (slug: string) => p.doc.getElementById(`cat-${slug}`)!.closest('li')!;
+    const devtools = card('dev-tools');
     expect(devtools.textContent).toContain('2 live products'); // acme and haste; gamma is scheduled
-    expect(devtools.querySelector('a[href="/categories/api-tools"]')!.parentElement!.textContent).toContain(
-      '1 live product',
-    );
-    expect(p.doc.querySelector('section[aria-labelledby="cat-empty-shelf"]')!.textContent).toContain('0 live products');
+    // Its subcategory as a chip with its count, and its live products most voted first (never the scheduled one).
+    expect(devtools.querySelector('a.chip[href="/categories/api-tools"]')!.textContent).toBe('API tools 1');
+    const top = [...devtools.querySelectorAll('.category-top a')].map((a) => a.getAttribute('href'));
+    expect(top).toEqual(['/listings/acme', '/listings/haste']);
+    expect(card('empty-shelf').textContent).toContain('0 live products');
+    expect(card('empty-shelf').querySelector('.category-top')).toBeNull();
     expectAccessible(p);
   });
 
