@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { followListing } from '../../src/community/follows.js';
 import { mailSettingsOf } from '../../src/community/notification-settings.js';
+import { notify } from '../../src/community/notifications.js';
 import { writeReview } from '../../src/community/reviews.js';
 import { unsubscribeKey, unsubscribeToken } from '../../src/community/unsubscribe.js';
 import { given } from '../helpers/given.js';
@@ -126,6 +127,23 @@ describe('hostile text', () => {
       '&quot;&gt;&lt;img src=x onerror=alert(1)&gt; reviewed &lt;script&gt;alert(1)&lt;/script&gt;',
     );
     expect(page).toContain('&lt;img src=x onerror=alert(2)&gt;');
+  });
+
+  it('keeps the lines of a body apart (an order applied, an item a line) and dates it as people read it', async () => {
+    const buyer = await signedUp('lines-buyer@example.com');
+    await notify(served.ctx, [
+      {
+        userId: buyer.userId,
+        kind: 'order',
+        listingId: null,
+        title: 'Order LB-2026-000001 is applied',
+        body: 'Launch of Acme: done\nBillboard for Acme <b>: done',
+        mail: false,
+      },
+    ]);
+    const page = await (await buyer.browser.request('/account/notifications')).text();
+    expect(page).toContain('Launch of Acme: done<br>Billboard for Acme &lt;b&gt;: done');
+    expect(page).toMatch(/<time datetime="[^"]+">22 Nov 2026<\/time>/);
   });
 });
 

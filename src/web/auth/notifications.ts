@@ -19,6 +19,7 @@ import {
 } from '../../community/notification-settings.js';
 import { readUnsubscribeToken, unsubscribe } from '../../community/unsubscribe.js';
 import { perform } from '../ui/act.js';
+import { formatDay } from '../ui/format.js';
 import { fields, queryString, staleFormPage } from '../ui/forms.js';
 import { csrfField, html, noticeBox, sendPage } from '../ui/html.js';
 import { pageErrorHandler, pageMiddleware } from '../ui/page.js';
@@ -35,12 +36,15 @@ const GROUPS: [KindInfo['about'], string][] = [
   ['you', 'Mail me about me and what I follow'],
 ];
 
+/** A body's lines (an order's items, one a line) kept apart. */
+const lines = (text: string) => text.split('\n').map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`);
+
 function notificationItem(n: NotificationView) {
   const tag = isNotificationKind(n.kind) ? KIND_INFO[n.kind].tag : 'Notice';
   return html`<li class="notification${n.read ? '' : ' unread'}"><div>
-<p class="notification-meta"><span class="notification-kind">${tag}</span>${n.read ? '' : html` <strong class="notification-new">New</strong>`} <time datetime="${n.created_at}">${n.created_at.slice(0, 10)}</time></p>
+<p class="notification-meta"><span class="notification-kind">${tag}</span>${n.read ? '' : html` <strong class="notification-new">New</strong>`} <time datetime="${n.created_at}">${formatDay(n.created_at)}</time></p>
 <h2>${n.href ? html`<a href="${n.href}">${n.title}</a>` : n.title}</h2>
-${n.body ? html`<p>${ellipsize(n.body, SHOWN_BODY)}</p>` : ''}</div></li>`;
+${n.body ? html`<p>${lines(ellipsize(n.body, SHOWN_BODY))}</p>` : ''}</div></li>`;
 }
 
 function kindFilter(counts: Map<string, number>, current: NotificationKind | undefined) {
