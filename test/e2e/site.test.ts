@@ -153,6 +153,20 @@ describe.skipIf(!chromiumAvailable)('the site in a real browser', () => {
     }
   });
 
+  it("copies a listing's address with its Copy link button", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/listings/beta-tool`);
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await page.getByRole('button', { name: 'Link copied' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/listings/beta-tool`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("opens the listing page from the badge on the maker's site", async () => {
     const page = await browser.newPage();
     await page.goto(makerSiteUrl);

@@ -17,7 +17,7 @@ function asset(file: string, name: string, ext: string): { body: Buffer; href: s
 }
 
 const STYLESHEET = asset('style.css', 'style', 'css');
-/** Votes in place (vote-button.ts's forms) and a warning before leaving unsaved edits; the pages work without it. */
+/** Votes in place (vote-button.ts's forms), a warning before leaving unsaved edits and copying a link; the pages work without it. */
 const SITE_SCRIPT = asset('site.js', 'site', 'js');
 
 /** Where pages link the stylesheet. */

@@ -119,3 +119,20 @@
     event.returnValue = '';
   });
 })();
+
+// Copy a link. A button with data-copy (a listing's "Copy link") is hidden in
+// the page, since it needs this script; here it shows, and copies its address.
+(() => {
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    const wrapper = button.closest('[hidden]');
+    if (wrapper) wrapper.hidden = false;
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy);
+        button.textContent = 'Link copied';
+      } catch {
+        button.textContent = 'Copy failed: select the address bar instead';
+      }
+    });
+  }
+})();

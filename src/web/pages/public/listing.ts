@@ -132,6 +132,8 @@ function section(id: string, heading: string, body: SafeHtml | string): SafeHtml
 
 interface PageData {
   profile: ListingProfile;
+  /** The page's own address, to share. */
+  pageUrl: string;
   /** Which of its founders have a page to link to. */
   foundersWithPages: Set<string>;
   rel: string;
@@ -149,7 +151,16 @@ function ownerLine(profile: ListingProfile, managedId: number | null): SafeHtml 
     : html`<p class="muted">Is this your product? <a href="/my/claims/new?slug=${encodeURIComponent(profile.slug)}">Claim it</a></p>`;
 }
 
-function headerBlock({ profile, rel, managedId, community }: PageData): SafeHtml {
+/** Ways to pass the listing on: to X, to LinkedIn, or its address copied (the copy button shows with site.js only). */
+function shareLine(p: ListingProfile, pageUrl: string): SafeHtml {
+  const text = p.tagline ? `${p.name}: ${p.tagline}` : p.name;
+  const x = `https://x.com/intent/post?${new URLSearchParams({ text, url: pageUrl })}`;
+  const linkedIn = `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url: pageUrl })}`;
+  const newTab = html`<span class="visually-hidden"> (opens a new tab)</span>`;
+  return html`<p class="share">Share ${p.name}: <a href="${x}" target="_blank" rel="noopener noreferrer">on X${newTab}</a> · <a href="${linkedIn}" target="_blank" rel="noopener noreferrer">on LinkedIn${newTab}</a><span class="copy-link" hidden> · <button type="button" class="secondary" data-copy="${pageUrl}">Copy link</button></span></p>`;
+}
+
+function headerBlock({ profile, rel, managedId, community, pageUrl }: PageData): SafeHtml {
   const website = webLink(profile.links.website);
   const primary = profile.categories[0];
   const when =
@@ -167,6 +178,7 @@ ${when || primary ? html`<p>${when}${when && primary ? ' · ' : ''}${primary ? h
 <p>${community ? '' : html`${plural(profile.votes, 'community vote', 'community votes')} · `}${plural(profile.followers, 'follower', 'followers')} · ${plural(profile.views, 'view', 'views')}</p>
 ${ratingLine(profile)}
 ${website ? html`<p><a href="${outboundPath(profile.slug)}" rel="${rel}">Visit ${profile.domain}</a></p>` : ''}
+${shareLine(profile, pageUrl)}
 ${ownerLine(profile, managedId)}`;
 }
 
@@ -462,6 +474,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
   ]);
   const data: PageData = {
     profile,
+    pageUrl: absoluteUrl(ctx, listingPath(row.slug)),
     foundersWithPages: await foundersWithPages(
       ctx,
       profile.founders.map((f) => f.slug),

@@ -279,6 +279,16 @@ describe('GET /listings/:slug', () => {
     expect(p.doc.querySelector('a[href="/categories/dev-tools"]')).not.toBeNull();
     expect(p.doc.querySelector('a[href="/categories/api-tools"]')).not.toBeNull();
     expect(p.doc.querySelector('a[href="/founders/ada"]')!.textContent).toBe('Ada Founder');
+    // Sharing: X and LinkedIn with the page's address; the copy button waits for the script.
+    const share = p.doc.querySelector('p.share')!;
+    const pageUrl = encodeURIComponent(`${PUBLIC}/listings/acme`);
+    expect(share.querySelector('a[href^="https://x.com/intent/post?"]')!.getAttribute('href')).toContain(
+      `url=${pageUrl}`,
+    );
+    expect(share.querySelector('a[href^="https://www.linkedin.com/"]')!.getAttribute('href')).toContain(
+      `url=${pageUrl}`,
+    );
+    expect(share.querySelector('button[data-copy]')!.closest('[hidden]')).not.toBeNull();
     // Free plan: paid sections are absent.
     expect(p.doc.getElementById('story')).toBeNull();
     expect(p.doc.getElementById('milestones')).toBeNull();
