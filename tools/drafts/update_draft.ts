@@ -43,7 +43,7 @@ export default defineTool({
       .optional()
       .describe('Redraft from the site evidence (on a failed draft, re-reads the site)'),
     restore: z.array(fieldName).max(20).optional().describe('Bring back the AI original (also unlocks)'),
-    faqs: z.array(faq).max(10).optional().describe('Replaces all; keep it to 5'),
+    faqs: z.array(faq).max(10).optional().describe('Replaces all; at most 10'),
     company_socials: socials.optional(),
     founder_socials: socials.optional(),
     founders: z.array(founder).max(6).optional().describe('Replaces all; the first is primary'),
