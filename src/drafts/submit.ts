@@ -161,7 +161,7 @@ async function writeCategories(
       field: 'categories',
       message:
         limit === 1
-          ? `a free listing keeps one category (${known[0]}); ${known.slice(1).join(', ')} need a paid launch (up to 3 more categories)`
+          ? `a free listing keeps one category (${known[0]}); ${known.slice(1).join(', ')} ${known.length === 2 ? 'is' : 'are'} left out: a paid launch adds up to 3 more (their slugs as categories of quote_order's launch item)`
           : `a listing keeps at most 4 categories; ${known.slice(4).join(', ')} left out`,
     });
   }

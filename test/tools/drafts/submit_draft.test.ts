@@ -39,7 +39,9 @@ describe('submit_draft', () => {
     expect(res.body.warnings).toEqual([
       {
         field: 'categories',
-        message: expect.stringMatching(/^a free listing keeps one category \(Invoicing\); Finance need a paid launch/),
+        message: expect.stringMatching(
+          /^a free listing keeps one category \(Invoicing\); Finance is left out: a paid launch adds up to 3 more \(their slugs as categories of quote_order's launch item\)$/,
+        ),
       },
     ]);
     expect(res.body.next_steps.map((s: { tool: string }) => s.tool)).toEqual([
