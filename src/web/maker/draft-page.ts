@@ -131,8 +131,9 @@ export function draftRoutes(ctx: Context): Router {
 
   /**
    * Saves every edit the form carries (draftEdits) with update_draft, plus
-   * `extra` (a field action). Null when there was nothing to send; the page
-   * again with the problem and everything as typed when the tool refused.
+   * `extra` (a field action): the parts saved and the draft after (none and
+   * null when there was nothing to send), or 'answered' when the tool refused
+   * and the page was sent again with the problem and everything as typed.
    */
   async function saveEdits(
     req: Request,
