@@ -99,8 +99,8 @@ describe('the MCP bundle', () => {
       'server/node_modules/swagger-ui-dist/package.json',
       'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js',
       'server/node_modules/swagger-ui-dist/swagger-ui.css',
-      'server/style.css',
       'server/site.js',
+      'server/style.css',
     ]);
   });
 
