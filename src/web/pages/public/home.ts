@@ -89,9 +89,9 @@ ${listingCards(featured, { voter })}
 }
 <section aria-labelledby="home-week">
 <h2 id="home-week">Earlier this week</h2>
-<p class="muted">Most community votes first; weeks run Monday to Sunday (UTC).</p>
-${earlier.length > 0 ? listingCards(earlier, { voter, metric: (l) => `Launched ${formatDay(l.launched_at ?? l.launch_week ?? '')}` }) : html`<p class="muted">Only today's launches so far this week.</p>`}
-<p><a href="/launches/weeks/this">The week's ranking${week.total > 0 ? ` (${week.total} launches)` : ''}</a> · <a href="/launches/weeks/last">Last week's results</a></p>
+<p class="muted">Most community votes first.</p>
+${earlier.length > 0 ? listingCards(earlier, { voter }) : html`<p class="muted">Only today's launches so far this week.</p>`}
+<p><a href="/launches/weeks/this">The week's ranking${week.total > 0 ? ` (${week.total} launches)` : ''}</a> · <a href="/launches/weeks/last">Last week's results</a> <span class="muted">(weeks run Monday to Sunday, UTC)</span></p>
 </section>
 ${
   rising.length > 0
