@@ -1,6 +1,7 @@
 // The home page: today's race first (today's launches ranked by community
 // votes), then the rest of the week, what is trending and what is scheduled
-// next, each product shown once; then the site search, the way to launch and
+// next, each product once in these lists (a paid Featured product may also
+// show in its labelled box); then the site search, the way to launch and
 // what the site is for. Every list is a community ranking: paid plans never
 // change it.
 import type { Request, Response } from 'express';
