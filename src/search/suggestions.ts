@@ -25,8 +25,6 @@ export interface SearchSuggestions {
 
 /** Categories offered at most. */
 const MAX_CATEGORIES = 3;
-/** A known word is still offered a correction when a typo neighbour is in this many times more listings. */
-const MORE_COMMON = 20;
 
 export async function suggestionsFor(
   ctx: Context,
@@ -37,7 +35,11 @@ export async function suggestionsFor(
   return { did_you_mean: await didYouMean(ctx, q, found, status), categories: await matchingCategories(ctx, found) };
 }
 
-/** The query with each unknown (or far rarer than a neighbour) word replaced by its most common typo neighbour, when that finds listings. */
+/**
+ * The query with each word the index does not know replaced by its most
+ * common typo neighbour, when that finds listings. A word the index knows is
+ * never replaced, however rare ("outage" is not "usage").
+ */
 async function didYouMean(
   ctx: Context,
   q: string,
@@ -47,11 +49,9 @@ async function didYouMean(
   const index = ctx.search.index;
   let changed = false;
   const corrected = found.words.map(({ word }) => {
-    const own = index.frequency(stem(word));
+    if (index.frequency(stem(word)) > 0) return word;
     const [neighbour] = index.typoWords(word);
     if (neighbour === undefined) return word;
-    const theirs = index.frequency(index.stemOfWord(neighbour)!);
-    if (own > 0 && theirs < own * MORE_COMMON) return word;
     changed = true;
     return neighbour;
   });
