@@ -8,11 +8,11 @@ import { HIDE_REASON_MAX, recentComments } from '../../community/comments.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, plural, type SafeHtml } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, pageOf, pager, positiveId, sendAdminPage, when } from './common.js';
+import { perform } from '../ui/act.js';
+import { ellipsize } from '../../platform/text.js';
 
 /** Comments a page: a screen or two of moderation, not a hundred rows. */
 const PER_PAGE = 25;
-import { perform } from '../ui/act.js';
-import { ellipsize } from '../../platform/text.js';
 
 const NOTICES = {
   hidden: () => 'Comment hidden: it no longer shows on the listing page.',

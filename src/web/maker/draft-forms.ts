@@ -238,16 +238,8 @@ function readSection(
   }
 }
 
-const GROUP_OF: Record<DraftSection, string> = {
-  faqs: 'faqs',
-  founders: 'founders',
-  company_socials: 'company_socials',
-  founder_socials: 'founder_socials',
-  story: 'story',
-  milestones: 'milestones',
-  seo: 'seo',
-  competitor: 'competitor_url',
-};
+/** The name its controls start with: the section's own, but the competitor's one control. */
+const groupOf = (section: DraftSection) => (section === 'competitor' ? 'competitor_url' : section);
 
 /**
  * Every edit the form carries, as update_draft's input: the profile fields
@@ -274,7 +266,7 @@ export function draftEdits(
     saved.push('fields');
   }
   for (const section of DRAFT_SECTIONS) {
-    if (section !== pressed && !carries(req, GROUP_OF[section])) continue;
+    if (section !== pressed && !carries(req, groupOf(section))) continue;
     const read = readSection(req, view, section);
     Object.assign(kept, read.kept);
     if (read.changed || section === pressed) {

@@ -1,9 +1,9 @@
 // The draft page's sections below the profile, in the page's one form (each
 // button saves every edit on the page): FAQs, founders with co-founder
 // invites, company and founder links, the founder story, milestones, SEO and
-// the competitor comparison. Repeated rows
-// are named by the tool's paths (`faqs.1.answer`), so a refusal lands on its
-// control; the longest text a control takes is read from the tool's schema.
+// the competitor comparison. Repeated rows are named by the tool's paths
+// (`faqs.1.answer`), so a refusal lands on its control; the longest text a
+// control takes is read from the tool's schema.
 import type { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../drafts/drafter/fields.js';
 import { STORY_SECTIONS } from '../../listings/profile.js';
@@ -100,8 +100,8 @@ ${f?.evidence ? evidenceBlock(f.evidence) : ''}</fieldset>`;
     'faqs',
     'FAQs',
     `Questions people ask before they try it. Up to ${MAX_FAQ_ROWS}; five good ones are plenty. Empty rows are dropped; saving replaces them all.`,
-    html`${sectionNotice(r, 'faqs')}${html`${rows(r, 'faqs', filled, { max: MAX_FAQ_ROWS, blank: filled.length > 0 ? 1 : 2, more: 'More FAQ rows' }, row)}
-${sectionButton('faqs', 'Save FAQs')}`}`,
+    html`${sectionNotice(r, 'faqs')}${rows(r, 'faqs', filled, { max: MAX_FAQ_ROWS, blank: filled.length > 0 ? 1 : 2, more: 'More FAQ rows' }, row)}
+${sectionButton('faqs', 'Save FAQs')}`,
   );
 }
 
@@ -137,8 +137,8 @@ ${editorButton(r, '/invite', 'Send invite')}</div>`
     'founders',
     'Founders',
     `The people behind it, up to ${MAX_FOUNDER_ROWS}. The first is the primary founder. Empty rows are dropped; saving replaces them all.`,
-    html`${sectionNotice(r, 'founders')}${html`${rows(r, 'founders', filled, { max: MAX_FOUNDER_ROWS, blank: 1, more: 'More founder rows' }, row)}
-${sectionButton('founders', 'Save founders')}`}
+    html`${sectionNotice(r, 'founders')}${rows(r, 'founders', filled, { max: MAX_FOUNDER_ROWS, blank: 1, more: 'More founder rows' }, row)}
+${sectionButton('founders', 'Save founders')}
 ${invite}`,
   );
 }
@@ -201,8 +201,8 @@ function storySection(r: DraftRender): SafeHtml {
     'story',
     'Founder story',
     'How it started and where it is going, in your words. Write only the parts you want; an emptied part is removed. Shown on your listing with a paid launch.',
-    html`${sectionNotice(r, 'story')}${html`${controls[0]}<div class="draft-grid draft-grid-wide">${controls.slice(1)}</div>
-${sectionButton('story', 'Save story')}`}`,
+    html`${sectionNotice(r, 'story')}${controls[0]}<div class="draft-grid draft-grid-wide">${controls.slice(1)}</div>
+${sectionButton('story', 'Save story')}`,
   );
 }
 
@@ -225,8 +225,8 @@ ${control({ path: `milestones.${i}.description`, label: 'Description', value: m?
     'milestones',
     'Milestones',
     intro,
-    html`${sectionNotice(r, 'milestones')}${html`${rows(r, 'milestones', filled, { max: MAX_MILESTONE_ROWS, blank: 1, more: 'More milestone rows' }, row)}
-${sectionButton('milestones', 'Save milestones')}`}`,
+    html`${sectionNotice(r, 'milestones')}${rows(r, 'milestones', filled, { max: MAX_MILESTONE_ROWS, blank: 1, more: 'More milestone rows' }, row)}
+${sectionButton('milestones', 'Save milestones')}`,
   );
 }
 
@@ -238,9 +238,9 @@ function seoSection(r: DraftRender): SafeHtml {
     'seo',
     'Search engines',
     'How your listing page shows in search results. Empty a line to leave it to us.',
-    html`${sectionNotice(r, 'seo')}${html`${control({ path: 'seo.title', label: 'Search title', value: typed.title, hint: `The headline in search results, at most ${BOUNDS.seoTitle} characters.`, problem: r.problem, maxlength: BOUNDS.seoTitle })}
+    html`${sectionNotice(r, 'seo')}${control({ path: 'seo.title', label: 'Search title', value: typed.title, hint: `The headline in search results, at most ${BOUNDS.seoTitle} characters.`, problem: r.problem, maxlength: BOUNDS.seoTitle })}
 ${control({ path: 'seo.meta', label: 'Search description', value: typed.meta, kind: 'textarea', rows: 3, hint: `The lines under it, at most ${BOUNDS.seoMeta} characters.`, problem: r.problem, maxlength: BOUNDS.seoMeta })}
-${sectionButton('seo', 'Save SEO')}`}`,
+${sectionButton('seo', 'Save SEO')}`,
   );
 }
 
