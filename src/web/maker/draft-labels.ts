@@ -129,6 +129,8 @@ const SECTION_NOTICES: Record<string, string> = {
   seo: 'Search title and description saved.',
   competitor: 'Reading the competitor’s site. Refresh in a few seconds to see the comparison.',
   'competitor-cleared': 'Competitor removed.',
+  'invite-unsent':
+    'Your changes are saved. The co-founder’s invite was not sent: check the address under Founders and press “Send invite”.',
 };
 
 /** Where a notice shows: at the top of a section, or on one field. */
@@ -161,6 +163,8 @@ export function noticeOf(done: string): Notice | null {
   const said = SECTION_NOTICES[code];
   if (!said) return null;
   const text = saved ? `${said} Your other edits on the page were saved too.` : said;
+  // The unsent invite is said at the top of the page, which opens there after the button pressed elsewhere.
+  if (code === 'invite-unsent') return { text };
   const section = code === 'saved' || code === 'unchanged' ? 'profile' : code.replace(/^re-invite$/, 'invite');
   return { text, section: section === 'competitor-cleared' ? 'competitor' : section };
 }

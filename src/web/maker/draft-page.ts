@@ -164,9 +164,17 @@ export function draftRoutes(ctx: Context): Router {
     return 'answered';
   }
 
-  /** Back to the page at `anchor` with the notice `done`. */
-  const back = (res: Response, id: string, done: string, anchor: string) =>
+  /**
+   * Back to the page at `anchor` with the notice `done`. A co-founder's email
+   * typed but not sent (another button was pressed, or Enter in its box) is
+   * not thrown away: the page is shown again with it, saying the invite waits.
+   */
+  async function back(req: Request, res: Response, session: WebSession, done: string, anchor: string) {
+    const id = String(req.params.id);
+    const email = text(req, 'email').trim();
+    if (email) return show(res, session, await getDraft(session, id), { kept: { email }, done: 'invite-unsent' });
     res.redirect(303, `/drafts/${id}?done=${encodeURIComponent(done)}#${anchor}`);
+  }
 
   /** A section's button: every edit saved, the notice on that section. */
   async function saveSection(req: Request, res: Response, session: WebSession, id: string, section: DraftSection) {
@@ -179,12 +187,7 @@ export function draftRoutes(ctx: Context): Router {
       done =
         url === '' ? 'competitor-cleared' : result.after?.competitor?.status === 'reading' ? 'competitor' : 'saved';
     }
-    back(
-      res,
-      id,
-      others && done !== 'saved' ? `saved,${done}` : done,
-      section === 'competitor' ? 'competitor' : section,
-    );
+    await back(req, res, session, others && done !== 'saved' ? `saved,${done}` : done, section);
   }
 
   router.get(
@@ -235,11 +238,12 @@ export function draftRoutes(ctx: Context): Router {
       });
       if (result === 'answered') return;
       const saved = result.saved.length > 0;
-      if (!target) return back(res, id, saved ? 'saved' : 'unchanged', 'profile');
+      if (!target) return back(req, res, session, saved ? 'saved' : 'unchanged', 'profile');
       const none = target.action === 'regenerate' && result.after?.fields[target.field].value === null;
-      back(
+      await back(
+        req,
         res,
-        id,
+        session,
         `${saved ? 'saved,' : ''}${none ? 'regenerate-none' : target.action}:${target.field}`,
         `field-${target.field}`,
       );
@@ -306,7 +310,10 @@ export function draftRoutes(ctx: Context): Router {
         problem = { status: 403, message: err.message, errors: [{ path: 'email', message: err.message }] };
       }
       if (problem) return show(res, session, await getDraft(session, id), { problem, kept: { email } });
-      back(res, id, `${result.saved.length > 0 ? 'saved,' : ''}${resent ? 're-invite' : 'invite'}`, 'invite');
+      res.redirect(
+        303,
+        `/drafts/${id}?done=${encodeURIComponent(`${result.saved.length > 0 ? 'saved,' : ''}${resent ? 're-invite' : 'invite'}`)}#invite`,
+      );
     }),
   );
 

@@ -342,6 +342,17 @@ describe('the sections of the draft', () => {
     expect(draft.story.problem ?? null).toBeNull();
   });
 
+  it('keeps a co-founder email typed but not sent when another button is pressed', async () => {
+    const { browser, id } = await readyDraft();
+    // Enter in the email box presses the form's first button, "Save changes".
+    const res = await send(browser, id, '', { 'fields.city': 'Lyon', email: 'jonas@example.com', intent: 'save' });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('The co-founder’s invite was not sent');
+    expect(page).toMatch(/id="f-email"[^>]*value="jonas@example.com"/);
+    expect((await stored(id)).fields.city).toMatchObject({ value: 'Lyon', state: 'edited' });
+  });
+
   it('saves founders, the first being primary', async () => {
     const { browser, id } = await readyDraft();
     const res = await send(browser, id, '/founders', {
