@@ -102,7 +102,8 @@ async function prepareDatabase(config: Config, demo: boolean): Promise<OpenConte
   const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
   const { settingDefaults } = await program.settings();
   if (await isDatabaseEmpty(ctx.db)) {
-    const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
+    const { drawOwnSvg } = await import('../src/media/process.js');
+    const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults, draw: drawOwnSvg });
     ctx.logger.info(summary, 'seeded the demo directory');
   }
   return ctx;
@@ -418,12 +419,13 @@ async function main(argv: string[]): Promise<void> {
     case 'seed': {
       if (!args.includes('--demo')) throw new UsageError('seed needs --demo');
       const { isDatabaseEmpty, seedDemo } = await import('../db/seed/demo.js');
+      const { drawOwnSvg } = await import('../src/media/process.js');
       const [{ ensureMainSite }, { settingDefaults }] = await Promise.all([program.sites(), program.settings()]);
       await withContext(loadConfig(), async (ctx) => {
         await ensureMainSite(ctx);
         if (!(await isDatabaseEmpty(ctx.db)))
           throw new UsageError('the database already has listings; seed only fills an empty one');
-        const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
+        const summary = await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults, draw: drawOwnSvg });
         process.stdout.write(`seeded: ${JSON.stringify(summary)}\n`);
       });
       return;

@@ -16,8 +16,10 @@ cache=$root/.cache/$name
 mkdir -p "$cache"
 
 newest() { grep -E "^$major\.[0-9]+\.[0-9]+$" | sort -V | tail -1; }
+# The registry sometimes fails a request and answers the next: three tries, 5 s apart.
+retried() { "$@" || { sleep 5 && "$@"; } || { sleep 5 && "$@"; }; }
 # `npm view` answers one version as a string and several as an array.
-version=$(npm view "$name@$major" version --json 2>/dev/null | tr -d '[]", ' | newest || true)
+version=$(retried npm view "$name@$major" version --json 2>/dev/null | tr -d '[]", ' | newest || true)
 if [[ -z $version ]]; then
   version=$(ls "$cache" | newest || true)
   [[ -n $version ]] || { echo "fetch-package.sh: $name@$major is neither on the registry nor cached" >&2; exit 1; }
@@ -29,7 +31,7 @@ if [[ ! -f $home/node_modules/$name/package.json ]]; then
   started=$(date +%s)
   work=$(mktemp -d "$cache/.download-XXXXXX")
   trap 'rm -rf "$work"' EXIT
-  npm install --no-audit --no-fund --no-save --no-package-lock --prefix "$work" "$name@$version" >"$work/install.log" 2>&1 ||
+  retried npm install --no-audit --no-fund --no-save --no-package-lock --prefix "$work" "$name@$version" >"$work/install.log" 2>&1 ||
     { cat "$work/install.log" >&2; exit 1; }
   rm "$work/install.log"
   # Another process may have put the same version in place meanwhile: keep the first.

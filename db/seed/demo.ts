@@ -5,8 +5,10 @@
 // (demo-talk.ts), awards, blog posts, interview questions and priced
 // products. Deterministic for a given seed and clock, portable across SQLite
 // and PostgreSQL, written in one transaction.
+import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
+import { type DrawSvg, logoSvg, screenshotSvg } from './demo-art.js';
 import { blogPosts } from './demo-blog.js';
 import { founderStory, listingFaqs, listingUpdate, milestoneTitles } from './demo-copy.js';
 import * as data from './demo-data.js';
@@ -103,6 +105,70 @@ export interface DemoSeedOptions {
   now: Date;
   settings: Record<string, unknown>;
   seed?: number;
+  /**
+   * Draws the demo's logos and screenshots (demo-art.ts) into stored images;
+   * without it the products have no pictures and pages show their monograms.
+   */
+  draw?: DrawSvg;
+}
+
+/** Pictures drawn at once: sharp draws on libuv's threads, a few at a time keep them busy. */
+const DRAWN_AT_ONCE = 4;
+
+async function drawAll<T, R>(items: readonly T[], draw: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await draw(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: DRAWN_AT_ONCE }, worker));
+  return out;
+}
+
+/** The screenshots a paid, live demo listing shows in its media section. */
+const SCREEN_LAYOUTS = ['dashboard', 'board'] as const;
+
+/**
+ * The demo's pictures: every product's logo and the paid live listings'
+ * screenshots, drawn and hashed; the listing rows get their logo here.
+ */
+async function drawPictures(plans: readonly Plan[], draw: DrawSvg, nowIso: string) {
+  const images = new Map<string, Insertable<Database['images']>>();
+  const keep = (image: Awaited<ReturnType<DrawSvg>>) => {
+    const hash = createHash('sha256').update(image.bytes).digest('hex');
+    images.set(hash, {
+      hash,
+      content_type: image.contentType,
+      width: image.width,
+      height: image.height,
+      size: image.bytes.length,
+      bytes: image.bytes,
+      created_at: nowIso,
+    });
+    return hash;
+  };
+  const logos = await drawAll(plans, (p) => draw(logoSvg(p.slug), 'logo'));
+  plans.forEach((p, i) => {
+    p.row.logo_url = `https://${p.slug}.example/logo.svg`;
+    p.row.logo_image = keep(logos[i]!);
+  });
+  const shown = plans.filter((p) => p.status === 'live' && p.row.plan === 'paid');
+  const shots = await drawAll(
+    shown.flatMap((p) => SCREEN_LAYOUTS.map((layout) => ({ p, layout }))),
+    ({ p, layout }) => draw(screenshotSvg(p.slug, layout), 'screenshot'),
+  );
+  const screenshots = shown.flatMap((p, n) =>
+    SCREEN_LAYOUTS.map((layout, position) => ({
+      plan: p,
+      position,
+      source_url: `https://${p.slug}.example/screens/${layout}.png`,
+      image_hash: keep(shots[n * SCREEN_LAYOUTS.length + position]!),
+    })),
+  );
+  return { images: [...images.values()], screenshots };
 }
 
 export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): Promise<DemoSeedSummary> {
@@ -256,6 +322,8 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
         row.revenue_source = 'demo data (self-reported)';
       }
     }
+    const pictures = options.draw ? await drawPictures(plans, options.draw, nowIso) : null;
+    if (pictures) await insertChunked(trx, 'images', pictures.images);
     await insertChunked(
       trx,
       'listings',
@@ -263,6 +331,12 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions): 
     );
     const listingIds = await idsBy(trx, 'listings', 'slug');
     const idOf = (p: Plan) => listingIds.get(p.slug)!;
+    if (pictures)
+      await insertChunked(
+        trx,
+        'listing_screenshots',
+        pictures.screenshots.map(({ plan, ...shot }) => ({ ...shot, listing_id: idOf(plan), created_at: nowIso })),
+      );
 
     await insertChunked(
       trx,

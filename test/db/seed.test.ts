@@ -1,9 +1,12 @@
 // The demo directory: big enough to feel real, written like a real one,
 // consistent with itself, and the same every time for the same clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { logoSvg } from '../../db/seed/demo-art.js';
 import { isDatabaseEmpty, mondayOf, seedDemo } from '../../db/seed/demo.js';
 
 import { settingDefaults } from '../../src/directory/settings.js';
+import { imageHash } from '../../src/media/images.js';
+import { drawOwnSvg } from '../../src/media/process.js';
 import { setProductPrice } from '../../src/orders/products.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 
@@ -205,6 +208,52 @@ describe('seedDemo', () => {
       .where('key', '=', 'launch')
       .executeTakeFirstOrThrow();
     expect(Number(launch.price_cents)).toBe(1234);
+  });
+});
+
+describe('the demo pictures', () => {
+  it('gives every product a logo of its own and the paid live listings two screenshots, the same bytes every time, moving nothing else', async () => {
+    await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults, draw: drawOwnSvg });
+    const listings = await ctx.db
+      .selectFrom('listings')
+      .select(['id', 'slug', 'status', 'plan', 'unlocked_sections', 'logo_url', 'logo_image', 'votes_count'])
+      .orderBy('slug')
+      .execute();
+    expect(listings.every((l) => l.logo_image !== null && l.logo_url === `https://${l.slug}.example/logo.svg`)).toBe(
+      true,
+    );
+    expect(new Set(listings.map((l) => l.logo_image)).size).toBe(listings.length);
+    const images = await ctx.db.selectFrom('images').select(['hash', 'content_type', 'width', 'height']).execute();
+    const byHash = new Map(images.map((i) => [i.hash, i]));
+    for (const l of listings)
+      expect(byHash.get(l.logo_image!)).toMatchObject({ content_type: 'image/webp', width: 256, height: 256 });
+
+    const shots = await ctx.db.selectFrom('listing_screenshots').select(['listing_id', 'image_hash']).execute();
+    const shown = listings.filter(
+      (l) => l.status === 'live' && (JSON.parse(l.unlocked_sections) as string[]).includes('media'),
+    );
+    expect(shown.length).toBeGreaterThan(10);
+    expect(new Set(shots.map((s) => s.listing_id))).toEqual(new Set(shown.map((l) => l.id)));
+    for (const s of shots) expect(byHash.get(s.image_hash)).toMatchObject({ width: 1280, height: 800 });
+    expect(shots.length).toBe(shown.length * 2);
+
+    // The pictures come from the slug alone: the same bytes again, and the same directory as without them.
+    const again = await drawOwnSvg(logoSvg(listings[0]!.slug), 'logo');
+    expect(imageHash(again.bytes)).toBe(listings[0]!.logo_image);
+    const plain = await testContext();
+    try {
+      await seedDemo(plain.db, { now: ctx.clock.now(), settings: settingDefaults });
+      const without = await plain.db
+        .selectFrom('listings')
+        .select(['slug', 'status', 'plan', 'votes_count'])
+        .orderBy('slug')
+        .execute();
+      expect(without).toEqual(
+        listings.map(({ slug, status, plan, votes_count }) => ({ slug, status, plan, votes_count })),
+      );
+    } finally {
+      await plain.close();
+    }
   });
 });
 

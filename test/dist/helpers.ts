@@ -10,11 +10,17 @@ export const run = promisify(execFile);
 
 /** Runs scripts/<name> (build-exe.ts, build-mcpb.ts) with its output in `outDir`. */
 export async function runBuild(script: string, outDir: string): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, outDir], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return stdout;
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, outDir], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (err) {
+    // Printed at once: vitest reports a failed beforeAll only in its summary, which a crashed run never prints.
+    console.error(`scripts/${script} failed:`, err);
+    throw err;
+  }
 }
 
 export function freePort(): Promise<number> {

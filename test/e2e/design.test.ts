@@ -1,5 +1,5 @@
-// The site's design on the demo directory, in a real browser (headless Debian
-// Chromium through playwright-core): home, a listing, search, a category, last
+// The site's design on the demo directory (its pictures drawn), in a real browser (headless Debian
+// Chromium through playwright-core): home, a listing, a paid one's media, search, a category, last
 // week's launches, the leaderboards, the Domain Rating board, a founder and a
 // blog post at laptop (1366 px) and phone (390 px) width (the admin pages: admin.test.ts), in the
 // light and the dark scheme. Each is screenshotted into
@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo.js';
 import { settingDefaults } from '../../src/directory/settings.js';
+import { drawOwnSvg } from '../../src/media/process.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { chromiumAvailable, launchChromium, axeViolations } from './chromium.js';
@@ -31,7 +32,7 @@ describe.skipIf(!chromiumAvailable)('the design on the demo directory', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     ctx = await testContext();
-    await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults });
+    await seedDemo(ctx.db, { now: ctx.clock.now(), settings: settingDefaults, draw: drawOwnSvg });
     server = await startServer(ctx);
     ctx.config.publicUrl = server.url;
     const top = await ctx.db
@@ -46,6 +47,13 @@ describe.skipIf(!chromiumAvailable)('the design on the demo directory', () => {
       .where('parent_id', 'is', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const withScreenshots = await ctx.db
+      .selectFrom('listings')
+      .innerJoin('listing_screenshots as s', 's.listing_id', 'listings.id')
+      .select('slug')
+      .where('status', '=', 'live')
+      .orderBy('listings.id')
+      .executeTakeFirstOrThrow();
     const founder = await ctx.db.selectFrom('founders').select('slug').orderBy('id').executeTakeFirstOrThrow();
     const post = await ctx.db
       .selectFrom('blog_posts')
@@ -56,6 +64,7 @@ describe.skipIf(!chromiumAvailable)('the design on the demo directory', () => {
     pages.push(
       ['home', '/'],
       ['listing', `/listings/${top.slug}`],
+      ['listing-media', `/listings/${withScreenshots.slug}`],
       ['search', `/search?q=${encodeURIComponent(top.name.split(' ')[0])}`],
       ['category', `/categories/${category.slug}`],
       ['week', '/launches/weeks/last'],

@@ -196,19 +196,19 @@ describe('setting screenshots', () => {
 });
 
 describe('the listing page', () => {
-  it('shows the gallery: lazy, sized, described, from our origin', async () => {
+  it('shows the gallery: sized, described, from our origin, the first at once and the rest lazily', async () => {
     const id = await paid();
     await patch(id, { screenshots: [link('/two.jpg'), link('/three.webp')] });
     const slug = `shots-${n}`;
     const page = await (await fetch(`${served.server.url}/listings/${slug}`)).text();
     const shots = [
       ...page.matchAll(
-        /<img src="(\/media\/[0-9a-f]{64}\.webp)" alt="([^"]+)" width="(\d+)" height="(\d+)" loading="lazy" decoding="async">/g,
+        /<img src="(\/media\/[0-9a-f]{64}\.webp)" alt="([^"]+)" width="(\d+)" height="(\d+)" loading="(\w+)" decoding="async">/g,
       ),
     ];
-    expect(shots.map((m) => [m[2], m[3], m[4]])).toEqual([
-      [`Screenshot 1 of Shots ${n}`, '900', '600'],
-      [`Screenshot 2 of Shots ${n}`, '640', '480'],
+    expect(shots.map((m) => [m[2], m[3], m[4], m[5]])).toEqual([
+      [`Screenshot 1 of Shots ${n}`, '900', '600', 'eager'],
+      [`Screenshot 2 of Shots ${n}`, '640', '480', 'lazy'],
     ]);
     expect(page).toContain(`<a href="${shots[0]![1]}">`);
   });

@@ -284,11 +284,11 @@ function mediaBlock(p: ListingProfile, rel: string): SafeHtml | string {
   );
 }
 
-/** The screenshots, stored on this site: each opens full size; the page lays them out for any width. */
+/** The screenshots, stored on this site: each opens full size; the page lays them out for any width, the first seen at once. */
 function screenshotGallery(name: string, shots: NonNullable<ListingProfile['media']>['screenshots']): SafeHtml {
   return html`<ul class="gallery">${shots.map((shot, i) => {
     const src = localPath(shot.url);
-    return html`<li><a href="${src}"><img src="${src}" alt="Screenshot ${i + 1} of ${name}" width="${shot.width}" height="${shot.height}" loading="lazy" decoding="async"></a></li>`;
+    return html`<li><a href="${src}"><img src="${src}" alt="Screenshot ${i + 1} of ${name}" width="${shot.width}" height="${shot.height}" loading="${i === 0 ? 'eager' : 'lazy'}" decoding="async"></a></li>`;
   })}</ul>`;
 }
 
@@ -504,6 +504,7 @@ async function listingPage(ctx: Context, deps: BrowseDeps, req: Request, res: Re
     ogImage: listingShareImage(ctx, profile),
     jsonLd: jsonLdOf(ctx, profile, description),
     body: html`${headerBlock(data)}
+${mediaBlock(profile, data.rel)}
 ${aboutBlock(profile)}
 ${listBlock('features', 'Features', profile.features)}
 ${listBlock('usps', 'What sets it apart', profile.usps)}
@@ -512,7 +513,6 @@ ${detailsBlock(profile)}
 ${foundersBlock(profile, data.foundersWithPages)}
 ${storyBlock(profile)}
 ${milestonesBlock(profile, data.rel)}
-${mediaBlock(profile, data.rel)}
 ${updatesBlock(profile)}
 ${faqBlock(profile)}
 ${communityBlock(data)}
