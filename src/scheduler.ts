@@ -21,6 +21,7 @@ import { BADGE_CHECK_EVERY_MS, checkAllBadges } from './launches/free-launch.js'
 import { pruneListingStats } from './listings/stats.js';
 import { deliverOutboxMail, SEND_MAIL } from './platform/mail.js';
 import { orderJobHandlers } from './orders/fulfilment.js';
+import { pruneUnusedImages } from './media/images.js';
 import { LISTING_LOGO, runLogoJob } from './media/logos.js';
 import { runWeeklyRollover } from './launches/rollover.js';
 import { runVoteDigest, VOTE_DIGEST, VOTE_DIGEST_EVERY_MS } from './community/vote-digest.js';
@@ -31,6 +32,9 @@ export const BADGE_CHECKS = 'badge_checks';
 
 /** Deletes the visitor hashes and salts of finished days (the daily counts stay). */
 export const STATS_PRUNE = 'listing_stats_prune';
+
+/** Deletes uploaded images nothing came to show (media/images.ts). */
+export const IMAGES_PRUNE = 'unused_images_prune';
 
 /** Monday 00:00 UTC after `now`. */
 export function nextMonday(now: Date): Date {
@@ -53,11 +57,21 @@ export async function ensureBadgeChecksScheduled(
   return enqueue(ctx, BADGE_CHECKS, {}, { runAt: new Date(ctx.clock.now().getTime() + delayMs), dedupe: true });
 }
 
-/** Makes sure one queued listing_stats_prune job exists, due just after the next midnight UTC. */
-export async function ensureStatsPruneScheduled(ctx: Context): Promise<{ id: number; created: boolean }> {
+/** Just after the next midnight UTC: when the daily prunes run. */
+function afterMidnight(ctx: Context): Date {
   const next = new Date(ctx.clock.now());
   next.setUTCHours(24, 1, 0, 0);
-  return enqueue(ctx, STATS_PRUNE, {}, { runAt: next, dedupe: true });
+  return next;
+}
+
+/** Makes sure one queued listing_stats_prune job exists, due just after the next midnight UTC. */
+export async function ensureStatsPruneScheduled(ctx: Context): Promise<{ id: number; created: boolean }> {
+  return enqueue(ctx, STATS_PRUNE, {}, { runAt: afterMidnight(ctx), dedupe: true });
+}
+
+/** Makes sure one queued unused_images_prune job exists, due just after the next midnight UTC. */
+export async function ensureImagesPruneScheduled(ctx: Context): Promise<{ id: number; created: boolean }> {
+  return enqueue(ctx, IMAGES_PRUNE, {}, { runAt: afterMidnight(ctx), dedupe: true });
 }
 
 /** Makes sure one queued vote_digest job exists, due within the hour (community/vote-digest.ts). */
@@ -86,6 +100,12 @@ export const jobHandlers: JobHandlers = {
   [STATS_PRUNE]: async (ctx) => {
     await pruneListingStats(ctx.db, ctx.clock.now().toISOString().slice(0, 10));
     await ensureStatsPruneScheduled(ctx);
+  },
+  // An upload waits a day for a draft or a listing to show it.
+  [IMAGES_PRUNE]: async (ctx) => {
+    const deleted = await pruneUnusedImages(ctx.db, ctx.clock.now());
+    if (deleted > 0) ctx.logger.info({ deleted }, 'unused images pruned');
+    await ensureImagesPruneScheduled(ctx);
   },
   // Makers hear of new votes once an hour, one notification per listing.
   [VOTE_DIGEST]: async (ctx) => {
@@ -138,6 +158,7 @@ export async function startWorkers(ctx: Context, opts: WorkerOptions = {}): Prom
   await ensureRolloverScheduled(ctx);
   await ensureBadgeChecksScheduled(ctx, 0);
   await ensureStatsPruneScheduled(ctx);
+  await ensureImagesPruneScheduled(ctx);
   await ensureVoteDigestScheduled(ctx);
 
   // Claims due jobs while a p-queue slot is free; each finished job makes room for the next at once.

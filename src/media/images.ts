@@ -3,7 +3,8 @@
 // /media/<hash>.webp (router.ts). The same bytes are one row however many
 // listings show them; a row no logo and no gallery points at any more goes.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type WhereInterface } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import type { Db } from '../platform/db.js';
@@ -90,12 +91,12 @@ export async function imagesByHash(db: Db, hashes: readonly string[]) {
   return new Map(rows.map((r) => [r.hash, r]));
 }
 
-/** Deletes those of `hashes` that no listing's logo or gallery shows any more. */
-export async function dropUnusedImages(db: Db, hashes: readonly string[]): Promise<void> {
-  if (hashes.length === 0) return;
-  await db
-    .deleteFrom('images')
-    .where('hash', 'in', [...new Set(hashes)])
+/**
+ * Images nothing shows: no listing's logo, no gallery, and no draft names it
+ * (an uploaded logo waits in its draft's logo link until the draft is submitted).
+ */
+function unused<Q extends WhereInterface<Database, 'images'>>(query: Q): Q {
+  return query
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -108,5 +109,29 @@ export async function dropUnusedImages(db: Db, hashes: readonly string[]): Promi
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('listings').select(sql`1`.as('one')).whereRef('listings.logo_image', '=', 'images.hash'))),
     )
-    .execute();
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('drafts')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`cast(drafts.fields as text) like '%' || images.hash || '%'`),
+        ),
+      ),
+    ) as Q;
+}
+
+/** Deletes those of `hashes` that nothing shows any more. */
+export async function dropUnusedImages(db: Db, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await unused(db.deleteFrom('images').where('hash', 'in', [...new Set(hashes)])).execute();
+}
+
+/** How long an uploaded image may wait for a draft or a listing to show it. */
+export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the images stored before `now` less the grace that nothing shows (uploads never used); returns how many. */
+export async function pruneUnusedImages(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_IMAGE_GRACE_MS).toISOString();
+  const result = await unused(db.deleteFrom('images').where('created_at', '<', before)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,7 @@
 // A listing's logo, copied to our side: where logo_url is written (a draft
 // submitted or edited after submission, drafts/submit.ts) the stored copy is
-// forgotten and a `listing_logo` job is queued in the same transaction, so the
+// forgotten and, unless the link names an image uploaded here (shown at
+// once), a `listing_logo` job is queued in the same transaction, so the
 // write never waits for, nor fails with, someone else's server. The job
 // fetches the image (fetch.ts) and stores a square WebP; pages show it from
 // our origin, and the monogram until then or when it cannot be copied (the
@@ -10,7 +11,7 @@ import type { Db } from '../platform/db.js';
 import { enqueue, type Job } from '../platform/jobs.js';
 import { webLink } from '../platform/links.js';
 import { ImageFetchError, fetchImage } from './fetch.js';
-import { dropUnusedImages, saveImage } from './images.js';
+import { dropUnusedImages, imagesByHash, ownImageHash, saveImage } from './images.js';
 
 export const LISTING_LOGO = 'listing_logo';
 /** Tries of a logo whose server failed in a way that may pass (a timeout, a 5xx). */
@@ -22,8 +23,20 @@ const LOGO_ATTEMPTS = 3;
  */
 export async function logoUrlChanged(tx: Context, listingId: number, logoUrl: string | null): Promise<void> {
   const before = await tx.db.selectFrom('listings').select('logo_image').where('id', '=', listingId).executeTakeFirst();
-  await tx.db.updateTable('listings').set({ logo_image: null, logo_error: null }).where('id', '=', listingId).execute();
-  if (before?.logo_image) await dropUnusedImages(tx.db, [before.logo_image]);
+  // A logo uploaded here (uploads.ts) is already stored: the listing shows it at once, nothing is fetched.
+  const own = logoUrl ? ownImageHash(tx, logoUrl) : null;
+  const stored = own ? await imagesByHash(tx.db, [own]) : null;
+  await tx.db
+    .updateTable('listings')
+    .set({
+      logo_image: own && stored?.has(own) ? own : null,
+      logo_error:
+        own && !stored?.has(own) ? 'There is no such image on this site any more; upload the logo again.' : null,
+    })
+    .where('id', '=', listingId)
+    .execute();
+  if (before?.logo_image && before.logo_image !== own) await dropUnusedImages(tx.db, [before.logo_image]);
+  if (own) return;
   // The job names the link as stored (it checks the listing still has it) and fetches its normalised form.
   if (logoUrl) await enqueue(tx, LISTING_LOGO, { listing_id: listingId, url: logoUrl }, { maxAttempts: LOGO_ATTEMPTS });
 }

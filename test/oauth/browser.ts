@@ -15,21 +15,32 @@ export class Browser {
   /** One request (no redirects followed), storing Set-Cookie. */
   async request(
     pathOrUrl: string,
-    init: { method?: string; form?: Record<string, string | string[]> } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string | string[]>;
+      /** Sends the form as multipart/form-data (a button's formenctype) with these files. */
+      files?: Record<string, { name: string; type: string; bytes: Buffer }>;
+    } = {},
   ): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
     const headers: Record<string, string> = {};
     const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (jar) headers.cookie = jar;
-    let body: string | undefined;
-    if (init.form) {
+    let body: string | FormData | undefined;
+    if (init.files) {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(init.form ?? {})) for (const one of [v].flat()) data.append(k, one);
+      for (const [k, f] of Object.entries(init.files))
+        data.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+      body = data;
+    } else if (init.form) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(init.form)) for (const one of [v].flat()) params.append(k, one);
       body = params.toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     const res = await fetch(url, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      method: init.method ?? (init.form || init.files ? 'POST' : 'GET'),
       headers,
       body,
       redirect: 'manual',

@@ -94,6 +94,7 @@ describe('the website operations', () => {
       },
       set_blog_post_published: { id: 1, published: true },
       mark_notifications_read: {},
+      upload_image: { variant: 'logo', data: 'iVBORw0KGgo=' },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

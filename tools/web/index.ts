@@ -1,8 +1,9 @@
 // The website's own operations: writes SPEC keeps off the API (a person's
 // votes, follows, reviews, comments, reports, the API keys they hand to
-// programs, their notifications, a co-founder's answer to an invite) and the
-// admins' work: moderating listings, accounts, votes, reviews, comments and
-// reports, products and prices, site settings and the blog. The pages run
+// programs, their notifications, a co-founder's answer to an invite, the
+// images they upload) and the admins' work: moderating listings, accounts,
+// votes, reviews, comments and reports, products and prices, site settings
+// and the blog. The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
@@ -33,6 +34,7 @@ import set_product_price from './set_product_price.js';
 import set_review_flag from './set_review_flag.js';
 import set_votes_discounted from './set_votes_discounted.js';
 import unfollow_listing from './unfollow_listing.js';
+import upload_image from './upload_image.js';
 import withdraw_vote from './withdraw_vote.js';
 import write_review from './write_review.js';
 
@@ -49,6 +51,7 @@ export const webOperations: AnyWebOperation[] = [
   revoke_api_key,
   set_notification_mail,
   mark_notifications_read,
+  upload_image,
   accept_invite,
   set_comment_hidden,
   hide_reported_comment,

@@ -112,8 +112,12 @@ export function labelOfPath(path: string): string {
   if (path === 'seo.meta') return 'Search description';
   if (path === 'competitor_url') return 'Competitor’s website';
   if (path === 'email') return 'Co-founder’s email';
+  if (path === LOGO_FILE) return 'Logo file';
   return path;
 }
+
+/** The draft page's logo file control (its upload button posts the form as multipart to /drafts/:id/logo). */
+export const LOGO_FILE = 'logo_file';
 
 const SECTION_NOTICES: Record<string, string> = {
   saved: 'Saved your changes.',
@@ -156,6 +160,7 @@ export function noticeOf(done: string): Notice | null {
       restore: `${label} is back to what the AI drafted from your site.`,
       regenerate: `${label} redrafted from your site.`,
       'regenerate-none': `Your site does not say; ${label.toLowerCase()} is left blank rather than guessed.`,
+      upload: 'Your logo file is uploaded and saved: the logo link now points to it.',
     };
     if (!action || !text[action]) return null;
     return { text: `${saved ? 'Saved your changes. ' : ''}${text[action]}`, field };

@@ -14,9 +14,13 @@ import type { DraftView } from '../../drafts/views.js';
 import { AppError } from '../../errors.js';
 import { draftId } from '../../../tools/drafts/schemas.js';
 import { act, type Problem, read } from '../ui/act.js';
+import type { StoredImage } from '../../media/images.js';
+import { MAX_UPLOAD_BYTES } from '../../media/uploads.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { html, sendPage } from '../ui/html.js';
+import { MAKER_FORMS } from '../ui/page.js';
 import { csrfValid, webOf } from '../ui/session.js';
+import { multipartForm, uploadedFile } from '../ui/uploads.js';
 import {
   changedFields,
   type DraftSection,
@@ -26,7 +30,7 @@ import {
   readProfile,
   text,
 } from './draft-forms.js';
-import { isFieldName, noticeOf } from './draft-labels.js';
+import { isFieldName, LOGO_FILE, noticeOf } from './draft-labels.js';
 import { sendDraftPage } from './draft-view.js';
 import { signedIn } from './signed-in.js';
 
@@ -49,6 +53,7 @@ const FORM_PATHS = [
   'competitor',
   'retry',
   'submit',
+  'logo',
 ];
 
 /**
@@ -95,6 +100,7 @@ export function draftRoutes(ctx: Context): Router {
         notice: opts.done ? noticeOf(opts.done) : null,
         autoRefresh: opts.autoRefresh,
         confirmRedraft: opts.confirmRedraft,
+        publicUrl: ctx.config.publicUrl,
       },
       opts.problem?.status,
     );
@@ -314,6 +320,37 @@ export function draftRoutes(ctx: Context): Router {
         303,
         `/drafts/${id}?done=${encodeURIComponent(`${result.saved.length > 0 ? 'saved,' : ''}${resent ? 're-invite' : 'invite'}`)}#invite`,
       );
+    }),
+  );
+
+  // "Upload logo" posts the whole form as multipart: the file is stored
+  // (upload_image) and its address saved as the logo link with every other
+  // edit; a refused file is said on its control, everything typed kept.
+  router.post(
+    '/drafts/:id/logo',
+    multipartForm({ fields: MAKER_FORMS.parameterLimit, fieldBytes: 512 * 1024, fileBytes: MAX_UPLOAD_BYTES }),
+    forDraft('form', async (req, res, session, id) => {
+      const view = await getDraft(session, id);
+      const refuse = (message: string) =>
+        show(res, session, view, {
+          problem: { status: 400, message: `Logo file: ${message}.`, errors: [{ path: LOGO_FILE, message }] },
+          kept: draftEdits(req, view).kept,
+        });
+      const file = uploadedFile(res);
+      if (!file) return refuse('choose an image file first');
+      if (file.tooLarge) return refuse(`the file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      const upload = await act<StoredImage>(ctx, session, 'upload_image', {
+        variant: 'logo',
+        data: file.bytes.toString('base64'),
+      });
+      if (!upload.ok) return refuse(upload.problem.errors[0]?.message ?? upload.problem.message);
+      // The upload's address stands in the logo link box, as if typed there.
+      (req.body as Record<string, unknown>)['fields.logo_url'] = upload.body.url;
+      const result = await saveEdits(req, res, session, view);
+      if (result === 'answered') return;
+      const others =
+        result.saved.some((part) => part !== 'fields') || Object.keys(changedFields(view, readProfile(req))).length > 1;
+      await back(req, res, session, `${others ? 'saved,' : ''}upload:logo_url`, 'field-logo_url');
     }),
   );
 

@@ -25,6 +25,8 @@ export interface DraftRender {
   autoRefresh?: boolean;
   /** A field whose redraft would replace the maker's text: its button asks to be pressed again. */
   confirmRedraft?: FieldName;
+  /** This site's address: a logo link under it is an upload, shown beside the link. */
+  publicUrl: string;
 }
 
 export const draftPath = (view: DraftView, suffix = '') => `/drafts/${view.id}${suffix}`;

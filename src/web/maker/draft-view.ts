@@ -7,8 +7,11 @@ import type { Response } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
 import { type FieldName, isListField, maxLength, PROFILE_FIELDS } from '../../drafts/drafter/fields.js';
 import type { DraftView } from '../../drafts/views.js';
+import { IMAGE_LIMITS, ACCEPTED_FORMATS } from '../../media/process.js';
 import { controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
 import { html, noticeBox, plural, type SafeHtml, sendPage } from '../ui/html.js';
+import { localPath } from '../ui/public-page.js';
+import { IMAGE_FILE_TYPES } from '../ui/uploads.js';
 import { fieldText } from './draft-forms.js';
 import {
   FIELD_GROUPS,
@@ -16,6 +19,7 @@ import {
   FIELD_LABELS,
   isFieldName,
   labelOfPath,
+  LOGO_FILE,
   STATE_LABELS,
   STATE_MEANINGS,
 } from './draft-labels.js';
@@ -232,6 +236,23 @@ function controlFor(f: FieldName, attrs: SafeHtml, value: string): SafeHtml {
   return html`<input ${attrs} type="${type}"${mode} maxlength="${maxLength(f)}" value="${value}">`;
 }
 
+/**
+ * Beside the logo link: the logo when it is one uploaded here, and a file
+ * control whose button posts the whole form (every edit with it) as
+ * multipart to /drafts/:id/logo, which puts the upload's address in the link.
+ */
+function logoUpload(r: DraftRender, link: string): SafeHtml {
+  const id = controlId(LOGO_FILE);
+  const errors = errorsFor(r.problem, LOGO_FILE);
+  const own = link.startsWith(`${r.publicUrl}/media/`) ? localPath(link) : null;
+  return html`<div class="logo-upload">${own ? html`<img class="logo logo-upload-preview" src="${own}" alt="Your uploaded logo" width="64" height="64">` : ''}
+<div><label for="${id}">Or upload your logo</label>
+<p class="hint" id="${id}-hint">${ACCEPTED_FORMATS}, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; it is shown as a square. Uploading saves your other edits too.</p>
+${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
+<input type="file" class="logo-upload-file" id="${id}" name="${LOGO_FILE}" accept="${IMAGE_FILE_TYPES}" aria-describedby="${id}-hint${errors.length > 0 ? ` ${id}-error` : ''}"${errors.length > 0 ? html` aria-invalid="true"` : ''}>
+<button type="submit" class="secondary" name="intent" value="upload" formenctype="multipart/form-data" formaction="${draftPath(r.view, '/logo')}#field-logo_url">Upload logo</button></div></div>`;
+}
+
 export const shortText = (value: string | string[] | null) => {
   const s = Array.isArray(value) ? value.join(', ') : (value ?? '');
   return s.length > 240 ? `${s.slice(0, 240)}…` : s;
@@ -282,7 +303,7 @@ function profileField(r: DraftRender, f: FieldName): SafeHtml {
 ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : ''}
 ${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
 ${controlFor(f, attrs, value)}
-${f === 'categories' ? categoryNames(r) : ''}`,
+${f === 'categories' ? categoryNames(r) : ''}${f === 'logo_url' ? logoUpload(r, value) : ''}`,
     actions: fieldButtons(f, r),
   });
 }

@@ -11,12 +11,15 @@ import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { interviewAnswers } from '../../directory/interview.js';
 import { notFound } from '../../errors.js';
+import type { StoredImage } from '../../media/images.js';
+import { MAX_UPLOAD_BYTES } from '../../media/uploads.js';
 import type { OwnListing } from '../../listings/my-listings.js';
 import { type OwnerExtras, ownerExtras } from '../../listings/owner-extras.js';
 import { act, type Problem, read } from '../ui/act.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { html, plural, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
+import { multipartForm, uploadedFile } from '../ui/uploads.js';
 import { productLogo } from '../ui/public-page.js';
 import { listingStatusPill, planWords, routeId, weekWords } from './dashboard-ui.js';
 import {
@@ -47,10 +50,13 @@ import {
 import { historySection } from './manage-history.js';
 import {
   addProblem,
+  addRefusal,
+  FILE_PATH,
   galleryWith,
   galleryWithout,
   type ImagesState,
   imagesSection,
+  LINK_PATH,
   submittedLink,
 } from './manage-images.js';
 import { signedIn } from './signed-in.js';
@@ -337,19 +343,49 @@ export function manageRoutes(ctx: Context): Router {
     },
   );
 
-  router.post('/my/listings/:id/screenshots', async (req: Request<{ id: string }>, res) => {
-    const post = await formPost(ctx, req, res);
-    if (!post) return;
-    const data = await load(ctx, post.session, post.id);
-    const url = submittedLink(req);
-    const screenshots = galleryWith(data.extras.screenshots, url);
-    const outcome = await act(ctx, post.session, 'update_my_listing', { listing_id: post.id, screenshots });
-    if (!outcome.ok) {
-      const problem = addProblem(outcome.problem, screenshots.length - 1);
-      return managePage(ctx, res, post.session, data, { images: { url, problem }, status: problem.status });
-    }
-    res.redirect(303, back(post.id, 'done=screenshot-added', 'images'));
-  });
+  // The add form posts as multipart: a file chosen is stored (upload_image)
+  // and added by its address here, a link given is added too.
+  router.post(
+    '/my/listings/:id/screenshots',
+    multipartForm({ fields: 20, fieldBytes: 8 * 1024, fileBytes: MAX_UPLOAD_BYTES }),
+    async (req: Request<{ id: string }>, res) => {
+      const post = await formPost(ctx, req, res);
+      if (!post) return;
+      const data = await load(ctx, post.session, post.id);
+      const url = submittedLink(req);
+      const refuse = (state: ImagesState) =>
+        managePage(ctx, res, post.session, data, { images: state, status: state.problem.status });
+      const added: { path: string; url: string }[] = [];
+      const file = uploadedFile(res);
+      if (file?.tooLarge)
+        return refuse(addRefusal(url, FILE_PATH, `the file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
+      if (file) {
+        const upload = await act<StoredImage>(ctx, post.session, 'upload_image', {
+          variant: 'screenshot',
+          data: file.bytes.toString('base64'),
+        });
+        if (!upload.ok)
+          return refuse(addRefusal(url, FILE_PATH, upload.problem.errors[0]?.message ?? upload.problem.message));
+        added.push({ path: FILE_PATH, url: upload.body.url });
+      }
+      if (url) added.push({ path: LINK_PATH, url });
+      if (added.length === 0) return refuse(addRefusal(url, FILE_PATH, 'choose an image file or give a link'));
+      const screenshots = galleryWith(
+        data.extras.screenshots,
+        added.map((a) => a.url),
+      );
+      const outcome = await act(ctx, post.session, 'update_my_listing', { listing_id: post.id, screenshots });
+      if (!outcome.ok) {
+        const problem = addProblem(
+          outcome.problem,
+          data.extras.screenshots.length,
+          added.map((a) => a.path),
+        );
+        return refuse({ url, problem });
+      }
+      res.redirect(303, back(post.id, 'done=screenshot-added', 'images'));
+    },
+  );
 
   router.post(
     '/my/listings/:id/screenshots/:index/remove',

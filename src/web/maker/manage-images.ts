@@ -1,20 +1,22 @@
 // The "Logo and screenshots" section of the management page: whether the
 // logo was copied to this site (and why not, when it could not be), and the
-// screenshot gallery with a form to add one image link and a button to
-// remove each. Both forms send update_my_listing the whole new gallery: the
-// images kept by the link they came from (so nothing is fetched again), the
-// new one by the link given, which the tool fetches and checks; a refusal
-// lands on the link box.
+// screenshot gallery with a form to add one image (a file uploaded, or a
+// link) and a button to remove each. Both forms send update_my_listing the
+// whole new gallery: the images kept by the link they came from (so nothing
+// is fetched again), a new one by the link given or the address of the file
+// just stored (upload_image); a refusal lands on the control it is about.
 import type { Request } from 'express';
 import type { OwnerExtras } from '../../listings/owner-extras.js';
 import type { OwnListing } from '../../listings/my-listings.js';
+import { ACCEPTED_FORMATS, IMAGE_LIMITS } from '../../media/process.js';
 import { MAX_SCREENSHOTS } from '../../media/screenshots.js';
 import { webLink } from '../../platform/links.js';
 import type { Problem } from '../ui/act.js';
-import { control, problemSummary } from '../ui/fields.js';
+import { control, controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml } from '../ui/html.js';
 import { localPath, productLogo } from '../ui/public-page.js';
+import { IMAGE_FILE_TYPES } from '../ui/uploads.js';
 
 /** The add form as it was sent, and why it was refused. */
 export interface ImagesState {
@@ -22,36 +24,52 @@ export interface ImagesState {
   problem: Problem;
 }
 
-const LINK_PATH = 'screenshot.url';
+export const LINK_PATH = 'screenshot.url';
+/** The add form's file control (the form posts as multipart). */
+export const FILE_PATH = 'screenshot.file';
 
 /** The link the add form sent. */
 export const submittedLink = (req: Request) => field(req, LINK_PATH, 4000).trim();
 
-/** update_my_listing's gallery after adding `url` at the end. */
-export const galleryWith = (shots: OwnerExtras['screenshots'], url: string) => [...shots.map((s) => s.source_url), url];
+/** The add form refused before any tool ran: `message` on the control at `path`, the link as typed. */
+export const addRefusal = (url: string, path: string, message: string): ImagesState => ({
+  url,
+  problem: { status: 400, message: `${label(path)}: ${message}.`, errors: [{ path, message }] },
+});
+
+/** update_my_listing's gallery after adding `urls` at the end. */
+export const galleryWith = (shots: OwnerExtras['screenshots'], urls: readonly string[]) => [
+  ...shots.map((s) => s.source_url),
+  ...urls,
+];
 
 /** update_my_listing's gallery without the `index`th image. */
 export const galleryWithout = (shots: OwnerExtras['screenshots'], index: number) =>
   shots.filter((_, i) => i !== index).map((s) => s.source_url);
 
 /**
- * A refusal of the gallery as the add form shows it: the new link's problem
- * (`screenshots.N`, N its index) on the link box; an older image's problem
- * as the message (it can only be removed).
+ * A refusal of the gallery as the add form shows it: a new image's problem
+ * (`screenshots.N`, N its index) on the control it came from (`added`, from
+ * `firstNew` on: the file, the link), the gallery's own on the last of them;
+ * an older image's problem as the message (it can only be removed).
  */
-export function addProblem(problem: Problem, newIndex: number): Problem {
+export function addProblem(problem: Problem, firstNew: number, added: readonly string[]): Problem {
   return {
     ...problem,
-    errors: problem.errors.map((e) =>
-      e.path === `screenshots.${newIndex}` || e.path === 'screenshots' ? { ...e, path: LINK_PATH } : e,
-    ),
+    errors: problem.errors.map((e) => {
+      if (e.path === 'screenshots') return { ...e, path: added.at(-1) ?? LINK_PATH };
+      const index = /^screenshots\.(\d+)$/.exec(e.path)?.[1];
+      const path = index === undefined ? undefined : added[Number(index) - firstNew];
+      return path ? { ...e, path } : e;
+    }),
   };
 }
 
-const label = (path: string) =>
-  path === LINK_PATH
-    ? 'Screenshot link'
-    : path.replace(/^screenshots\.(\d+)$/, (_, n) => `Screenshot ${Number(n) + 1}`);
+function label(path: string): string {
+  if (path === LINK_PATH) return 'Screenshot link';
+  if (path === FILE_PATH) return 'Screenshot file';
+  return path.replace(/^screenshots\.(\d+)$/, (_, n) => `Screenshot ${Number(n) + 1}`);
+}
 
 function logoStatus(listing: OwnListing, extras: OwnerExtras): SafeHtml {
   const draft = extras.draft_id
@@ -65,6 +83,15 @@ function logoStatus(listing: OwnListing, extras: OwnerExtras): SafeHtml {
   if (extras.logo_error)
     return html`<p class="error" role="status">Your logo could not be copied${from}: ${extras.logo_error} Your initials show instead.${draft}</p>`;
   return html`<p>Your logo is being copied to this site; it shows in a minute.${draft}</p>`;
+}
+
+/** The add form's file control, marked up as control() marks up the others. */
+function fileControl(state: ImagesState | null): SafeHtml {
+  const id = controlId(FILE_PATH);
+  const errors = errorsFor(state?.problem, FILE_PATH);
+  return html`<div class="field${errors.length > 0 ? ' invalid' : ''}"><label for="${id}">Upload an image file</label>
+${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
+<input type="file" id="${id}" name="${FILE_PATH}" accept="${IMAGE_FILE_TYPES}"${errors.length > 0 ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}></div>`;
 }
 
 export function imagesSection(
@@ -84,7 +111,7 @@ ${logoStatus(listing, extras)}
     unlocked
       ? `Up to ${MAX_SCREENSHOTS} pictures of the product, shown in the Media section of its public page.`
       : `Up to ${MAX_SCREENSHOTS} pictures of the product. They show on the public page once the media section is unlocked (a paid launch); you can add them now.`
-  } We copy each image to this site: PNG, JPEG, WebP, GIF, AVIF or SVG, at most 5 MB.</p>
+  } We keep a copy of each image on this site: ${ACCEPTED_FORMATS}, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.</p>
 ${
   shots.length === 0
     ? html`<p>No screenshots yet.</p>`
@@ -98,9 +125,11 @@ ${
 }
 ${
   shots.length < MAX_SCREENSHOTS
-    ? html`<form method="post" action="/my/listings/${id}/screenshots" class="card">${csrfField(csrfToken)}
+    ? html`<form method="post" action="/my/listings/${id}/screenshots" enctype="multipart/form-data" class="card">${csrfField(csrfToken)}
+<h4>Add a screenshot</h4>
 ${problemSummary(state?.problem, label)}
-${control({ path: LINK_PATH, label: 'Add a screenshot', value: state?.url, kind: 'url', hint: 'A link to the image file itself.', problem: state?.problem, placeholder: 'https://', required: true })}
+${fileControl(state)}
+${control({ path: LINK_PATH, label: 'Or give a link to the image', value: state?.url, kind: 'url', hint: 'A link to the image file itself.', problem: state?.problem, placeholder: 'https://' })}
 <button type="submit">Add screenshot</button></form>`
     : html`<p class="muted">The gallery is full: remove one to add another.</p>`
 }</section>`;

@@ -3,6 +3,7 @@
 // evidence, saving only what changed, the per-field Lock / Restore / Redraft
 // buttons, the sections' forms, refusals that name the field and save
 // nothing, ownership, CSRF and "Submit as my listing".
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { draftById } from '../../../src/drafts/drafts.js';
 import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
@@ -513,5 +514,96 @@ describe('submitting the draft', () => {
       .where('id', '=', listingId!)
       .executeTakeFirstOrThrow();
     expect(listing.tagline).toBe('Get paid without chasing');
+  });
+});
+
+describe('uploading a logo', () => {
+  const png = () =>
+    sharp({ create: { width: 120, height: 80, channels: 4, background: '#3b5bdb' } })
+      .png()
+      .toBuffer();
+
+  /** Presses "Upload logo": the whole form as multipart, with `file` in the file control. */
+  async function upload(
+    browser: Browser,
+    id: string,
+    changes: Record<string, string>,
+    file?: { name: string; type: string; bytes: Buffer },
+  ) {
+    const page = (await open(browser, `/drafts/${id}`)).text;
+    expect(page).toContain(`formenctype="multipart/form-data" formaction="/drafts/${id}/logo#field-logo_url"`);
+    const values = formValues(page, `/drafts/${id}`);
+    return browser.request(`/drafts/${id}/logo`, {
+      form: { ...values, intent: 'upload', ...changes },
+      files: { logo_file: file ?? { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) } },
+    });
+  }
+
+  it('stores the file as a square logo, saves its address as the logo link with every other edit, and shows it', async () => {
+    const { browser, id } = await readyDraft();
+    const res = await upload(
+      browser,
+      id,
+      { 'fields.city': 'Lyon' },
+      { name: 'logo.png', type: 'image/png', bytes: await png() },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/drafts/${id}?done=saved%2Cupload%3Alogo_url#field-logo_url`);
+    const draft = await stored(id);
+    expect(draft.fields.city).toMatchObject({ value: 'Lyon', state: 'edited' });
+    const link = String(draft.fields.logo_url.value);
+    const hash = /^http:\/\/127\.0\.0\.1:\d+\/media\/([0-9a-f]{64})\.webp$/.exec(link)?.[1];
+    expect(hash, link).toBeDefined();
+    const image = await bed.ctx.db.selectFrom('images').selectAll().where('hash', '=', hash!).executeTakeFirstOrThrow();
+    expect(image).toMatchObject({ content_type: 'image/webp', width: 120, height: 120 });
+
+    const page = (await open(browser, res.headers.get('location')!)).text;
+    expect(page).toContain('Your logo file is uploaded and saved: the logo link now points to it.');
+    expect(fieldBlock(page, 'logo_url')).toContain(`<img class="logo logo-upload-preview" src="/media/${hash}.webp"`);
+
+    // Submitted, the listing shows the uploaded logo at once: nothing is fetched.
+    expect((await send(browser, id, '/submit', {})).status).toBe(303);
+    const listing = await bed.ctx.db
+      .selectFrom('listings')
+      .select(['logo_url', 'logo_image', 'logo_error'])
+      .where('id', '=', (await stored(id)).listing_id!)
+      .executeTakeFirstOrThrow();
+    expect(listing).toEqual({ logo_url: link, logo_image: hash, logo_error: null });
+    const jobs = await bed.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'listing_logo').execute();
+    expect(jobs.filter((j) => JSON.stringify(j.payload).includes(link))).toEqual([]);
+  });
+
+  it('says on the file control what is wrong with the file, keeps everything typed and saves nothing', async () => {
+    const { browser, id } = await readyDraft();
+    const before = await stored(id);
+    const cases: [{ name: string; type: string; bytes: Buffer } | undefined, string][] = [
+      [undefined, 'choose an image file first'],
+      [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a picture') }, 'is not a PNG, JPEG'],
+      [{ name: 'huge.png', type: 'image/png', bytes: Buffer.alloc(5 * 1024 * 1024 + 1) }, 'larger than 5 MB'],
+    ];
+    for (const [file, said] of cases) {
+      const res = await upload(browser, id, { 'fields.city': 'Marseille' }, file);
+      expect(res.status, said).toBe(400);
+      const page = await res.text();
+      expect(page).toMatch(
+        /<input type="file" class="logo-upload-file" id="[^"]+" name="logo_file"[^>]* aria-invalid="true">/,
+      );
+      expect(page.toLowerCase()).toContain(said.toLowerCase());
+      expect(fieldBlock(page, 'city')).toContain('value="Marseille"');
+    }
+    const after = await stored(id);
+    expect(after.fields.city).toEqual(before.fields.city);
+    expect(after.fields.logo_url).toEqual(before.fields.logo_url);
+  });
+
+  it('refuses a post without the form’s token', async () => {
+    const { browser, id } = await readyDraft();
+    const images = await bed.ctx.db.selectFrom('images').select('hash').execute();
+    const res = await browser.request(`/drafts/${id}/logo`, {
+      form: { intent: 'upload' },
+      files: { logo_file: { name: 'logo.png', type: 'image/png', bytes: await png() } },
+    });
+    expect(res.status).toBe(403);
+    expect(await bed.ctx.db.selectFrom('images').select('hash').execute()).toEqual(images);
   });
 });

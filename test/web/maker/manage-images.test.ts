@@ -1,7 +1,7 @@
 // The "Logo and screenshots" section of the management page, through a
-// signed-up browser: adding a screenshot by its link and removing one both
-// call update_my_listing with the whole gallery; a link that cannot be used
-// is named at the link box and nothing is saved; the logo's state (copied,
+// signed-up browser: adding a screenshot by its link or as an uploaded file
+// and removing one call update_my_listing with the whole gallery; a link or
+// a file that cannot be used is named at its control and nothing is saved; the logo's state (copied,
 // queued, or why not) is told; the forms need the form token and the owner.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import updateMyListing from '../../../tools/listings/update_my_listing.js';
@@ -96,6 +96,49 @@ describe('screenshots on the management page', () => {
     expect(page).toContain('<a href="#f-screenshot-url">Screenshot link</a>: The SVG contains a script');
     expect(page).toMatch(/id="f-screenshot-url" name="screenshot.url"[^>]*aria-invalid="true"/);
     expect(page).toContain(`value="${images.origin}/evil.svg"`);
+    expect(await gallery(me.id)).toEqual([]);
+  });
+
+  it('adds an uploaded file (the form posts as multipart) by its address here, with a link given beside it', async () => {
+    const me = await owned();
+    const action = `${me.path}/screenshots`;
+    const page = await pageOf(me.browser, me.path);
+    expect(page).toContain(`<form method="post" action="${action}" enctype="multipart/form-data" class="card">`);
+    const added = await me.browser.request(action, {
+      form: { ...formValues(page, action), 'screenshot.url': `${images.origin}/other.jpg` },
+      files: { 'screenshot.file': { name: 'screen.png', type: 'image/png', bytes: await picture('png', 1000, 600) } },
+    });
+    expect(added.status).toBe(303);
+    const urls = (await gallery(me.id)).map((g) => g.source_url);
+    expect(urls).toEqual([
+      expect.stringMatching(new RegExp(`^${served.ctx.config.publicUrl}/media/[0-9a-f]{64}\\.webp$`)),
+      `${images.origin}/other.jpg`,
+    ]);
+    const shown = await pageOf(me.browser, me.path);
+    expect(shown).toMatch(/<img src="\/media\/[0-9a-f]{64}\.webp" alt="Screenshot 1" width="1000" height="600"/);
+  });
+
+  it('names a file that cannot be used at the file control, keeps the link typed, and saves nothing', async () => {
+    const me = await owned();
+    const action = `${me.path}/screenshots`;
+    const cases: [{ name: string; type: string; bytes: Buffer } | null, string][] = [
+      [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('no picture here') }, 'is not a PNG, JPEG'],
+      [{ name: 'big.png', type: 'image/png', bytes: Buffer.alloc(5 * 1024 * 1024 + 1) }, 'larger than 5 MB'],
+      [null, 'choose an image file or give a link'],
+    ];
+    for (const [file, said] of cases) {
+      const form = formValues(await pageOf(me.browser, me.path), action);
+      const res = await me.browser.request(action, {
+        form: { ...form, 'screenshot.url': file ? `${images.origin}/shot.png` : '' },
+        files: { 'screenshot.file': file ?? { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) } },
+      });
+      expect(res.status, said).toBe(400);
+      const text = await res.text();
+      expect(text).toContain('<a href="#f-screenshot-file">Screenshot file</a>');
+      expect(text.toLowerCase()).toContain(said.toLowerCase());
+      expect(text).toMatch(/id="f-screenshot-file" name="screenshot.file"[^>]*aria-invalid="true"/);
+      if (file) expect(text).toContain(`value="${images.origin}/shot.png"`);
+    }
     expect(await gallery(me.id)).toEqual([]);
   });
 
