@@ -95,6 +95,15 @@ describe.skipIf(!chromiumAvailable)('the design on the demo directory', () => {
             if (width === 'mobile' && scheme === 'light')
               await page.screenshot({ path: join(SCREENSHOTS, `design-${name}-mobile-first-screen.png`) });
             if (width === 'mobile' && name === 'home') {
+              // A phone's first screen shows five whole products, each with its picture.
+              const whole = await page.evaluate(
+                () =>
+                  [...document.querySelectorAll('main .cards li')].filter(
+                    (card) =>
+                      card.getBoundingClientRect().bottom <= window.innerHeight && card.querySelector('img.logo'),
+                  ).length,
+              );
+              expect(whole, 'whole products on the first screen of home at 390 × 844').toBeGreaterThanOrEqual(5);
               // The site's nav is folded into a menu that opens without JavaScript.
               await page.locator('.menu > summary').click();
               await expect.poll(() => page.getByRole('link', { name: 'Leaderboards' }).first().isVisible()).toBe(true);

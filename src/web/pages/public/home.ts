@@ -89,8 +89,7 @@ ${listingCards(featured, { voter })}
     : ''
 }
 <section aria-labelledby="home-week">
-<h2 id="home-week">Earlier this week</h2>
-<p class="muted">Most community votes first.</p>
+<h2 id="home-week">Earlier this week <small>· most votes first</small></h2>
 ${earlier.length > 0 ? listingCards(earlier, { voter }) : html`<p class="muted">Only today's launches so far this week.</p>`}
 <p><a href="/launches/weeks/this">The week's ranking${week.total > 0 ? ` (${week.total} launches)` : ''}</a> · <a href="/launches/weeks/last">Last week's results</a> <span class="muted">(weeks run Monday to Sunday, UTC)</span></p>
 </section>
