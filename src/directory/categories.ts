@@ -1,8 +1,10 @@
 // The category tree (top level + subcategories) with live listing counts; a
 // listing counts for its categories and for their parents.
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
 
 /** One category with its live listing count (list_categories shows two levels). */
 export const categoryCount = z.object({
@@ -104,4 +106,34 @@ export function subtreeIds(categories: readonly { id: number; parent_id: number 
     for (const c of categories) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
   }
   return ids;
+}
+
+/** The optional `category` input of a ranking (get_leaderboard, get_launch_week): a category's slug. */
+export const categoryFilter = z
+  .string()
+  .max(100)
+  .optional()
+  .describe('Only listings in this category or its subcategories (a slug from list_categories)');
+
+/**
+ * The ids of the category `slug` and of every category below it, for a
+ * ranking's filter; a slug that names no category is a 400 on `category`.
+ */
+export async function categoryFilterIds(ctx: Context, slug: string): Promise<number[]> {
+  const categories = await ctx.db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute();
+  const category = categories.find((c) => c.slug === slug);
+  if (!category) {
+    const message = 'no category has this slug; list_categories names them';
+    throw new AppError('invalid', `category: ${message}.`, { errors: [{ path: 'category', message }] });
+  }
+  return subtreeIds(categories, category.id);
+}
+
+/** Listings filed under any of `categoryIds`, as a condition on `listings.id`. */
+export function inCategories(eb: ExpressionBuilder<Database, 'listings'>, categoryIds: readonly number[]) {
+  return eb(
+    'listings.id',
+    'in',
+    eb.selectFrom('listing_categories').select('listing_categories.listing_id').where('category_id', 'in', categoryIds),
+  );
 }

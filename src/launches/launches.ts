@@ -5,6 +5,7 @@ import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kyse
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
+import { categoryFilterIds, inCategories } from '../directory/categories.js';
 import { listingSummary, summariesByIds, type ListingSummary } from '../listings/summary.js';
 import { trending } from './trending.js';
 import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind } from './weeks.js';
@@ -74,6 +75,7 @@ export const launchWeekSchema = z.object({
   kind: z.enum(['past', 'current', 'future']),
   previous_week: date.describe('Monday of the week before'),
   next_week: date.describe('Monday of the week after'),
+  category: z.string().optional().describe('The category asked for: only its launches (and its subcategories’) rank'),
   items: z.array(launchWeekItem),
   total: z.number().int(),
 });
@@ -84,21 +86,25 @@ export type LaunchWeek = z.infer<typeof launchWeekSchema>;
  * launches ranked by votes, or for a week still to come its scheduled
  * launches (in the order they were submitted). `slice` keeps only that part
  * of the ranked items (the web page's pages); `total` still counts them all.
+ * `category` ranks only the launches in that category and its subcategories.
  */
 export async function launchWeek(
   ctx: Context,
   weekInput: string,
   slice?: { offset: number; limit: number },
+  category?: string,
 ): Promise<LaunchWeek> {
   const now = ctx.clock.now();
   const week = resolveWeek(weekInput, now);
   const kind = weekKind(week, now);
   const status = kind === 'future' ? 'scheduled' : 'live';
+  const categoryIds = category === undefined ? null : await categoryFilterIds(ctx, category);
   let query = ctx.db
     .selectFrom('listings')
     .select('listings.id')
     .where('launch_week', '=', week)
     .where('status', '=', status);
+  if (categoryIds) query = query.where((eb) => inCategories(eb, categoryIds));
   // Scheduled launches are not ranked yet: listed in the order they were submitted, as in `upcoming`.
   const order: Order = kind === 'future' ? [[sql`listings.id`, 'asc']] : BY_VOTES;
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);
@@ -112,6 +118,7 @@ export async function launchWeek(
     kind,
     previous_week: addWeeks(week, -1),
     next_week: addWeeks(week, 1),
+    ...(category === undefined ? {} : { category }),
     items: summaries.map((listing, i) => ({ rank: kind === 'future' ? null : first + i + 1, listing })),
     total: ids.length,
   };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Database, ListingsTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import { categoryFilterIds, inCategories } from '../directory/categories.js';
 import { listingSummary, summariesBySlug } from '../listings/summary.js';
 import { resolveWeek, weekKind } from './weeks.js';
 
@@ -38,6 +39,7 @@ export const leaderboardSchema = z.object({
   paid: z.boolean().describe('True for the billboard: a ranking bought with money, not earned by votes'),
   label: z.string().describe('What kind of ranking this is, to show alongside it'),
   week: z.string().optional().describe('community-weekly: Monday (YYYY-MM-DD) of the ranked week'),
+  category: z.string().optional().describe('The category asked for: only its listings (and its subcategories’) rank'),
   items: z.array(leaderboardItem),
   page: z.number().int(),
   per_page: z.number().int(),
@@ -158,25 +160,31 @@ function boardWeek(ctx: Context, board: Board, week: string | undefined): string
 
 export async function leaderboard(
   ctx: Context,
-  input: { board: Board; week?: string; page: number; per_page: number },
+  input: { board: Board; week?: string; category?: string; page: number; per_page: number },
 ): Promise<Leaderboard> {
   const week = boardWeek(ctx, input.board, input.week);
+  const categoryIds = input.category === undefined ? null : await categoryFilterIds(ctx, input.category);
   const head = {
     board: input.board,
     paid: input.board === 'billboard',
     label: BOARD_LABELS[input.board],
     ...(week === undefined ? {} : { week }),
+    ...(input.category === undefined ? {} : { category: input.category }),
     page: input.page,
     per_page: input.per_page,
   };
   const offset = (input.page - 1) * input.per_page;
 
   if (input.board === 'billboard') {
-    const { items, total } = await billboard(ctx, offset, input.per_page);
+    const { items, total } = await billboard(ctx, offset, input.per_page, categoryIds);
     return { ...head, items, total };
   }
 
-  const { where, order, metric } = boardQuery(input.board, week);
+  const board = boardQuery(input.board, week);
+  const { order, metric } = board;
+  const where: BoardQuery['where'] = categoryIds
+    ? (eb) => eb.and([board.where(eb), inCategories(eb, categoryIds)])
+    : board.where;
   let query = ctx.db
     .selectFrom('listings')
     .select([
@@ -221,8 +229,9 @@ async function billboard(
   ctx: Context,
   offset: number,
   limit: number,
+  categoryIds: readonly number[] | null,
 ): Promise<{ items: LeaderboardItem[]; total: number }> {
-  const paidLines = ctx.db
+  let paidLines = ctx.db
     .selectFrom('order_lines as ol')
     .innerJoin('orders as o', 'o.id', 'ol.order_id')
     .innerJoin('listings', 'listings.id', 'ol.listing_id')
@@ -230,6 +239,13 @@ async function billboard(
     .where('ol.fulfilled_at', 'is not', null)
     .where('o.status', 'in', ['paid', 'fulfilled'])
     .where('listings.status', '=', 'live');
+  if (categoryIds)
+    paidLines = paidLines.where('listings.id', 'in', (eb) =>
+      eb
+        .selectFrom('listing_categories')
+        .select('listing_categories.listing_id')
+        .where('category_id', 'in', categoryIds),
+    );
   const [count, rows] = await Promise.all([
     paidLines.select(sql<number>`count(distinct ol.listing_id)`.as('n')).executeTakeFirstOrThrow(),
     paidLines

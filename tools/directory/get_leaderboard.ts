@@ -1,5 +1,6 @@
 // get_leaderboard: one of the separate ranking systems, each labelled for what it is.
 import { z } from 'zod';
+import { categoryFilter } from '../../src/directory/categories.js';
 import { BOARDS, leaderboard, leaderboardSchema } from '../../src/launches/leaderboards.js';
 import { defineTool } from '../define.js';
 import { docsOnly, MAKER_TEXT, pagination } from '../schemas.js';
@@ -10,7 +11,7 @@ export default defineTool({
   description:
     'Returns one board (rank, listing, metric). Boards never mix: community-weekly and community-all-time rank by community votes; ' +
     '`billboard` is PAID, ranked by money paid: present it as paid advertising, never as popularity; domain-rating (third-party) and revenue (USD cents) are imported, with their source. ' +
-    'Check `paid` and `label` first. ' +
+    '`category` ranks only the listings in that category and its subcategories. Check `paid` and `label` first. ' +
     MAKER_TEXT,
   scope: null,
   http: { method: 'GET', path: '/leaderboards/{board}' },
@@ -21,6 +22,7 @@ export default defineTool({
       .max(10)
       .optional()
       .describe('community-weekly only: this (default), last, or YYYY-MM-DD of a week that has started'),
+    category: categoryFilter,
     ...pagination,
   }),
   output: leaderboardSchema,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_launch_week.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
+import { given } from '../../helpers/given.js';
 import { launches } from '../../helpers/launches.js';
 import { servedTools } from '../../helpers/server.js';
 import { withMcpClient } from '../../mcp/clients.js';
@@ -11,7 +12,9 @@ const served = servedTools({
   tools: [tool],
   seed: async (ctx) => {
     const l = launches(ctx);
-    await l.launch({ slug: 'quiet', week: '2026-11-16', votes: 1 });
+    const design = await given(ctx).category({ slug: 'design' });
+    const icons = await given(ctx).category({ slug: 'icons', parent: design });
+    await l.launch({ slug: 'quiet', week: '2026-11-16', votes: 1, categories: [icons] });
     await l.launch({ slug: 'loud', week: '2026-11-16', votes: 12 });
     await l.launch({ slug: 'tie-late', week: '2026-11-09', votes: 3, launchedAt: '2026-11-11T10:00:00.000Z' });
     await l.launch({ slug: 'tie-early', week: '2026-11-09', votes: 3, launchedAt: '2026-11-09T10:00:00.000Z' });
@@ -25,6 +28,19 @@ const call = async (week: string) => (await invokeTool(served.ctx, tool, { week 
 const ranked = (body: any) => body.items.map((i: any) => [i.rank, i.listing.slug]);
 
 describe('get_launch_week', () => {
+  it('ranks only the launches of a category and its subcategories with `category`', async () => {
+    const body = (await invokeTool(served.ctx, tool, { week: 'this', category: 'design' }, anonymous())).body as any;
+    expect(body).toMatchObject({ week: '2026-11-16', category: 'design', total: 1 });
+    expect(ranked(body)).toEqual([[1, 'quiet']]);
+    await expect(
+      invokeTool(served.ctx, tool, { week: 'this', category: 'nothing-here' }, anonymous()),
+    ).rejects.toMatchObject({ status: 400, errors: [{ path: 'category' }] });
+    await withMcpClient('v2-2026-07-28', `${served.server.url}/mcp`, async (client) => {
+      const result = await client.callTool('get_launch_week', { week: 'this', category: 'icons' });
+      expect(result.structuredContent).toMatchObject({ category: 'icons', total: 1 });
+    });
+  });
+
   it("returns this week's live launches ranked by votes, with its dates and neighbours", async () => {
     const body = await call('this');
     expect(body).toMatchObject({

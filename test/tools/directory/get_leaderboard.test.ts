@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/directory/get_leaderboard.js';
 import { anonymous } from '../../../src/auth/caller.js';
 import { invokeTool } from '../../../src/registry/invoke.js';
+import { given } from '../../helpers/given.js';
 import { launches } from '../../helpers/launches.js';
 import { servedTools } from '../../helpers/server.js';
 import { withMcpClient } from '../../mcp/clients.js';
@@ -11,12 +12,22 @@ const served = servedTools({
   tools: [tool],
   seed: async (ctx) => {
     const l = launches(ctx);
-    await l.launch({ slug: 'this-a', week: '2026-11-16', votes: 7 });
-    await l.launch({ slug: 'this-b', week: '2026-11-16', votes: 9, fields: { plan: 'premium' } });
+    const devTools = await given(ctx).category({ slug: 'developer-tools' });
+    const ci = await given(ctx).category({ slug: 'ci-cd', parent: devTools });
+    const finance = await given(ctx).category({ slug: 'finance' });
+    await l.launch({ slug: 'this-a', week: '2026-11-16', votes: 7, categories: [ci] });
+    await l.launch({
+      slug: 'this-b',
+      week: '2026-11-16',
+      votes: 9,
+      fields: { plan: 'premium' },
+      categories: [finance],
+    });
     await l.launch({
       slug: 'last-a',
       week: '2026-11-09',
       votes: 30,
+      categories: [finance, devTools],
       fields: {
         domain_rating: 55,
         domain_rating_previous: 55,
@@ -111,6 +122,23 @@ describe('get_leaderboard', () => {
         errors: [{ path: 'week' }],
       });
     }
+  });
+
+  it('ranks only the listings of a category and its subcategories with `category`', async () => {
+    const week = await call({ board: 'community-weekly', category: 'developer-tools' });
+    expect(week).toMatchObject({ category: 'developer-tools', total: 1 });
+    expect(ranked(week)).toEqual([[1, 'this-a', 7]]);
+    expect(ranked(await call({ board: 'community-all-time', category: 'developer-tools' }))).toEqual([
+      [1, 'last-a', 30],
+      [2, 'this-a', 7],
+    ]);
+    expect(ranked(await call({ board: 'community-all-time', category: 'ci-cd' }))).toEqual([[1, 'this-a', 7]]);
+    expect(await call({ board: 'billboard', category: 'finance' })).toMatchObject({ items: [], total: 0 });
+    await expect(
+      invokeTool(served.ctx, tool, { board: 'community-weekly', category: 'no-such-thing' }, anonymous()),
+    ).rejects.toMatchObject({ status: 400, errors: [{ path: 'category' }] });
+    const rest = await fetch(`${served.server.url}/api/v1/leaderboards/community-weekly?category=finance`);
+    expect(ranked(await rest.json())).toEqual([[1, 'this-b', 9]]);
   });
 
   it('answers over REST', async () => {
