@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { listingSummary, liveVoteCounts, summariesByIds } from '../listings/summary.js';
-import { publicListingBySlug } from '../listings/profile.js';
+import { listingForViewer } from '../listings/profile.js';
 
 export const MAX_ALTERNATIVES = 20;
 
@@ -42,7 +42,7 @@ export async function alternativesTo(
   slug: string,
   viewerId: number | null = null,
 ): Promise<Alternatives> {
-  const listing = await publicListingBySlug(ctx, slug, viewerId);
+  const listing = await listingForViewer(ctx, slug, viewerId);
   const approvedIds = await approvedAlternatives(ctx, listing.id);
 
   const primary = await ctx.db

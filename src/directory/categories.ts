@@ -109,11 +109,7 @@ export function subtreeIds(categories: readonly { id: number; parent_id: number 
 }
 
 /** The optional `category` input of a ranking (get_leaderboard, get_launch_week): a category's slug. */
-export const categoryFilter = z
-  .string()
-  .max(100)
-  .optional()
-  .describe('Only listings in this category or its subcategories (a slug from list_categories)');
+export const categoryFilter = z.string().max(100).optional().describe('Category slug; subcategories too');
 
 /**
  * The ids of the category `slug` and of every category below it, for a

@@ -22,12 +22,13 @@ export const listingComparison = z.object({
 });
 export type ListingComparison = z.infer<typeof listingComparison>;
 
-async function liveListing(ctx: Context, slug: string, field: 'a' | 'b'): Promise<Listing> {
+/** A live listing by slug, or the viewer's own in any status (its owner may compare it before launch), else 404. */
+async function comparable(ctx: Context, slug: string, field: 'a' | 'b', viewerId: number | null): Promise<Listing> {
   const listing = await ctx.db
     .selectFrom('listings')
     .selectAll()
     .where('slug', '=', slug)
-    .where('status', '=', 'live')
+    .where((eb) => eb.or([eb('status', '=', 'live'), ...(viewerId === null ? [] : [eb('owner_id', '=', viewerId)])]))
     .executeTakeFirst();
   if (!listing) throw notFound(`No live listing with slug "${slug}" (parameter ${field}).`);
   return listing;
@@ -71,8 +72,13 @@ const FACTS: [string, (l: Listing) => Cell][] = [
   ['Community votes', (l) => Number(l.votes_count)],
 ];
 
-export async function compareListings(ctx: Context, slugA: string, slugB: string): Promise<ListingComparison> {
-  const [a, b] = [await liveListing(ctx, slugA, 'a'), await liveListing(ctx, slugB, 'b')];
+export async function compareListings(
+  ctx: Context,
+  slugA: string,
+  slugB: string,
+  viewerId: number | null = null,
+): Promise<ListingComparison> {
+  const [a, b] = [await comparable(ctx, slugA, 'a', viewerId), await comparable(ctx, slugB, 'b', viewerId)];
   const attrsA = parseJsonText<Record<string, unknown>>(a.attributes, {});
   const attrsB = parseJsonText<Record<string, unknown>>(b.attributes, {});
   const cell = (attrs: Record<string, unknown>, name: string): Cell => {

@@ -170,9 +170,27 @@ async function noPublicListing(ctx: Context, slug: string, viewerId: number | nu
           .executeTakeFirst();
   return notFound(
     own
-      ? `Your listing "${slug}" is ${own.status}: its public profile and alternatives exist once it is scheduled or live. get_my_listing (listing_id ${own.id}) shows it now.`
+      ? `Your listing "${slug}" is ${own.status}: its public profile exists once it is scheduled or live. get_my_listing (listing_id ${own.id}) shows it now.`
       : `No public listing with slug "${slug}". Use search_listings to find one.`,
   );
+}
+
+/**
+ * A public (live or scheduled) listing by slug, or the viewer's own in any
+ * status (its owner may compare it and see its alternatives before launch;
+ * nobody else learns it exists): else 404.
+ */
+export async function listingForViewer(ctx: Context, slug: string, viewerId: number | null): Promise<Listing> {
+  const listing = await ctx.db
+    .selectFrom('listings')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where((eb) =>
+      eb.or([eb('status', 'in', [...PUBLIC_STATUSES]), ...(viewerId === null ? [] : [eb('owner_id', '=', viewerId)])]),
+    )
+    .executeTakeFirst();
+  if (!listing) throw notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
+  return listing;
 }
 
 /** A public (live or scheduled) listing by slug, or 404 (which tells its owner why). */

@@ -10,7 +10,7 @@ export default defineTool({
   name: 'claim_listing',
   title: 'Claim a listing',
   description:
-    'Claims a listing of your company, to manage it. dns, meta and file return a token to publish, then verify_claim; email mails `email` a link that verifies when opened. ' +
+    "Claims your company's listing, to manage it. dns, meta and file return a token to publish, then verify_claim; email mails `email` a link that verifies when opened. " +
     'Claims expire after 14 days; calling again reuses a pending one. Verified: ownership moves to you; the listing does not become paid.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims' },

@@ -9,7 +9,7 @@ export default defineTool({
   name: 'verify_claim',
   title: 'Verify a claim',
   description:
-    "Checks now whether your pending dns, meta or file claim's token is published; verified=true: the listing is yours. " +
+    "Checks whether your pending dns, meta or file claim's token is published; verified=true: the listing is yours. " +
     'Else `last_error` says what was seen: fix it and retry (DNS can be slow; one check per 10 s). Email claims verify via their link.',
   scope: 'listings:write',
   http: { method: 'POST', path: '/claims/{claim_id}/verify' },

@@ -1,4 +1,4 @@
-// compare_listings: two live listings side by side.
+// compare_listings: two live listings side by side (or the caller's own, before launch).
 import { z } from 'zod';
 import { compareListings, listingComparison } from '../../src/directory/compare.js';
 import { defineTool } from '../define.js';
@@ -8,7 +8,7 @@ export default defineTool({
   name: 'compare_listings',
   title: 'Compare two listings',
   description:
-    'Compares two live listings: pricing, stage, country, founding year, features, votes and category attributes. A null cell: that listing does not state it; never guess.',
+    'Compares two live listings (or your own before launch): pricing, stage, country, founding year, features, votes and category attributes. A null cell: not stated; never guess.',
   scope: null,
   http: { method: 'GET', path: '/compare' },
   input: z.strictObject({
@@ -17,5 +17,6 @@ export default defineTool({
   }),
   output: listingComparison,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler: (ctx, input) => compareListings(ctx, input.a, input.b),
+  handler: (ctx, input, caller) =>
+    compareListings(ctx, input.a, input.b, caller.kind === 'user' ? caller.userId : null),
 });

@@ -7,7 +7,7 @@ import { slug } from '../schemas.js';
 export default defineTool({
   name: 'get_alternatives',
   title: 'Get alternatives to a listing',
-  description: `Returns up to ${MAX_ALTERNATIVES} live alternatives to a listing: owner-approved first (approved=true), then its primary category's most voted. compare_listings compares two.`,
+  description: `Returns up to ${MAX_ALTERNATIVES} live alternatives to a listing (or to your own before launch): owner-approved first (approved=true), then its primary category's most voted. compare_listings compares two.`,
   scope: null,
   http: { method: 'GET', path: '/listings/{slug}/alternatives' },
   input: z.strictObject({ slug: slug.describe('From search_listings or a listing URL') }),

@@ -9,7 +9,7 @@ export default defineTool({
   name: 'get_launch_week',
   title: 'Get a launch week',
   description:
-    'Returns a launch week (Monday to Sunday, UTC): if started, its live launches by community votes (ties: earlier launch); if future, those scheduled (rank null); with `category`, only those in it (ranked among themselves). Paid placements never change ranks. ' +
+    'A launch week (Monday to Sunday, UTC): if started, its live launches by votes (ties: earlier launch); if future, those scheduled (rank null). Paid placements never change ranks. ' +
     MAKER_TEXT,
   scope: null,
   http: { method: 'GET', path: '/launches/weeks/{week}' },

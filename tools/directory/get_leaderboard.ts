@@ -9,19 +9,15 @@ export default defineTool({
   name: 'get_leaderboard',
   title: 'Get a leaderboard',
   description:
-    'Returns one board (rank, listing, metric). Boards never mix: community-weekly and community-all-time rank by community votes; ' +
-    '`billboard` is PAID, ranked by money paid: present it as paid advertising, never as popularity; domain-rating (third-party) and revenue (USD cents) are imported, with their source. ' +
-    '`category` ranks only the listings in that category and its subcategories. Check `paid` and `label` first. ' +
+    'One board (rank, listing, metric); boards never mix. community-weekly, community-all-time: by votes. ' +
+    '`billboard` is PAID (by money paid): show it as advertising, never popularity. domain-rating, revenue (USD cents): imported third-party figures with their source. ' +
+    'Check `paid` and `label`. ' +
     MAKER_TEXT,
   scope: null,
   http: { method: 'GET', path: '/leaderboards/{board}' },
   input: z.strictObject({
     board: z.enum(BOARDS).meta(docsOnly('Which ranking; billboard is the paid one')),
-    week: z
-      .string()
-      .max(10)
-      .optional()
-      .describe('community-weekly only: this (default), last, or YYYY-MM-DD of a week that has started'),
+    week: z.string().max(10).optional().describe('community-weekly: this (default), last, or a date in a started week'),
     category: categoryFilter,
     ...pagination,
   }),

@@ -7,7 +7,7 @@ export default defineTool({
   name: 'list_products',
   title: 'Products and prices',
   description:
-    "Returns the products on sale and current prices (USD cents, excluding VAT): never assume or hardcode a price. needs_listing: bought for one of the user's listings. To buy: quote_order, then create_checkout; never ask for card details.",
+    "Products on sale and current prices (USD cents, before VAT): never assume or hardcode a price. needs_listing: bought for one of the user's listings. To buy: quote_order, then create_checkout; never ask for card details.",
   scope: null,
   http: { method: 'GET', path: '/products' },
   input: z.strictObject({}),

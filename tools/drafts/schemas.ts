@@ -46,7 +46,7 @@ export const draftFields = z
 /** What a listing keeps of the draft fields that allow more (stated on update_draft's `fields`). */
 export const LISTING_KEEPS = `Listings keep ${[...CUT_TO_FIT, 'contact_email' as const]
   .map((f) => `${f} ${OWN_TEXT_MAX[f]}`)
-  .join(', ')} chars: submit_draft cuts or drops the excess, with warnings`;
+  .join(', ')} chars: submit_draft cuts the rest, with warnings`;
 
 export const founder = z.strictObject({
   name: z.string().min(1).max(160),

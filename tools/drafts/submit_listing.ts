@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Submit a product by URL',
   description:
     "Starts a draft from the product's website: the site is read (robots.txt respected) and drafted in about a minute with quoted evidence; unstated facts stay empty, never invented. " +
-    'Nothing is published or charged. Poll get_draft every few seconds until ready or failed, edit with update_draft, save with submit_draft. ' +
+    'Nothing is published or charged. Poll get_draft until ready or failed, edit with update_draft, save with submit_draft. ' +
     UNTRUSTED,
   scope: 'listings:write',
   http: { method: 'POST', path: '/drafts', status: 201 },

@@ -33,9 +33,7 @@ export default defineTool({
   http: { method: 'PATCH', path: '/drafts/{id}' },
   input: z.strictObject({
     id: draftId,
-    fields: draftFields
-      .optional()
-      .describe(`null removes one; what you set gets state edited or manual. ${LISTING_KEEPS}`),
+    fields: draftFields.optional().describe(`null removes one; set values become edited or manual. ${LISTING_KEEPS}`),
     lock_fields: z.array(fieldName).max(20).optional().describe('Lock against AI redrafts (state override)'),
     regenerate: z
       .array(fieldName)

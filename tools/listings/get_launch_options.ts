@@ -15,7 +15,7 @@ export default defineTool({
   name: 'get_launch_options',
   title: 'Launch options',
   description:
-    'Shows, reserving and buying nothing, how one of your listings can launch, so the maker can choose: free (the week choose_free_listing would reserve, its rule) or paid (weeks with places, products, a quote with VAT).',
+    'How one of your listings can launch, reserving and buying nothing, for the maker to choose: free (the week choose_free_listing would reserve, its rule) or paid (weeks with places, products, a quote with VAT).',
   scope: 'account:read',
   http: { method: 'GET', path: '/me/listings/{listing_id}/launch-options' },
   input: z.strictObject({

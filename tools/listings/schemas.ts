@@ -23,7 +23,7 @@ export const faq = z.strictObject({ question: z.string().min(1).max(300), answer
 
 const textArray = z.array(z.string().max(200)).max(20);
 const HEADLINE = "This site's bold line atop summary";
-const SUMMARY = "This site's own take on the product (About: Our summary), beside description";
+const SUMMARY = "This site's own take (About: Our summary), beside description";
 export const ownListingFields = z
   .strictObject({
     tagline: z.string().max(MAX.tagline),

@@ -12,7 +12,7 @@ export default defineTool({
   name: 'update_my_listing',
   title: 'Update my listing',
   description:
-    'Edits one of your listings; send only what changes. Edits publish at once (versioned; the site team sees before/after). ' +
+    'Edits one of your listings; send only what changes. Edits publish at once (versioned, seen by the site team). ' +
     '`apply_to` copies the sent headline, summary and SEO fields to your listings of the company on other sites. Write only what the maker states.',
   scope: 'listings:write',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}' },

@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Create a checkout',
   description:
     "Creates the order (quote_order's body; billing_country required) as `pending` with `checkout_url`, a page on this site: give it to the person, who pays there. " +
-    'Never ask for card or payment details; never pay with API credentials. Unpaid orders expire after 24 hours. Send an idempotency key so a retry cannot order twice. Then poll get_order.',
+    'Never ask for card or payment details; never pay with API credentials. Unpaid orders expire after 24 hours. An idempotency key stops a retry ordering twice. Then poll get_order.',
   scope: 'orders:write',
   http: { method: 'POST', path: '/orders/checkout' },
   input: z.strictObject(orderRequest),

@@ -14,7 +14,7 @@ export const orderItem = z.strictObject({
     .max(10)
     .optional()
     .describe(
-      `${WEEK_GRAMMAR}. launch: a future week with places (get_launch_options), or none to go live at once; featured: required`,
+      `${WEEK_GRAMMAR}. launch: a week with places (get_launch_options), or none for live at once; featured: required`,
     ),
   amount_cents: z
     .number()

@@ -5,6 +5,7 @@ import { invokeTool } from '../../../src/registry/invoke.js';
 import { given } from '../../helpers/given.js';
 import { servedTools } from '../../helpers/server.js';
 import { expectFieldRefused } from '../../helpers/rest.js';
+import { userWithKey } from '../../helpers/users.js';
 
 const served = servedTools({
   tools: [tool],
@@ -57,5 +58,23 @@ describe('compare_listings', () => {
     expect(res.status).toBe(404);
     expect((await res.json()).detail).toContain('soon');
     await expectFieldRefused(fetch(`${served.server.url}/api/v1/compare?a=alpha`), 'b');
+  });
+
+  it('compares the signed-in owner’s own listing before it is live, and nobody else’s', async () => {
+    const owner = await userWithKey(served.ctx, ['account:read']);
+    await given(served.ctx).listing({ slug: 'mine-soon', status: 'draft', fields: { owner_id: owner.userId } });
+    const asOwner = await fetch(`${served.server.url}/api/v1/compare?a=mine-soon&b=alpha`, { headers: owner.auth });
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await asOwner.json()).a.slug).toBe('mine-soon');
+    const stranger = await userWithKey(served.ctx, ['account:read']);
+    for (const headers of [{}, stranger.auth]) {
+      const res = await fetch(`${served.server.url}/api/v1/compare?a=mine-soon&b=alpha`, { headers });
+      expect(res.status).toBe(404);
+    }
+    // The owner's own listing does not open anyone else's unlaunched one.
+    expect(
+      (await fetch(`${served.server.url}/api/v1/compare?a=mine-soon&b=soon`, { headers: owner.auth })).status,
+    ).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { invokeTool } from '../../../src/registry/invoke.js';
 import { given } from '../../helpers/given.js';
 import { servedTools } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
+import { withMcpClient } from '../../mcp/clients.js';
 
 const served = servedTools({
   tools: [tool],
@@ -52,17 +53,34 @@ describe('get_alternatives', () => {
     expect((await ok.json()).items).toHaveLength(4);
   });
 
-  it('tells the owner of a listing that is not public yet why there is nothing, and tells nobody else it exists', async () => {
+  it('gives the owner of a listing that is not public yet its alternatives, over REST and MCP, and tells nobody else it exists', async () => {
     const owner = await userWithKey(served.ctx, ['account:read']);
-    const id = await given(served.ctx).listing({
+    const notes = await served.ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('slug', '=', 'notes')
+      .executeTakeFirstOrThrow();
+    await given(served.ctx).listing({
       slug: 'not-yet',
       status: 'awaiting_badge',
+      categories: [notes.id],
       fields: { owner_id: owner.userId },
     });
     const asOwner = await fetch(`${served.server.url}/api/v1/listings/not-yet/alternatives`, { headers: owner.auth });
-    expect(asOwner.status).toBe(404);
-    expect((await asOwner.json()).detail).toBe(
-      `Your listing "not-yet" is awaiting_badge: its public profile and alternatives exist once it is scheduled or live. get_my_listing (listing_id ${id}) shows it now.`,
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.headers.get('cache-control')).toBe('private, no-cache');
+    const body = await asOwner.json();
+    expect(body.listing.slug).toBe('not-yet');
+    expect(body.items.map((i: any) => i.slug)).toEqual(['popular', 'quiet', 'main']);
+    await withMcpClient(
+      'v2-2026-07-28',
+      `${served.server.url}/mcp`,
+      async (client) => {
+        const result = await client.callTool('get_alternatives', { slug: 'not-yet' });
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toMatchObject({ listing: { slug: 'not-yet' } });
+      },
+      owner.auth,
     );
     const stranger = await userWithKey(served.ctx, ['account:read']);
     for (const headers of [{}, stranger.auth]) {
