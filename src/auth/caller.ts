@@ -5,6 +5,23 @@ import { AppError } from '../errors.js';
 export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * What a maker's journey needs (drafts, listings, claims, launches), asked
+ * for together at the first sign-in so no client widens its grant mid-task:
+ * paying (orders:write) is asked for only when a call needs it.
+ */
+export const MAKER_SCOPES: readonly Scope[] = ['account:read', 'listings:write'];
+
+/**
+ * The scopes a challenge asks for: with no credential, the tool's and the
+ * maker's journey; with one, the tool's added to what it already carries,
+ * so signing in again never narrows the grant.
+ */
+export function scopesToAsk(needed: Scope, held: readonly Scope[] | null): Scope[] {
+  const wanted = new Set<Scope>([...(held ?? MAKER_SCOPES), needed]);
+  return SCOPES.filter((s) => wanted.has(s));
+}
+
 export type Caller =
   | { kind: 'anonymous'; ip: string }
   | {

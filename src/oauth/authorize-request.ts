@@ -3,7 +3,7 @@
 // shown to the person, never redirected), then response_type, PKCE S256,
 // scopes and the RFC 8707 resource (failures there go back to the client).
 import type { Context } from '../context.js';
-import { isScope, SCOPES, type Scope } from '../auth/caller.js';
+import { isScope, MAKER_SCOPES, SCOPES, type Scope } from '../auth/caller.js';
 import { resourceUrl, resourceUrls } from '../auth/resources.js';
 import { resolveClient } from './clients.js';
 import { OAuthError, oauthError } from './errors.js';
@@ -74,7 +74,8 @@ export async function parseAuthorizationRequest(ctx: Context, params: Record<str
     const scopeParam = single(params, 'scope');
     let scopes: Scope[];
     if (scopeParam === undefined || scopeParam.trim() === '') {
-      scopes = [...SCOPES];
+      // Asked for nothing: the maker's journey, not the paying scope.
+      scopes = [...MAKER_SCOPES];
     } else {
       // Scopes we do not know (openid, offline_access, …) are ignored; if none is left, the request is refused.
       scopes = [...new Set(scopeParam.split(' ').filter(isScope))];

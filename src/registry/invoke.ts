@@ -3,7 +3,7 @@
 // call the handler, and check the output against the declared schema.
 import type { z } from 'zod';
 import type { AnyTool, AnyWebOperation } from '../../tools/define.js';
-import { type Caller, callerKey } from '../auth/caller.js';
+import { type Caller, callerKey, scopesToAsk } from '../auth/caller.js';
 import { bearerChallenge } from '../auth/challenge.js';
 import { protectedResourceMetadataUrl, resourceUrl } from '../auth/resources.js';
 import type { Context } from '../context.js';
@@ -47,10 +47,13 @@ export function parseInput(tool: Pick<AnyTool, 'name' | 'input'>, raw: unknown):
 export function checkScope(tool: Pick<AnyTool, 'name' | 'scope'>, caller: Caller, challengeAt?: string): void {
   if (tool.scope === null) return;
   const scope = tool.scope;
-  const challenge = (error?: 'insufficient_scope'): Record<string, string> =>
-    challengeAt
-      ? { 'WWW-Authenticate': bearerChallenge({ resourceMetadata: challengeAt, scope, ...(error ? { error } : {}) }) }
-      : {};
+  const challenge = (error?: 'insufficient_scope'): Record<string, string> => {
+    if (!challengeAt) return {};
+    const asked = scopesToAsk(scope, caller.kind === 'user' ? caller.scopes : null).join(' ');
+    return {
+      'WWW-Authenticate': bearerChallenge({ resourceMetadata: challengeAt, scope: asked, ...(error ? { error } : {}) }),
+    };
+  };
   if (caller.kind === 'anonymous') {
     throw new AppError(
       'unauthenticated',

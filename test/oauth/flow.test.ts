@@ -59,7 +59,8 @@ describe('the MCP authorization flow with oauth4webapi', () => {
     expect(challenge).toMatch(/^Bearer /);
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1];
     expect(metadataUrl).toBe(`${env.server.url}/.well-known/oauth-protected-resource/mcp`);
-    expect(challenge).toContain('scope="account:read"');
+    // A read tool's challenge asks for the maker's whole journey (not the paying scope), so no client widens its grant mid-task.
+    expect(challenge).toContain('scope="account:read listings:write"');
   });
 
   it('discovers the protected resource and the authorization server', async () => {

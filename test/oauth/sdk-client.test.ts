@@ -82,7 +82,7 @@ describe.each([
       expect(provider.authorizationUrl).not.toBeNull();
       const url = provider.authorizationUrl!;
       expect(url.searchParams.get('resource')).toBe(mcpUrl(env.server));
-      expect(url.searchParams.get('scope')).toBe('account:read');
+      expect(url.searchParams.get('scope')).toBe('account:read listings:write');
       expect(url.searchParams.get('code_challenge_method')).toBe('S256');
 
       const { callback } = await authorizeThroughPages(browser, url.toString(), person);
@@ -91,7 +91,7 @@ describe.each([
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({
         user: { email: person.email },
-        credential: { kind: 'oauth', scopes: ['account:read'] },
+        credential: { kind: 'oauth', scopes: ['account:read', 'listings:write'] },
       });
 
       const before = provider.saved!.refresh_token;

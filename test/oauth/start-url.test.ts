@@ -157,8 +157,15 @@ async function v1ClientFlow(mcpUrl: string): Promise<void> {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       user: { email: person.email },
-      credential: { kind: 'oauth', scopes: ['account:read'] },
+      credential: { kind: 'oauth', scopes: ['account:read', 'listings:write'] },
     });
+    // Signed in through a read tool, the maker's writes work without a second consent (the v1 SDK cannot widen a grant).
+    const written = await client.callTool({
+      name: 'update_my_listing',
+      arguments: { listing_id: 999_999, fields: { tagline: 'x' } },
+    });
+    // Past the scope check to the tool itself: no such listing of theirs.
+    expect(JSON.stringify(written.content)).toContain('\\"status\\":404');
 
     // An access token the server no longer accepts: the SDK refreshes (rotation) on its own and retries.
     const before = provider.saved!;
