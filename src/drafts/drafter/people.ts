@@ -318,7 +318,8 @@ export function draftFoundedYear(site: SiteEvidence): FieldProposal | undefined 
 
 // --- Where the company is ---------------------------------------------------------
 
-const PLACE = "\\p{Lu}[\\p{L}'’-]+(?:[ -](?:(?:am|an|upon|on|de|del|la|le|sur|im)[ -])?\\p{Lu}[\\p{L}'’-]+){0,2}";
+const PLACE =
+  "(?:['’]s-)?\\p{Lu}[\\p{L}'’-]+(?:[ -](?:(?:am|an|upon|on|de|del|la|le|sur|im)[ -])?\\p{Lu}[\\p{L}'’-]+){0,2}";
 /** The company says where it is: "based in", "headquartered in", "offices in", "located in". */
 const BASED = new RegExp(
   `(?<![\\p{L}-])(?:(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Oo]ffices?|HQ)\\s+(?:in|at)|(?:[Hh]eadquarters?|HQ)\\s*:|(?:an? |the )?(?:small |indie |independent |solo |\\S+ )?(?:developer|maker|designer|studio|team|company|founder) from)\\s+(?:the\\s+)?(?:beautiful\\s+|sunny\\s+)?(${PLACE})(?:,\\s*(${PLACE}))?`,
@@ -339,6 +340,11 @@ const BASED_ELSEWHERE = new RegExp(
   `(?:\\b(?:basée?s?|situées?|installée?s?|établie?s?|implantée?s?)\\s+(?:à|en|au)|\\b(?:[Mm]it\\s+)?Sitz\\s+in|\\bansässig\\s+in|\\b(?:con\\s+sede|ubicad[ao]s?|basad[ao]s?|situad[ao]s?)\\s+en|\\b(?:sediad[ao]|baseada?)\\s+em)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
+/** A legal entity's postal line ("Productta LLC, Delaware, United States"): the country it ends with. */
+const ENTITY_AT = new RegExp(
+  `\\b(?:LLC|L\\.L\\.C\\.|Inc\\.?|Ltd\\.?|Limited|GmbH|S\\.L\\.|S\\.A\\.|SAS|SARL|B\\.V\\.|Oy|AB|AG|Pty\\.? Ltd\\.?)\\s*,\\s*(?:${PLACE}\\s*,\\s*)?(${PLACE})`,
+  'u',
+);
 /** A flag after a place ("Made in Hossegor 🇫🇷"): two regional indicator letters name its country. */
 const FLAG = /^\s*([\u{1F1E6}-\u{1F1FF}])([\u{1F1E6}-\u{1F1FF}])/u;
 function flagCountry(after: string): string | null {
@@ -357,8 +363,14 @@ const HOSTING_SECTION =
 /** A street line: a street word or a house number after the street name. */
 const STREET =
   /(?:stra(?:ß|ss)e|str\.|gasse|weg|platz|allee|ring|damm|ufer|chaussee|street|st\.|road|rd\.|avenue|ave\.?|lane|drive|boulevard|blvd|way|square|place|rue|via|viale|calle|avenida|laan|straat|plein|gracht|kade|vej|gatan|gata|väg)\b|\p{L}{3,} \d{1,4}[a-z]?,|^\d{1,5}[a-z]? \p{Lu}/iu;
+/**
+ * A postcode and its city: 5 or 4 digits, "12-345", "123 45", the Dutch
+ * "2582 KP"; a name in brackets may follow the city ("’s-Gravenhage (The
+ * Hague), Netherlands"). The end of a phone number before a label ("9005
+ * 4950 Fax") is no postcode: placeWord refuses the label.
+ */
 const EU_POSTCODE = new RegExp(
-  `(?:^|[,\\s])(?:([A-Z]{1,2})[- ])?(\\d{4,5}|\\d{2}-\\d{3}|\\d{3} \\d{2})\\s+(${PLACE})(?:\\s*,\\s*(${PLACE}))?`,
+  `(?:^|[,\\s])(?:([A-Z]{1,2})[- ])?(\\d{4,5}|\\d{2}-\\d{3}|\\d{3} \\d{2}|\\d{4} ?[A-Z]{2}(?=\\s))\\s+(${PLACE})(?:\\s*\\([^()]{1,40}\\))?(?:\\s*,\\s*(${PLACE}))?`,
   'u',
 );
 /** The country letters before a postcode ("CH-8037 Zürich", "D-50672 Köln"): an ISO code, or a one-letter car code. */
@@ -384,6 +396,12 @@ const US_ADDRESS = new RegExp(
   `(${PLACE}),\\s*([A-Z]{2})\\s+(\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d)\\b(?:\\s*,\\s*(${PLACE}))?`,
   'u',
 );
+/** An Australian address's last line: a city, its state, a four-digit postcode ("Melbourne Victoria, 3004", "Surry Hills NSW 2010"). */
+const AU_ADDRESS =
+  /(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?)\s*,?\s+(?:New South Wales|Victoria|Queensland|South Australia|Western Australia|Tasmania|Northern Territory|Australian Capital Territory|NSW|VIC|QLD|SA|WA|TAS|NT|ACT)\s*,?\s+\d{4}\b/u;
+/** A street's own last word run into the city after it ("… St Kilda Rd Melbourne"). */
+const STREET_END =
+  /^(?:Rd|St|Street|Road|Ave|Avenue|Hwy|Highway|Pde|Parade|Tce|Terrace|Dr|Drive|Cres|Crescent|Lane|Ln|Pl|Place|Blvd|Way|Ct|Court)\.?\s+/;
 const US_STATES = new Set(
   'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(
     ' ',
@@ -400,7 +418,7 @@ const REGISTERS: [RegExp, string, RegExp | null][] = [
     new RegExp(`\\b(?:Amtsgericht|Registergericht)\\s+(${PLACE})`, 'u'),
   ],
   [/\b(Companies House|registered in England(?: and|&) Wales|registered in Scotland)\b/i, 'GB', null],
-  [/\b(KvK|Kamer van Koophandel)\b/, 'NL', null],
+  [/\b(KvK|KVK|Kamer van Koophandel)\b/, 'NL', null],
   [/\bRCS\s+\p{Lu}/u, 'FR', new RegExp(`\\bRCS\\s+(${PLACE})`, 'u')],
   [/\bFirmenbuch(?:gericht)?\b|\bFN \d+/, 'AT', null],
   // The imprint German law asks for ("Angaben gemäß § 5 TMG", since 2024 DDG); Austria's is § 5 ECG.
@@ -421,7 +439,10 @@ function fromVatId(block: string): Found | null {
 
 type Found = { city?: FieldProposal; country?: FieldProposal };
 
-const placeWord = (p: string) => !/^(the|our|an?|we|us|you)$/i.test(p) && !/\d/.test(p);
+/** A word that can be a place: not a pronoun, no digits, not a contact label ("Fax", "Tel"). */
+const placeWord = (p: string) =>
+  !/^(the|our|an?|we|us|you|fax|phone|tel|telephone|telefon|mobile|email|e-mail|hotline|web|www)$/i.test(p) &&
+  !/\d/.test(p);
 
 function fromAddress(block: string): Found | null {
   if (block.length > 300 || !/\d/.test(block)) return null;
@@ -431,6 +452,10 @@ function fromAddress(block: string): Found | null {
     const country = us[4] && countryCode(us[4]) ? countryCode(us[4])! : US_STATES.has(us[2]!) ? 'US' : 'CA';
     return { city: { value: us[1]!, quotes: [block] }, country: { value: country, quotes: [block] } };
   }
+  const au = AU_ADDRESS.exec(block);
+  const auCity = au?.[1]?.replace(STREET_END, '');
+  if (auCity && placeWord(auCity))
+    return { city: { value: auCity, quotes: [block] }, country: { value: 'AU', quotes: [block] } };
   const uk = UK_POSTCODE.exec(block);
   if (uk && placeWord(uk[1]!) && !countryCode(uk[1]!))
     return {
@@ -528,6 +553,10 @@ function fromSentence(sentence: string): Found | null {
   const country = company ? countryAtStart(company[1]!) : null;
   if (country && !aboutInfrastructure(sentence, company!.index))
     return { country: { value: country, quotes: [sentence] } };
+  const entity = ENTITY_AT.exec(sentence);
+  const entityCountry = entity ? countryCode(entity[1]!) : null;
+  if (entityCountry && !aboutInfrastructure(sentence, entity!.index))
+    return { country: { value: entityCountry, quotes: [sentence] } };
   return null;
 }
 

@@ -172,6 +172,36 @@ function priceLines(pages: EvidencePage[], rivals: string[], brand: string[]): P
   return out;
 }
 
+/** A plan card's price written as a word: nothing to pay ("Free", "Gratis", "Kostenlos")… */
+const FREE_WORD = /^(?:free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos|gratuitement)$/iu;
+/** …or priced on request ("Custom", "Contact us", "Consultar", "A medida", "Sur devis", "Auf Anfrage"). */
+const QUOTE_WORD =
+  /^(?:custom|contact us|contact sales|let['’]s talk|talk to us|on request|consultar|a medida|personalizado|a consultar|sur devis|sur mesure|auf anfrage|individuell|su richiesta|sob consulta)$/iu;
+
+/**
+ * Plan cards whose price is a word, under the plan's name: "Piloto" /
+ * "Gratis", "Enterprise" / "A medida". Without the name above it, a lone
+ * "Free" (a button, a badge) says nothing of a plan.
+ */
+function wordPricedPlans(pages: EvidencePage[]): (PriceLine & { plan: string; free: boolean })[] {
+  const out: (PriceLine & { plan: string; free: boolean })[] = [];
+  for (const page of pages) {
+    const { blocks, headingAt } = ownPriceBlocks(page);
+    blocks.forEach((block, i) => {
+      const free = FREE_WORD.test(block);
+      if (!free && !QUOTE_WORD.test(block)) return;
+      const before = blocks[i - 1];
+      const named =
+        planHeading(blocks, headingAt, i) ??
+        (before && PLAN_NAME.test(before) && !NOT_A_PLAN.test(before) && !PRICE.test(before) ? before : null);
+      const plan = named?.replace(PLAN_BADGE, '');
+      if (plan && plan.toLowerCase() !== block.toLowerCase() && !out.some((o) => o.plan === plan))
+        out.push({ plan, line: block, free });
+    });
+  }
+  return out;
+}
+
 /** The first own sentence (or clause) of `blocks` that says `pattern`, at most 200 characters. */
 function firstSentence(blocks: string[], pattern: RegExp, rivals: string[], brand: string[]): string | null {
   const mentions = (text: string) => pattern.test(pattern === FREE ? withoutTrial(text) : text);
@@ -206,7 +236,10 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   const zero = prices.find(
     (p) => ZERO_PRICE.test(p.line) && !LIMITED_FREE.test(p.line) && !(p.plan && TRIAL.test(p.plan)),
   );
-  const freeQuote = zero?.line ?? firstSentence(termBlocks, FREE, rivals, brand);
+  const worded = wordPricedPlans(pricePages);
+  const freePlan = worded.find((w) => w.free);
+  const quotedPlans = worded.filter((w) => !w.free);
+  const freeQuote = zero?.line ?? freePlan?.line ?? firstSentence(termBlocks, FREE, rivals, brand);
   const pwyw = firstSentence(termBlocks, PWYW, rivals, brand);
   const trial = firstSentence(blocks, TRIAL, rivals, brand);
   const contactSales = firstSentence(blocks, CONTACT_SALES, rivals, brand);
@@ -225,15 +258,20 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
   let model: FieldProposal | undefined;
   if (pwyw && !donation) model = { value: 'pay-what-you-want', quotes: [pwyw] };
   else if (paid.length > 0 && freeQuote) model = { value: 'freemium', quotes: [freeQuote, paid[0]!.line] };
+  // A free plan beside plans priced on request is freemium too.
+  else if (freePlan && quotedPlans.length > 0)
+    model = { value: 'freemium', quotes: [freePlan.plan, freePlan.line, quotedPlans[0]!.line] };
   else if (recurring) model = { value: 'subscription', quotes: [recurring.line] };
   else if (usage) model = { value: 'usage-based', quotes: [usage.line] };
   else if (oneTime && paid.length > 0) model = { value: 'one-time', quotes: [oneTime] };
   else if (paid.length === 0 && freeQuote) model = { value: 'free', quotes: [freeQuote] };
   else if (paid.length === 0 && contactSales) model = { value: 'contact sales', quotes: [contactSales] };
+  else if (paid.length === 0 && quotedPlans.length > 0)
+    model = { value: 'contact sales', quotes: [quotedPlans[0]!.plan, quotedPlans[0]!.line] };
   else if (freeAnywhere ?? donationAsk) model = { value: 'free', quotes: [(freeAnywhere ?? donationAsk)!] };
 
   let summary: FieldProposal | undefined;
-  const parts: { text: string; quotes: string[] }[] = prices
+  const parts: { text: string; quotes: string[] }[] = [...prices, ...worded]
     .slice(0, 6)
     .map((p) =>
       p.plan ? { text: `${p.plan}: ${p.line}`, quotes: [p.plan, p.line] } : { text: p.line, quotes: [p.line] },
@@ -255,7 +293,12 @@ export function draftPricing(site: SiteEvidence): { pricing_model?: FieldProposa
     kept.push({ text: contactSales, quotes: [contactSales] });
   if (
     kept.length > 0 &&
-    (prices.length > 0 || pwyw || trial || model?.value === 'contact sales' || freeTerms.length > 0)
+    (prices.length > 0 ||
+      worded.length > 0 ||
+      pwyw ||
+      trial ||
+      model?.value === 'contact sales' ||
+      freeTerms.length > 0)
   )
     summary = { value: kept.map((p) => p.text).join('; '), quotes: kept.flatMap((p) => p.quotes) };
   else {

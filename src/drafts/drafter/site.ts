@@ -318,9 +318,19 @@ export function productName(site: SiteEvidence): string | null {
     // hold wins, the shorter on a tie.
     const inTitles = (p: string) =>
       site.pages.slice(1).filter((q) => alnum(q.facts.title ?? '').includes(alnum(p)) && alnum(p) !== '').length;
-    const shared = [...parts]
+    const ranked = [...parts]
       .filter((p) => site.pages.length > 1 && inTitles(p) >= Math.max(1, Math.ceil((site.pages.length - 1) / 2)))
-      .sort((a, b) => inTitles(b) - inTitles(a) || a.length - b.length)[0];
+      .sort((a, b) => inTitles(b) - inTitles(a) || a.length - b.length);
+    // A part held in every title only inside another ("POS" in "… | ImPOS"): the part holding it is the name.
+    const shortestShared = ranked[0];
+    const shared =
+      ranked.find(
+        (p) =>
+          p !== shortestShared &&
+          inTitles(p) === inTitles(shortestShared!) &&
+          alnum(p).includes(alnum(shortestShared!)) &&
+          p.length <= 40,
+      ) ?? shortestShared;
     if (shared && shared.length <= 40) return shared;
     // Else the shortest part, if it is short enough to be a name (not "Status pages you own").
     const shortest = [...parts].sort((a, b) => a.length - b.length)[0];

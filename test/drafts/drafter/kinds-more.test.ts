@@ -2,7 +2,8 @@
 // as its logo, selling points that are claims (not section names, trial terms
 // or the product's definition), a free pilot that is not a free product,
 // machine vocabulary as tags, a side repository as the code host, and a
-// customer's statistic quoted inline. Each site is HTML written here.
+// customer's statistic quoted inline; Australian and Dutch addresses, plan
+// cards priced in words, a name held inside another. Each site is HTML written here.
 import { describe, expect, it } from 'vitest';
 import { draftOf, everything, page, siteOf } from './site-of.js';
 
@@ -185,5 +186,76 @@ describe('founders: "founded in YEAR by A (role), who …, and B (role)"', () =>
       ['Mara Lind', 'Founder'],
       ['Jonas Berg', 'Founder'],
     ]);
+  });
+});
+
+describe('addresses, plan cards priced in words and a name held in another (the f-* dev sites’ kinds)', () => {
+  const withContact = (contact: string, head = '<title>Lumen</title>') =>
+    draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/contact">Contact</a>', head),
+        '/contact': page(contact, '<title>Contact | Lumen</title>'),
+      }),
+    ).gated;
+
+  it('reads an Australian address (city, state, postcode) and never a phone number’s label as the city', () => {
+    const gated = withContact(
+      `<h1>Contact</h1><div><strong>Phone:</strong> (03) 9005 4950<br><strong>Fax:</strong> (03) 8677 2941<br><br>
+       Level 8, 616 St Kilda Rd<br>Melbourne<br>Victoria, 3004</div>`,
+    );
+    expect(gated.fields.city.value).toBe('Melbourne');
+    expect(gated.fields.country.value).toBe('AU');
+  });
+
+  it('reads a Dutch postcode and a city written with ’s- and its name in brackets, and KVK in capitals', () => {
+    const gated = withContact(
+      `<h1>Imprint</h1><p><strong>Lumen</strong><br>Keizersgracht 12<br>2511KP ’s-Gravenhage (The Hague), Netherlands</p>
+       <p>KVK number: <strong>12345678</strong></p>`,
+    );
+    expect(gated.fields.city.value).toBe('’s-Gravenhage');
+    expect(gated.fields.country.value).toBe('NL');
+  });
+
+  it('reads the country a legal entity’s postal line ends with', () => {
+    const gated = withContact('<h1>Privacy</h1><p>Postal mail: Lumen Labs LLC, Delaware, United States.</p>');
+    expect(gated.fields.country.value).toBe('US');
+  });
+
+  it('reads plan cards priced in words: a free plan beside plans on request is freemium, each plan named', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/precios">Precios</a>'),
+        '/precios': page(
+          `<h1>Precios</h1>
+           <div class="plan"><h3>Piloto</h3><p>Gratis</p><p>Hasta 30 monitores</p></div>
+           <div class="plan"><h3>Profesional</h3><p>Consultar</p><p>Monitores ilimitados</p></div>
+           <div class="plan"><h3>Enterprise</h3><p>A medida</p><p>SSO y SLA</p></div>`,
+          '<title>Precios | Lumen</title>',
+        ),
+      }),
+    );
+    expect(gated.fields.pricing_model.value).toBe('freemium');
+    expect(gated.fields.pricing_summary.value).toBe('Piloto: Gratis; Profesional: Consultar; Enterprise: A medida');
+  });
+
+  it('never takes a lone "Free" button for a plan', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<h1>Lumen</h1><p>Status pages you own.</p><a href="/pricing">Pricing</a>'),
+        '/pricing': page('<h1>Pricing</h1><p>Ask us what it costs.</p><p>Free</p>', '<title>Pricing | Lumen</title>'),
+      }),
+    );
+    expect(gated.fields.pricing_summary.value ?? '').not.toContain('Free');
+  });
+
+  it('names the product by the title part holding a shorter one every title shares ("POS" in "ImPOS")', () => {
+    const { gated } = draftOf(
+      siteOf({
+        '/': page('<p>Point of sale for restaurants.</p>', '<title>POS - Point of Sale Systems | ImPOS</title>'),
+        '/about': page('<h1>About</h1>', '<title>About us | ImPOS</title>'),
+        '/contact': page('<h1>Contact</h1>', '<title>Contact | ImPOS</title>'),
+      }),
+    );
+    expect(gated.fields.name.value).toBe('ImPOS');
   });
 });
