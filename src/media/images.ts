@@ -1,7 +1,8 @@
 // The images store: images this program made (process.ts), in the `images`
 // table keyed by the SHA-256 of their bytes, served from our origin at
 // /media/<hash>.webp (router.ts). The same bytes are one row however many
-// listings show them; a row no logo and no gallery points at any more goes.
+// listings show them; a row no logo, gallery or draft points at any more goes
+// (at once when a listing drops it, a day after an upload nothing used).
 import { createHash } from 'node:crypto';
 import { sql, type WhereInterface } from 'kysely';
 import type { Database } from '../../db/schema.js';

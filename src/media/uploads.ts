@@ -9,12 +9,12 @@ import { AppError } from '../errors.js';
 import { imageView, saveImage, type StoredImage } from './images.js';
 import { IMAGE_LIMITS, ImageRefused, type ImageVariant, processImage } from './process.js';
 
-/** Stores an uploaded image as `variant`; a refusal is a 400 naming `field`. */
+/** Stores an uploaded image as `variant`; a refusal is a 400 on upload_image's `data`. */
 export async function storeUpload(
   ctx: Context,
   upload: { bytes: Buffer; variant: ImageVariant },
-  field = 'image',
 ): Promise<StoredImage> {
+  const field = 'data';
   if (upload.bytes.length === 0)
     throw new AppError('invalid', `${field}: the file is empty.`, {
       errors: [{ path: field, message: 'the file is empty' }],

@@ -27,7 +27,7 @@ export default defineWebOperation({
   output: storedImage,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, input, caller) => {
-    webUserId(caller);
+    webUserId(caller); // a person signed in on the site, no other caller
     return storeUpload(ctx, { bytes: Buffer.from(input.data, 'base64'), variant: input.variant });
   },
 });

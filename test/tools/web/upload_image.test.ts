@@ -44,7 +44,7 @@ describe('upload_image', () => {
     const before = await ctx.db.selectFrom('images').select('hash').execute();
     const text = await bed.refusal('upload_image', { variant: 'logo', data: base64(Buffer.from('just some text')) });
     expect(text.status).toBe(400);
-    expect(text.errors).toEqual([{ path: 'image', message: expect.stringContaining('is not a PNG, JPEG') }]);
+    expect(text.errors).toEqual([{ path: 'data', message: expect.stringContaining('is not a PNG, JPEG') }]);
     const empty = await bed.refusal('upload_image', { variant: 'logo', data: '' });
     expect(empty.errors[0]).toMatchObject({ path: 'data' });
     const notBase64 = await bed.refusal('upload_image', { variant: 'logo', data: 'not base64!' });
