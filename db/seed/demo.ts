@@ -2,9 +2,10 @@
 // with subcategories, 336 products written one by one (demo-products.ts,
 // planned in demo-plan.ts) in every status, their founders and makers, votes
 // spread over the past 12 weeks, follows, reviews and discussion
-// (demo-talk.ts), awards, blog posts, interview questions and priced
-// products. Deterministic for a given seed and clock, portable across SQLite
-// and PostgreSQL, written in one transaction.
+// (demo-talk.ts), awards, blog posts, interview questions, priced products
+// and, given a `draw`, the products' pictures (demo-art.ts). Deterministic for
+// a given seed and clock, portable across SQLite and PostgreSQL, written in
+// one transaction.
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
