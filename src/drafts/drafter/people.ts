@@ -50,6 +50,11 @@ const MADE_BY = new RegExp(
   'u',
 );
 const PRONOUNS = /^(?:he|she|they|ze|xe|er|sie|il|elle)\s?\/\s?\p{L}+(?:\s?\/\s?\p{L}+)?$/iu;
+/** "ImPOS owner and founder Sean O'Meara", "our co-founder Ines Moreau": a founder named after whose they are (checked: the brand's, or "our"). */
+const WHOSE_FOUNDER = new RegExp(
+  `(\\p{L}[\\p{L}\\p{N}.'’-]*?)(?:['’]s)? ((?:owner and |CEO and )?(?:co-?)?founder) (${NAME})`,
+  'u',
+);
 const WHO_FOUNDED = new RegExp(`\\b(${NAME}),? (?:who )?(?:co-?)?founded\\b`, 'u');
 // Names are matched case-sensitively (a capital starts each word): no 'i' flag where NAME is.
 const I_AM = new RegExp(
@@ -257,6 +262,14 @@ export function draftFounders(site: SiteEvidence): FounderProposal[] {
             title: appositive[2]!.charAt(0).toUpperCase() + appositive[2]!.slice(1),
             bio: null,
             quotes: [sentenceWith(sentence, NAME_APPOSITIVE) ?? sentence],
+          });
+        const whose = WHOSE_FOUNDER.exec(sentence);
+        if (whose && (/^our$/i.test(whose[1]!) || isBrand(whose[1]!, own)) && personName(whose[3]!, own, rivals))
+          add({
+            name: whose[3]!,
+            title: whose[2]!.charAt(0).toUpperCase() + whose[2]!.slice(1),
+            bio: null,
+            quotes: [sentenceWith(sentence, WHOSE_FOUNDER) ?? sentence],
           });
         const who = WHO_FOUNDED.exec(sentence) ?? I_AM.exec(sentence);
         if (who && personName(who[1]!, own, rivals))

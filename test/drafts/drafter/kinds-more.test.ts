@@ -258,4 +258,16 @@ describe('addresses, plan cards priced in words and a name held in another (the 
     );
     expect(gated.fields.name.value).toBe('ImPOS');
   });
+
+  it('reads a founder named after whose they are, the brand’s or "our", and never another company’s', () => {
+    const founders = (text: string) =>
+      draftOf(siteOf({ '/': page(`<h1>Lumen</h1><p>Status pages you own.</p><p>${text}</p>`) })).gated.founders;
+    expect(founders('Webinar: setting up alerts, presented by Lumen owner and founder Ines Moreau.')).toEqual([
+      expect.objectContaining({ name: 'Ines Moreau', title: 'Owner and founder' }),
+    ]);
+    expect(founders('Say hello to our co-founder Jonas Berg at the meetup.')).toEqual([
+      expect.objectContaining({ name: 'Jonas Berg', title: 'Co-founder' }),
+    ]);
+    expect(founders('As Slack founder Stewart Butterfield once said, work should be calm.') ?? []).toEqual([]);
+  });
 });
