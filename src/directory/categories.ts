@@ -1,10 +1,10 @@
 // The category tree (top level + subcategories) with live listing counts; a
 // listing counts for its categories and for their parents.
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
+import type { Db } from '../platform/db.js';
 
 /** One category with its live listing count (list_categories shows two levels). */
 export const categoryCount = z.object({
@@ -125,11 +125,6 @@ export async function categoryFilterIds(ctx: Context, slug: string): Promise<num
   return subtreeIds(categories, category.id);
 }
 
-/** Listings filed under any of `categoryIds`, as a condition on `listings.id`. */
-export function inCategories(eb: ExpressionBuilder<Database, 'listings'>, categoryIds: readonly number[]) {
-  return eb(
-    'listings.id',
-    'in',
-    eb.selectFrom('listing_categories').select('listing_categories.listing_id').where('category_id', 'in', categoryIds),
-  );
-}
+/** The ids of the listings filed under any of `categoryIds`: a subquery for `where('listings.id', 'in', …)`. */
+export const listingIdsInCategories = (db: Db, categoryIds: readonly number[]) =>
+  db.selectFrom('listing_categories').select('listing_categories.listing_id').where('category_id', 'in', categoryIds);

@@ -5,7 +5,7 @@ import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kyse
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import { categoryFilterIds, inCategories } from '../directory/categories.js';
+import { categoryFilterIds, listingIdsInCategories } from '../directory/categories.js';
 import { listingSummary, summariesByIds, type ListingSummary } from '../listings/summary.js';
 import { trending } from './trending.js';
 import { addWeeks, DAY_MS, mondayOf, resolveWeek, sundayOf, weekKind } from './weeks.js';
@@ -104,7 +104,7 @@ export async function launchWeek(
     .select('listings.id')
     .where('launch_week', '=', week)
     .where('status', '=', status);
-  if (categoryIds) query = query.where((eb) => inCategories(eb, categoryIds));
+  if (categoryIds) query = query.where('listings.id', 'in', listingIdsInCategories(ctx.db, categoryIds));
   // Scheduled launches are not ranked yet: listed in the order they were submitted, as in `upcoming`.
   const order: Order = kind === 'future' ? [[sql`listings.id`, 'asc']] : BY_VOTES;
   for (const [expr, direction] of order) query = query.orderBy(expr, direction);

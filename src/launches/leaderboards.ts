@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Database, ListingsTable } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { categoryFilterIds, inCategories } from '../directory/categories.js';
+import { categoryFilterIds, listingIdsInCategories } from '../directory/categories.js';
 import { listingSummary, summariesBySlug } from '../listings/summary.js';
 import { resolveWeek, weekKind } from './weeks.js';
 
@@ -183,7 +183,7 @@ export async function leaderboard(
   const board = boardQuery(input.board, week);
   const { order, metric } = board;
   const where: BoardQuery['where'] = categoryIds
-    ? (eb) => eb.and([board.where(eb), inCategories(eb, categoryIds)])
+    ? (eb) => eb.and([board.where(eb), eb('listings.id', 'in', listingIdsInCategories(ctx.db, categoryIds))])
     : board.where;
   let query = ctx.db
     .selectFrom('listings')
@@ -239,13 +239,7 @@ async function billboard(
     .where('ol.fulfilled_at', 'is not', null)
     .where('o.status', 'in', ['paid', 'fulfilled'])
     .where('listings.status', '=', 'live');
-  if (categoryIds)
-    paidLines = paidLines.where('listings.id', 'in', (eb) =>
-      eb
-        .selectFrom('listing_categories')
-        .select('listing_categories.listing_id')
-        .where('category_id', 'in', categoryIds),
-    );
+  if (categoryIds) paidLines = paidLines.where('listings.id', 'in', listingIdsInCategories(ctx.db, categoryIds));
   const [count, rows] = await Promise.all([
     paidLines.select(sql<number>`count(distinct ol.listing_id)`.as('n')).executeTakeFirstOrThrow(),
     paidLines
