@@ -3,6 +3,7 @@
 // voted first. Only live listings are ever suggested.
 import { z } from 'zod';
 import type { Context } from '../context.js';
+import { notFound } from '../errors.js';
 import { listingSummary, liveVoteCounts, summariesByIds } from '../listings/summary.js';
 import { listingForViewer } from '../listings/profile.js';
 
@@ -43,6 +44,7 @@ export async function alternativesTo(
   viewerId: number | null = null,
 ): Promise<Alternatives> {
   const listing = await listingForViewer(ctx, slug, viewerId);
+  if (!listing) throw notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
   const approvedIds = await approvedAlternatives(ctx, listing.id);
 
   const primary = await ctx.db

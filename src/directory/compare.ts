@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { notFound } from '../errors.js';
 import { parseJsonText, stringArray } from '../platform/json-text.js';
 import { listingSummary, summariesByIds } from '../listings/summary.js';
+import { listingForViewer } from '../listings/profile.js';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable();
 type Cell = z.infer<typeof cell>;
@@ -24,12 +25,7 @@ export type ListingComparison = z.infer<typeof listingComparison>;
 
 /** A live listing by slug, or the viewer's own in any status (its owner may compare it before launch), else 404. */
 async function comparable(ctx: Context, slug: string, field: 'a' | 'b', viewerId: number | null): Promise<Listing> {
-  const listing = await ctx.db
-    .selectFrom('listings')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where((eb) => eb.or([eb('status', '=', 'live'), ...(viewerId === null ? [] : [eb('owner_id', '=', viewerId)])]))
-    .executeTakeFirst();
+  const listing = await listingForViewer(ctx, slug, viewerId, ['live']);
   if (!listing) throw notFound(`No live listing with slug "${slug}" (parameter ${field}).`);
   return listing;
 }

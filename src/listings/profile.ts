@@ -176,21 +176,24 @@ async function noPublicListing(ctx: Context, slug: string, viewerId: number | nu
 }
 
 /**
- * A public (live or scheduled) listing by slug, or the viewer's own in any
- * status (its owner may compare it and see its alternatives before launch;
- * nobody else learns it exists): else 404.
+ * The listing `slug` when its status is one of `statuses`, or when it is the
+ * viewer's own in any status (its owner may compare it and see its
+ * alternatives before launch; nobody else learns it exists); else undefined.
  */
-export async function listingForViewer(ctx: Context, slug: string, viewerId: number | null): Promise<Listing> {
-  const listing = await ctx.db
+export async function listingForViewer(
+  ctx: Context,
+  slug: string,
+  viewerId: number | null,
+  statuses: readonly string[] = PUBLIC_STATUSES,
+): Promise<Listing | undefined> {
+  return ctx.db
     .selectFrom('listings')
     .selectAll()
     .where('slug', '=', slug)
     .where((eb) =>
-      eb.or([eb('status', 'in', [...PUBLIC_STATUSES]), ...(viewerId === null ? [] : [eb('owner_id', '=', viewerId)])]),
+      eb.or([eb('status', 'in', [...statuses]), ...(viewerId === null ? [] : [eb('owner_id', '=', viewerId)])]),
     )
     .executeTakeFirst();
-  if (!listing) throw notFound(`No public listing with slug "${slug}". Use search_listings to find one.`);
-  return listing;
 }
 
 /** A public (live or scheduled) listing by slug, or 404 (which tells its owner why). */
