@@ -8,6 +8,7 @@
 // one transaction.
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import PQueue from 'p-queue';
 import type { Database } from '../schema.js';
 import { type DrawSvg, logoSvg, screenshotSvg } from './demo-art.js';
 import { blogPosts } from './demo-blog.js';
@@ -116,17 +117,10 @@ export interface DemoSeedOptions {
 /** Pictures drawn at once: sharp draws on libuv's threads, a few at a time keep them busy. */
 const DRAWN_AT_ONCE = 4;
 
-async function drawAll<T, R>(items: readonly T[], draw: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await draw(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: DRAWN_AT_ONCE }, worker));
-  return out;
+/** Draws every item, DRAWN_AT_ONCE at a time, the results in the items' order. */
+function drawAll<T, R>(items: readonly T[], draw: (item: T) => Promise<R>): Promise<R[]> {
+  const queue = new PQueue({ concurrency: DRAWN_AT_ONCE });
+  return Promise.all(items.map((item) => queue.add(() => draw(item), { throwOnTimeout: true })));
 }
 
 /** The screenshots a paid, live demo listing shows in its media section. */
