@@ -14,13 +14,12 @@ import type { DraftView } from '../../drafts/views.js';
 import { AppError } from '../../errors.js';
 import { draftId } from '../../../tools/drafts/schemas.js';
 import { act, type Problem, read } from '../ui/act.js';
-import type { StoredImage } from '../../media/images.js';
 import { MAX_UPLOAD_BYTES } from '../../media/uploads.js';
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { html, sendPage } from '../ui/html.js';
 import { MAKER_FORMS } from '../ui/page.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { multipartForm, uploadedFile } from '../ui/uploads.js';
+import { multipartForm, uploadedFile, uploadFormImage } from '../ui/uploads.js';
 import {
   changedFields,
   type DraftSection,
@@ -338,14 +337,10 @@ export function draftRoutes(ctx: Context): Router {
         });
       const file = uploadedFile(res);
       if (!file) return refuse('choose an image file first');
-      if (file.tooLarge) return refuse(`the file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-      const upload = await act<StoredImage>(ctx, session, 'upload_image', {
-        variant: 'logo',
-        data: file.bytes.toString('base64'),
-      });
-      if (!upload.ok) return refuse(upload.problem.errors[0]?.message ?? upload.problem.message);
+      const upload = await uploadFormImage(ctx, session, file, 'logo');
+      if ('refused' in upload) return refuse(upload.refused);
       // The upload's address stands in the logo link box, as if typed there.
-      (req.body as Record<string, unknown>)['fields.logo_url'] = upload.body.url;
+      (req.body as Record<string, unknown>)['fields.logo_url'] = upload.url;
       const result = await saveEdits(req, res, session, view);
       if (result === 'answered') return;
       const others =

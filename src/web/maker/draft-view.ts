@@ -8,7 +8,7 @@ import type { WebSession } from '../../auth/sessions.js';
 import { type FieldName, isListField, maxLength, PROFILE_FIELDS } from '../../drafts/drafter/fields.js';
 import type { DraftView } from '../../drafts/views.js';
 import { IMAGE_LIMITS, ACCEPTED_FORMATS } from '../../media/process.js';
-import { controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
+import { control, controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
 import { html, noticeBox, plural, type SafeHtml, sendPage } from '../ui/html.js';
 import { localPath } from '../ui/public-page.js';
 import { IMAGE_FILE_TYPES } from '../ui/uploads.js';
@@ -242,14 +242,17 @@ function controlFor(f: FieldName, attrs: SafeHtml, value: string): SafeHtml {
  * multipart to /drafts/:id/logo, which puts the upload's address in the link.
  */
 function logoUpload(r: DraftRender, link: string): SafeHtml {
-  const id = controlId(LOGO_FILE);
-  const errors = errorsFor(r.problem, LOGO_FILE);
   const own = link.startsWith(`${r.publicUrl}/media/`) ? localPath(link) : null;
   return html`<div class="logo-upload">${own ? html`<img class="logo logo-upload-preview" src="${own}" alt="Your uploaded logo" width="64" height="64">` : ''}
-<div><label for="${id}">Or upload your logo</label>
-<p class="hint" id="${id}-hint">${ACCEPTED_FORMATS}, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; it is shown as a square. Uploading saves your other edits too.</p>
-${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
-<input type="file" class="logo-upload-file" id="${id}" name="${LOGO_FILE}" accept="${IMAGE_FILE_TYPES}" aria-describedby="${id}-hint${errors.length > 0 ? ` ${id}-error` : ''}"${errors.length > 0 ? html` aria-invalid="true"` : ''}>
+<div>${control({
+    path: LOGO_FILE,
+    label: 'Or upload your logo',
+    value: undefined,
+    kind: 'file',
+    accept: IMAGE_FILE_TYPES,
+    hint: `${ACCEPTED_FORMATS}, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; it is shown as a square. Uploading saves your other edits too.`,
+    problem: r.problem,
+  })}
 <button type="submit" class="secondary" name="intent" value="upload" formenctype="multipart/form-data" formaction="${draftPath(r.view, '/logo')}#field-logo_url">Upload logo</button></div></div>`;
 }
 

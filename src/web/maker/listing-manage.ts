@@ -11,7 +11,6 @@ import type { WebSession } from '../../auth/sessions.js';
 import type { Context } from '../../context.js';
 import { interviewAnswers } from '../../directory/interview.js';
 import { notFound } from '../../errors.js';
-import type { StoredImage } from '../../media/images.js';
 import { MAX_UPLOAD_BYTES } from '../../media/uploads.js';
 import type { OwnListing } from '../../listings/my-listings.js';
 import { type OwnerExtras, ownerExtras } from '../../listings/owner-extras.js';
@@ -19,7 +18,7 @@ import { act, type Problem, read } from '../ui/act.js';
 import { field, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { html, plural, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { multipartForm, uploadedFile } from '../ui/uploads.js';
+import { multipartForm, uploadedFile, uploadFormImage } from '../ui/uploads.js';
 import { productLogo } from '../ui/public-page.js';
 import { listingStatusPill, planWords, routeId, weekWords } from './dashboard-ui.js';
 import {
@@ -357,16 +356,10 @@ export function manageRoutes(ctx: Context): Router {
         managePage(ctx, res, post.session, data, { images: state, status: state.problem.status });
       const added: { path: string; url: string }[] = [];
       const file = uploadedFile(res);
-      if (file?.tooLarge)
-        return refuse(addRefusal(url, FILE_PATH, `the file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
       if (file) {
-        const upload = await act<StoredImage>(ctx, post.session, 'upload_image', {
-          variant: 'screenshot',
-          data: file.bytes.toString('base64'),
-        });
-        if (!upload.ok)
-          return refuse(addRefusal(url, FILE_PATH, upload.problem.errors[0]?.message ?? upload.problem.message));
-        added.push({ path: FILE_PATH, url: upload.body.url });
+        const upload = await uploadFormImage(ctx, post.session, file, 'screenshot');
+        if ('refused' in upload) return refuse(addRefusal(url, FILE_PATH, upload.refused));
+        added.push({ path: FILE_PATH, url: upload.url });
       }
       if (url) added.push({ path: LINK_PATH, url });
       if (added.length === 0) return refuse(addRefusal(url, FILE_PATH, 'choose an image file or give a link'));

@@ -12,7 +12,7 @@ import { ACCEPTED_FORMATS, IMAGE_LIMITS } from '../../media/process.js';
 import { MAX_SCREENSHOTS } from '../../media/screenshots.js';
 import { webLink } from '../../platform/links.js';
 import type { Problem } from '../ui/act.js';
-import { control, controlId, errorsFor, plainMessage, problemSummary } from '../ui/fields.js';
+import { control, problemSummary } from '../ui/fields.js';
 import { field } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml } from '../ui/html.js';
 import { localPath, productLogo } from '../ui/public-page.js';
@@ -85,15 +85,6 @@ function logoStatus(listing: OwnListing, extras: OwnerExtras): SafeHtml {
   return html`<p>Your logo is being copied to this site; it shows in a minute.${draft}</p>`;
 }
 
-/** The add form's file control, marked up as control() marks up the others. */
-function fileControl(state: ImagesState | null): SafeHtml {
-  const id = controlId(FILE_PATH);
-  const errors = errorsFor(state?.problem, FILE_PATH);
-  return html`<div class="field${errors.length > 0 ? ' invalid' : ''}"><label for="${id}">Upload an image file</label>
-${errors.length > 0 ? html`<p class="field-error" id="${id}-error">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}
-<input type="file" id="${id}" name="${FILE_PATH}" accept="${IMAGE_FILE_TYPES}"${errors.length > 0 ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}></div>`;
-}
-
 export function imagesSection(
   listing: OwnListing,
   extras: OwnerExtras,
@@ -128,7 +119,7 @@ ${
     ? html`<form method="post" action="/my/listings/${id}/screenshots" enctype="multipart/form-data" class="card">${csrfField(csrfToken)}
 <h4>Add a screenshot</h4>
 ${problemSummary(state?.problem, label)}
-${fileControl(state)}
+${control({ path: FILE_PATH, label: 'Upload an image file', value: undefined, kind: 'file', accept: IMAGE_FILE_TYPES, problem: state?.problem })}
 ${control({ path: LINK_PATH, label: 'Or give a link to the image', value: state?.url, kind: 'url', hint: 'A link to the image file itself.', problem: state?.problem, placeholder: 'https://' })}
 <button type="submit">Add screenshot</button></form>`
     : html`<p class="muted">The gallery is full: remove one to add another.</p>`

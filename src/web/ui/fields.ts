@@ -46,7 +46,9 @@ export interface ControlOptions {
   value: string | null | undefined;
   hint?: string | SafeHtml;
   problem?: Problem | null;
-  kind?: 'text' | 'textarea' | 'url' | 'email' | 'date' | 'number';
+  kind?: 'text' | 'textarea' | 'url' | 'email' | 'date' | 'number' | 'file';
+  /** A file control's offered types. */
+  accept?: string;
   rows?: number;
   maxlength?: number;
   required?: boolean;
@@ -54,7 +56,7 @@ export interface ControlOptions {
   placeholder?: string;
 }
 
-/** A labelled input or textarea, with its hint and its problems. */
+/** A labelled input, textarea or file control, with its hint and its problems. */
 export function control(opts: ControlOptions): SafeHtml {
   const id = controlId(opts.path);
   const errors = errorsFor(opts.problem, opts.path);
@@ -78,7 +80,9 @@ export function control(opts: ControlOptions): SafeHtml {
   const input =
     opts.kind === 'textarea'
       ? html`<textarea ${attrs} rows="${opts.rows ?? 3}"${placeholder}>${opts.value ?? ''}</textarea>`
-      : html`<input ${attrs} type="${opts.kind ?? 'text'}" value="${opts.value ?? ''}"${placeholder}>`;
+      : opts.kind === 'file'
+        ? html`<input ${attrs} type="file" accept="${opts.accept ?? ''}">`
+        : html`<input ${attrs} type="${opts.kind ?? 'text'}" value="${opts.value ?? ''}"${placeholder}>`;
   return html`<div class="field${errors.length > 0 ? ' invalid' : ''}"><label for="${id}">${opts.label}</label>
 ${opts.hint ? html`<p class="hint" id="${hintId}">${opts.hint}</p>` : ''}
 ${errors.length > 0 ? html`<p class="field-error" id="${errorId}">${errors.map((e) => plainMessage(e.message)).join(' ')}</p>` : ''}

@@ -6,7 +6,13 @@
 // through untouched.
 import busboy from 'busboy';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { WebSession } from '../../auth/sessions.js';
+import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
+import type { StoredImage } from '../../media/images.js';
+import type { ImageVariant } from '../../media/process.js';
+import { MAX_UPLOAD_BYTES } from '../../media/uploads.js';
+import { act } from './act.js';
 
 export interface UploadedFile {
   /** The form control it came from. */
@@ -114,3 +120,20 @@ export const uploadedFile = (res: Response): UploadedFile | null =>
 
 /** The file types an image file control offers (the bytes decide what is accepted: media/process.ts). */
 export const IMAGE_FILE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml,image/x-icon,.ico';
+
+/**
+ * Stores a form's file through upload_image as the signed-in person: its
+ * address on this site, or why it was refused, a phrase for its control.
+ */
+export async function uploadFormImage(
+  ctx: Context,
+  session: WebSession,
+  file: UploadedFile,
+  variant: ImageVariant,
+): Promise<{ url: string } | { refused: string }> {
+  if (file.tooLarge) return { refused: `the file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB` };
+  const upload = await act<StoredImage>(ctx, session, 'upload_image', { variant, data: file.bytes.toString('base64') });
+  return upload.ok
+    ? { url: upload.body.url }
+    : { refused: upload.problem.errors[0]?.message ?? upload.problem.message };
+}
