@@ -585,9 +585,7 @@ describe('uploading a logo', () => {
       const res = await upload(browser, id, { 'fields.city': 'Marseille' }, file);
       expect(res.status, said).toBe(400);
       const page = await res.text();
-      expect(page).toMatch(
-        /<input id="f-logo_file" name="logo_file"[^>]* aria-invalid="true"[^>]* type="file"/,
-      );
+      expect(page).toMatch(/<input id="f-logo_file" name="logo_file"[^>]* aria-invalid="true"[^>]* type="file"/);
       expect(page.toLowerCase()).toContain(said.toLowerCase());
       expect(fieldBlock(page, 'city')).toContain('value="Marseille"');
     }
