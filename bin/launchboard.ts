@@ -32,6 +32,8 @@ const USAGE = `usage: launchboard <command>
   doctor [--json]                        check the deployment (database, migrations, URLs, signing keys, mail,
                                          payments, disk) and say what is wrong; exits 1 when a check fails
   seed --demo                            fill an empty database with the demo directory
+  healthcheck                            ask the server on this machine (PORT) whether it is ready (GET /readyz);
+                                         exits 1 when it is not (a container's health check)
   admin price set KEY CENTS [--name N] [--no-listing]
                                          set a product's price in USD cents (excluding VAT)
   admin price list                       list products on sale
@@ -400,6 +402,21 @@ async function admin(args: string[]): Promise<void> {
   throw new UsageError(`unknown admin command: ${args.join(' ')}`);
 }
 
+/** `healthcheck`: GET /readyz from the server on this machine; a container has no curl to do it. */
+async function healthcheck(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const url = `http://127.0.0.1:${port}/readyz`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    const body = await res.text();
+    process.stdout.write(`${res.status} ${body}\n`);
+    if (res.status !== 200) process.exitCode = 1;
+  } catch (err) {
+    process.stderr.write(`launchboard: ${url} did not answer (${(err as Error).message})\n`);
+    process.exitCode = 1;
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   // The bundled program started as the SVG drawing process (src/media/svg-drawer.ts), whatever its arguments.
   if (process.env[SVG_DRAWER_ENV] === '1') return (await import('../src/media/svg-drawer-child.js')).serveDrawings();
@@ -439,6 +456,8 @@ async function main(argv: string[]): Promise<void> {
       if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;
       return;
     }
+    case 'healthcheck':
+      return healthcheck();
     case 'admin':
       return admin(args);
     case '--version':

@@ -19,6 +19,7 @@ import { VersionedCache, VersionedValue } from './platform/versioned-cache.js';
 import { TRENDING_CACHE, type TrendingRanking } from './launches/trending.js';
 import type { CachedOutput } from './platform/prepared-output.js';
 import { PageCache } from './platform/page-cache.js';
+import { backupBeforeMigrating } from './ops/backup.js';
 
 export interface Context {
   config: Config;
@@ -67,6 +68,7 @@ export async function buildContext(
   const logger = opts.logger ?? createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
   if (opts.migrate !== false) {
+    await backupBeforeMigrating(config.databaseUrl, database.db, logger);
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ applied, database: database.label }, 'migrations applied');
   }

@@ -9,8 +9,11 @@ import { chmodSync, existsSync, linkSync, renameSync, rmSync, statSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { isPostgresUrl, openSqliteFile, sqlitePath } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
+import type { Database } from '../../db/schema.js';
+import type { Logger } from '../logger.js';
 
 /** A failure the operator can act on (the CLI prints the message and exits non-zero). */
 export class BackupError extends Error {}
@@ -87,6 +90,24 @@ export function checkLaunchboardDatabase(file: string): { migrations: number } {
   }
 }
 
+/**
+ * A copy keeps its source's write-ahead-log mode, so opening it (the check)
+ * would leave -wal and -shm files beside it that a rename does not carry:
+ * a backup is made a single self-contained file instead.
+ */
+function asOneFile(file: string): void {
+  const db = openSqliteFile(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}
+
+function removeSqliteFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
+
 /** A sibling path for a file being written, renamed into place when complete. */
 function partialPath(target: string): string {
   return join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`);
@@ -110,8 +131,9 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
     await db.backup(partial);
     // It holds credential hashes and the OAuth signing keys: its owner's alone.
     chmodSync(partial, 0o600);
+    asOneFile(partial);
   } catch (err) {
-    rmSync(partial, { force: true });
+    removeSqliteFiles(partial);
     throw new BackupError(`backup failed: ${(err as Error).message}`);
   } finally {
     db.close();
@@ -121,9 +143,53 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
     renameSync(partial, target);
     return { file: target, bytes: statSync(target).size, migrations: count };
   } catch (err) {
-    rmSync(partial, { force: true });
+    removeSqliteFiles(partial);
     throw err;
   }
+}
+
+/**
+ * Before this version's migrations change an existing SQLite database, a
+ * copy of it as it was: `<file>.before-<first pending migration>`, kept
+ * beside it (0600), so a failed or unwanted upgrade is undone with
+ * `admin restore`. A new database and one with nothing pending need none; a
+ * copy already there (an earlier start that stopped midway) is kept, as it
+ * holds the state before any of them ran. On PostgreSQL the log names the
+ * pg_dump command instead. Returns the copy's path, or null.
+ */
+export async function backupBeforeMigrating(
+  databaseUrl: string,
+  db: Kysely<Database>,
+  logger: Logger,
+): Promise<string | null> {
+  const pending = await pendingOnExistingDatabase(db);
+  if (pending.length === 0) return null;
+  if (isPostgresUrl(databaseUrl)) {
+    logger.warn(
+      { pending },
+      'migrations are about to change the database; keep a copy first with pg_dump (see `launchboard admin backup`)',
+    );
+    return null;
+  }
+  const path = sqlitePath(databaseUrl);
+  if (path === ':memory:' || path === '') return null;
+  const file = `${resolve(path)}.before-${pending[0]}`;
+  if (existsSync(file)) return file;
+  const copy = await backupDatabase(databaseUrl, file);
+  logger.info({ file: copy.file, pending }, 'database copied before migrating');
+  return copy.file;
+}
+
+/** Migrations this version would apply to a database that already has some; none for a new one. */
+async function pendingOnExistingDatabase(db: Kysely<Database>): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await db.selectFrom('launchboard_migrations').select('name').execute()).map((r) => r.name));
+  } catch {
+    return []; // no migrations table: a new database
+  }
+  if (applied.size === 0) return [];
+  return migrations.map((m) => m.name).filter((name) => !applied.has(name));
 }
 
 /** Throws unless nothing else has `file` open: an exclusive lock is refused while any connection (a running server) holds it. */

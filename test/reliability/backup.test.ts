@@ -4,10 +4,12 @@
 // server writes is sound, restore refuses while a server has the database
 // open and refuses files that are not Launchboard databases. On PostgreSQL
 // both commands print the pg_dump / pg_restore commands and exit non-zero.
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Starting a newer version on an older SQLite database copies it first.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteFile, sqlitePath } from '../../db/dialect.js';
+import { openDatabase, openSqliteFile, sqlitePath } from '../../db/dialect.js';
+import { migrations } from '../../db/migrations/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildContext, type Context } from '../../src/context.js';
@@ -201,5 +203,52 @@ describe('PostgreSQL guidance', () => {
     expect(text).not.toContain('s3cret');
     expect(text).toContain("pg_dump --format=custom --file=x.dump 'postgres://lb@db.internal:5432/launchboard'");
     expect(text).toContain('PGPASSWORD');
+  });
+});
+
+describe.skipIf(onPostgres)('a copy before migrations change a database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lb-premigrate-'));
+  const file = join(dir, 'launchboard.db');
+  const databaseUrl = `sqlite:${file}`;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A database as the previous version left it: every migration but the last. */
+  async function olderDatabase(): Promise<void> {
+    const database = openDatabase(databaseUrl);
+    try {
+      await database.db.schema
+        .createTable('launchboard_migrations')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('applied_at', 'text', (c) => c.notNull())
+        .execute();
+      for (const m of migrations.slice(0, -1)) {
+        await m.up(database.db, database.dialect);
+        await database.db
+          .insertInto('launchboard_migrations')
+          .values({ name: m.name, applied_at: new Date().toISOString() })
+          .execute();
+      }
+    } finally {
+      await database.db.destroy();
+    }
+  }
+
+  it('copies the database as it was, 0600, once, and not for a new database or an up-to-date one', async () => {
+    await withDb(databaseUrl, async () => undefined);
+    const copies = () => readdirSync(dir).filter((name) => name.includes('.before-'));
+    expect(copies()).toEqual([]);
+
+    rmSync(file);
+    await olderDatabase();
+    const last = migrations.at(-1)!.name;
+    await withDb(databaseUrl, async () => undefined);
+    expect(copies()).toEqual([`launchboard.db.before-${last}`]);
+    const copy = join(dir, `launchboard.db.before-${last}`);
+    expect(checkLaunchboardDatabase(copy).migrations).toBe(migrations.length - 1);
+    expect(statSync(copy).mode & 0o777).toBe(0o600);
+    expect(checkLaunchboardDatabase(file).migrations).toBe(migrations.length);
+
+    await withDb(databaseUrl, async () => undefined);
+    expect(copies()).toHaveLength(1);
   });
 });
