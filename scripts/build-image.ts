@@ -10,10 +10,11 @@
 //   rootfs/tmp                  writable by all (1777)
 //   data/                       the volume's starting content (owned by 10001)
 //
-// Then `podman build` (or `docker build`) tags it launchboard:<version> and
-// launchboard:latest. --no-build stops after the context.
+// Then `podman build` (or `docker build`) tags it NAME:<version> and
+// NAME:latest (NAME: --name, default launchboard). --no-build stops after
+// the context.
 //
-//   npm run build:image -- [--exe FILE] [--no-build] [OUT]   (OUT default dist/)
+//   npm run build:image -- [--exe FILE] [--name NAME] [--no-build] [OUT]   (OUT default dist/)
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -30,7 +31,11 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './bundle/bundle.js';
 
 const { values, positionals } = parseArgs({
-  options: { exe: { type: 'string' }, 'no-build': { type: 'boolean' } },
+  options: {
+    exe: { type: 'string' },
+    name: { type: 'string', default: 'launchboard' },
+    'no-build': { type: 'boolean' },
+  },
   allowPositionals: true,
 });
 const outDir = resolve(positionals[0] ?? join(ROOT, 'dist'));
@@ -66,6 +71,10 @@ function assembleContext(exe: string, context: string): void {
   execFileSync(join(app, 'launchboard'), ['--version'], {
     env: { LAUNCHBOARD_CACHE_DIR: join(app, 'runtime'), PATH: '/usr/bin:/bin' },
   });
+  // Unpacked for the building user alone (0700/0600); the image's user only reads them.
+  chmodSync(join(app, 'runtime'), 0o755);
+  for (const entry of readdirSync(join(app, 'runtime'), { recursive: true, withFileTypes: true }))
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
   const libraries = new Set<string>();
   for (const file of [join(app, 'launchboard'), ...nativeFiles(join(app, 'runtime'))])
     for (const lib of systemLibraries(file, rootfs)) libraries.add(lib);
@@ -105,8 +114,9 @@ if (!values['no-build']) {
   const tool = containerTool();
   // The docker format keeps HEALTHCHECK (the OCI format has no such field).
   const format = tool === 'podman' ? ['--format', 'docker'] : [];
-  execFileSync(tool, ['build', ...format, '-t', `launchboard:${version}`, '-t', 'launchboard:latest', context], {
+  const name = values.name;
+  execFileSync(tool, ['build', ...format, '-t', `${name}:${version}`, '-t', `${name}:latest`, context], {
     stdio: 'inherit',
   });
-  process.stdout.write(`built launchboard:${version} with ${tool}\n`);
+  process.stdout.write(`built ${name}:${version} with ${tool}\n`);
 }

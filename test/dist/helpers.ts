@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const run = promisify(execFile);
 
-/** Runs scripts/<name> (build-exe.ts, build-mcpb.ts) with its output in `outDir`. */
-export async function runBuild(script: string, outDir: string): Promise<string> {
+/** Runs scripts/<name> (build-exe.ts, build-mcpb.ts, build-image.ts) with its output in `outDir`. */
+export async function runBuild(script: string, outDir: string, options: string[] = []): Promise<string> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, outDir], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...options, outDir], {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });
