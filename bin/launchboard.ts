@@ -4,6 +4,8 @@
 // command needs (the demo seed, stdio, doctor, backup) is imported by that
 // command, so `serve` does not load it before its first request.
 import cluster from 'node:cluster';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Server } from 'node:http';
 import { isScope, SCOPES, type Scope } from '../src/auth/caller.js';
@@ -28,6 +30,8 @@ const USAGE = `usage: launchboard <command>
                                          --workers N serves from N processes (use one per core);
                                          --toolsets offers only those MCP toolsets (directory, maker, orders, read)
   stdio [--toolsets T1,T2]               serve MCP over stdio (caller: LAUNCHBOARD_API_KEY)
+  mcp-config                             print an MCP client entry for stdio with absolute paths (this program, its
+                                         database), to paste into a desktop assistant's configuration
   migrate                                apply pending database migrations
   doctor [--json]                        check the deployment (database, migrations, URLs, signing keys, mail,
                                          payments, disk) and say what is wrong; exits 1 when a check fails
@@ -239,6 +243,14 @@ async function stdio(args: string[]): Promise<void> {
     ...process.env,
     ...(values.toolsets ? { LAUNCHBOARD_TOOLSETS: values.toolsets } : {}),
   });
+  // A desktop host starts stdio in a folder of its choosing: a relative path
+  // there would quietly make a new, empty directory instead of opening ours.
+  const database = relativeSqliteFile(config.databaseUrl);
+  if (database && !existsSync(database))
+    throw new Error(
+      `stdio: DATABASE_URL names ${config.databaseUrl}, relative to ${process.cwd()}, where there is no database; ` +
+        'give an absolute path (`launchboard mcp-config` prints a ready entry)',
+    );
   const { runStdio } = await import('../src/mcp/stdio.js');
   const { draftReviewApp } = await import('../src/web/maker/draft-review-app.js');
   const { buildContext } = await program.context();
@@ -252,6 +264,37 @@ async function stdio(args: string[]): Promise<void> {
   };
   process.stdin.on('end', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+/** The file a relative `sqlite:` DATABASE_URL names (resolved against the working folder); null for any other. */
+function relativeSqliteFile(databaseUrl: string): string | null {
+  if (!databaseUrl.startsWith('sqlite:')) return null;
+  const path = databaseUrl.slice('sqlite:'.length);
+  return path === ':memory:' || isAbsolute(path) ? null : resolve(path);
+}
+
+/**
+ * `mcp-config`: the stdio entry for this install, runnable from any folder:
+ * the executable itself, or this Node with this checkout's (or package's)
+ * bin script, and the database as an absolute path.
+ */
+async function mcpConfig(): Promise<void> {
+  const config = loadConfig();
+  const sea = await import('node:sea').then((m) => m.isSea()).catch(() => false);
+  const launch = sea
+    ? { command: process.execPath, args: ['stdio'] }
+    : { command: process.execPath, args: [realpathSync(process.argv[1]!), 'stdio'] };
+  const relative = relativeSqliteFile(config.databaseUrl);
+  const entry = {
+    mcpServers: {
+      launchboard: {
+        ...launch,
+        env: { DATABASE_URL: relative ? `sqlite:${relative}` : config.databaseUrl },
+      },
+    },
+  };
+  process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
+  process.stderr.write('public tools work as is; for signed-in tools add LAUNCHBOARD_API_KEY (an API key) to env\n');
 }
 
 async function admin(args: string[]): Promise<void> {
@@ -458,6 +501,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'healthcheck':
       return healthcheck();
+    case 'mcp-config':
+      return mcpConfig();
     case 'admin':
       return admin(args);
     case '--version':

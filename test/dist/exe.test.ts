@@ -160,6 +160,18 @@ describe('the single executable', () => {
     }
   });
 
+  it('prints a stdio entry naming itself and an absolute database (mcp-config)', async () => {
+    const { stdout } = await run(exe, ['mcp-config'], {
+      cwd: app,
+      env: { ...env(), DATABASE_URL: 'sqlite:./data/launchboard.db' },
+    });
+    expect(JSON.parse(stdout).mcpServers.launchboard).toEqual({
+      command: exe,
+      args: ['stdio'],
+      env: { DATABASE_URL: `sqlite:${join(app, 'data', 'launchboard.db')}` },
+    });
+  });
+
   it('runs migrate, admin and doctor like the CLI', async () => {
     const cli = (...args: string[]) => run(exe, args, { cwd: app, env: env() });
     expect((await cli('migrate')).stdout).toBe('database is migrated\n');

@@ -43,14 +43,17 @@ describe('the npm package', () => {
     expect(stray).toEqual([]);
   });
 
-  it('documents connecting over stdio and over HTTP in mcp.json', () => {
-    const servers = (
-      JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as {
-        mcpServers: Record<string, { command?: string; args?: string[]; type?: string; url?: string }>;
-      }
-    ).mcpServers;
-    expect(Object.values(servers).some((s) => s.command === 'npx' && s.args?.includes('stdio'))).toBe(true);
-    expect(Object.values(servers).some((s) => s.type === 'http' && s.url?.endsWith('/mcp'))).toBe(true);
+  it('gives in mcp.json an HTTP entry that works pasted unchanged, and no stdio entry that depends on the folder', () => {
+    const servers = Object.values(
+      (
+        JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as {
+          mcpServers: Record<string, { command?: string; type?: string; url?: string }>;
+        }
+      ).mcpServers,
+    );
+    expect(servers.some((s) => s.type === 'http' && s.url === 'http://localhost:3000/mcp')).toBe(true);
+    // A stdio entry comes from `launchboard mcp-config`, with this install's absolute paths.
+    expect(servers.filter((s) => s.command !== undefined)).toEqual([]);
   });
 
   it('installs into an empty folder and serves with npx launchboard serve', { timeout: 900_000 }, async () => {

@@ -1,6 +1,6 @@
 // MCP over stdio by spawning the real CLI, as a desktop assistant does.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -173,4 +173,51 @@ describe('MCP over stdio (launchboard stdio)', () => {
       await drop();
     }
   }, 60_000);
+});
+
+describe('a stdio entry that works from any folder (launchboard mcp-config)', () => {
+  const cliScript = realpathSync(join(process.cwd(), 'bin/launchboard.js'));
+  const node = (args: string[], cwd: string, env: Record<string, string>) =>
+    spawnSync(process.execPath, [cliScript, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+    });
+
+  it('prints absolute paths that a client starts from another folder, on the database named', async () => {
+    const work = mkdtempSync(join(dir, 'config-'));
+    const printed = node(['mcp-config'], work, { DATABASE_URL: 'sqlite:./data/desktop.db' });
+    expect(printed.status, printed.stderr).toBe(0);
+    const entry = (
+      JSON.parse(printed.stdout) as {
+        mcpServers: { launchboard: { command: string; args: string[]; env: Record<string, string> } };
+      }
+    ).mcpServers.launchboard;
+    expect(entry).toEqual({
+      command: process.execPath,
+      args: [cliScript, 'stdio'],
+      env: { DATABASE_URL: `sqlite:${join(work, 'data', 'desktop.db')}` },
+    });
+
+    const client = new Client({ name: 'desktop', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ ...entry, env: { ...entry.env, LOG_LEVEL: 'warn' }, cwd: tmpdir(), stderr: 'pipe' }),
+    );
+    try {
+      const result = await client.callTool({ name: 'get_site_info', arguments: {} });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    expect(existsSync(join(work, 'data', 'desktop.db'))).toBe(true);
+  }, 60_000);
+
+  it('refuses a relative database path where there is no database instead of making an empty one', () => {
+    const elsewhere = mkdtempSync(join(dir, 'elsewhere-'));
+    const started = node(['stdio'], elsewhere, { DATABASE_URL: 'sqlite:./data/launchboard.db' });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(`relative to ${elsewhere}, where there is no database`);
+    expect(started.stderr).toContain('launchboard mcp-config');
+    expect(existsSync(join(elsewhere, 'data'))).toBe(false);
+  });
 });
