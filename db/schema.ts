@@ -668,6 +668,33 @@ export interface ListingStatSaltsTable {
   salt: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: Id;
+  user_id: number;
+  reach: 'own' | 'site';
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  secret: string;
+  description: string | null;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: number;
+  message_id: string;
+  event: string;
+  /** The JSON body sent, byte for byte. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -726,6 +753,8 @@ export interface Database {
   listing_stat_salts: ListingStatSaltsTable;
   images: ImagesTable;
   listing_screenshots: ListingScreenshotsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Listing = Selectable<ListingsTable>;

@@ -24,6 +24,8 @@ import { orderJobHandlers } from './orders/fulfilment.js';
 import { pruneUnusedImages } from './media/images.js';
 import { LISTING_LOGO, runLogoJob } from './media/logos.js';
 import { runWeeklyRollover } from './launches/rollover.js';
+import { runDeliveryJob } from './webhooks/delivery.js';
+import { DELIVERY_JOB } from './webhooks/events.js';
 import { runVoteDigest, VOTE_DIGEST, VOTE_DIGEST_EVERY_MS } from './community/vote-digest.js';
 import { addWeeks, mondayOf, weekStartsAt } from './launches/weeks.js';
 
@@ -120,6 +122,8 @@ export const jobHandlers: JobHandlers = {
   ...orderJobHandlers,
   // A listing's logo copied to our side when its logo_url changes (media/logos.ts).
   [LISTING_LOGO]: runLogoJob,
+  // An event sent to a webhook endpoint, retried with the queue's backoff (webhooks/delivery.ts).
+  [DELIVERY_JOB]: runDeliveryJob,
 };
 
 export interface WorkerOptions {

@@ -46,6 +46,10 @@ import create_checkout from './orders/create_checkout.js';
 import get_order from './orders/get_order.js';
 import list_my_orders from './orders/list_my_orders.js';
 import quote_order from './orders/quote_order.js';
+import create_webhook from './webhooks/create_webhook.js';
+import delete_webhook from './webhooks/delete_webhook.js';
+import list_webhooks from './webhooks/list_webhooks.js';
+import send_test_webhook from './webhooks/send_test_webhook.js';
 
 // The public directory.
 const directory: AnyTool[] = [
@@ -70,7 +74,7 @@ const directory: AnyTool[] = [
   list_products,
 ];
 
-// A maker's account, drafts, listings and claims.
+// A maker's account, drafts, listings, claims and webhooks.
 const maker: AnyTool[] = [
   get_account,
   submit_listing,
@@ -93,6 +97,10 @@ const maker: AnyTool[] = [
   claim_listing,
   verify_claim,
   list_my_claims,
+  create_webhook,
+  list_webhooks,
+  send_test_webhook,
+  delete_webhook,
 ];
 
 const orders: AnyTool[] = [quote_order, create_checkout, list_my_orders, get_order];

@@ -20,6 +20,7 @@ import * as m0017 from './0017_admin_actions.js';
 import * as m0018 from './0018_page_version.js';
 import * as m0019 from './0019_media.js';
 import * as m0020 from './0020_draft_evidence.js';
+import * as m0021 from './0021_webhooks.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -49,4 +50,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0018_page_version', up: m0018.up },
   { name: '0019_media', up: m0019.up },
   { name: '0020_draft_evidence', up: m0020.up },
+  { name: '0021_webhooks', up: m0021.up },
 ];

@@ -16,6 +16,7 @@ import { FetchError } from '../platform/fetcher.js';
 import { PUBLIC_STATUSES } from '../listings/summary.js';
 import { sendMail } from '../platform/mail.js';
 import { normalizeEmail } from '../accounts/users.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 export const CLAIM_METHODS = ['dns', 'meta', 'file', 'email'] as const;
 export type ClaimMethod = (typeof CLAIM_METHODS)[number];
@@ -346,6 +347,9 @@ async function markVerified(ctx: Context, claim: ClaimRow, detail: string): Prom
       .where('status', '=', 'pending')
       .where('id', '!=', claim.id)
       .execute();
+    await emitListingEvent({ ...ctx, db: trx }, 'claim.verified', claim.listing_id, {
+      claim: { id: claim.id, verified_at: now },
+    });
     ctx.logger.info({ claim: claim.id, listing: claim.listing_id, user: claim.user_id, detail }, 'claim verified');
     return true;
   });

@@ -12,6 +12,7 @@ import { inTransaction, lockUser, type PageRequest, pageWithTotal } from '../pla
 import { webLink } from '../platform/links.js';
 import { ellipsize, textProblem } from '../platform/text.js';
 import { type NewNotification, notify } from './notifications.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 export const COMMENT_BODY_MAX = 2000;
 /** Links one comment may carry: enough to point at a source, too few to be worth spamming. */
@@ -192,7 +193,7 @@ export async function postComment(
   const inserted = await inTransaction(ctx, async (tx) => {
     await lockUser(tx.db, tx.dialect, args.userId);
     await checkRate(tx, args.userId, now.getTime());
-    return tx.db
+    const row = await tx.db
       .insertInto('comments')
       .values({
         listing_id: listing.id,
@@ -203,6 +204,16 @@ export async function postComment(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await emitListingEvent(tx, 'comment.created', listing.id, {
+      comment: {
+        id: row.id,
+        parent_id: parent?.top ?? null,
+        author: displayName(user.name),
+        body,
+        url: `${ctx.config.publicUrl}/listings/${listing.slug}#comment-${row.id}`,
+      },
+    });
+    return row;
   });
 
   const who = displayName(user.name);

@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { inTransaction } from '../platform/db.js';
 import { notify } from './notifications.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 export const REVIEW_BODY_MAX = 2000;
 
@@ -84,6 +85,10 @@ export async function writeReview(
       )
       .execute();
     // The maker hears of a new review, not of each edit to it.
+    if (!earlier)
+      await emitListingEvent(tx, 'review.created', listing.id, {
+        review: { rating: review.rating, body: review.body, author: user.name?.trim() || 'A member' },
+      });
     if (!earlier && listing.owner_id !== null)
       await notify(tx, [
         {

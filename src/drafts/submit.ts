@@ -16,6 +16,7 @@ import { OWN_TEXT_MAX } from '../listings/my-listings.js';
 import { ensureMainSite } from '../directory/sites.js';
 import { logoUrlChanged } from '../media/logos.js';
 import { isFoundedYear, FOUNDED_YEARS } from '../listings/founded-year.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 export type ListingPart = 'fields' | 'faqs' | 'founders' | 'company_socials' | 'story' | 'milestones' | 'seo';
 const ALL_PARTS: ListingPart[] = ['fields', 'faqs', 'founders', 'company_socials', 'story', 'milestones', 'seo'];
@@ -414,6 +415,7 @@ export async function submitDraft(ctx: Context, userId: number, draftId: string)
     draft.listing_id = row.id;
     draft.updated_at = now;
     await saveDraft(trx, draft);
+    await emitListingEvent({ ...ctx, db: trx }, 'listing.submitted', row.id);
     return { draft, listing_id: row.id, slug, status: 'draft', created: true, warnings };
   });
 }

@@ -6,13 +6,14 @@
 // listing to the next free week.
 import type { Listing } from '../../db/schema.js';
 import type { Context } from '../context.js';
-import type { Db } from '../platform/db.js';
+import { type Db, inTransaction } from '../platform/db.js';
 import { AppError } from '../errors.js';
 import { pendingLaunchOrder, pendingLaunchSentence } from '../orders/pricing.js';
 import { FetchError } from '../platform/fetcher.js';
 import { ownListing } from '../listings/my-listings.js';
 import { getSetting } from '../directory/settings.js';
 import { addWeeks, mondayOf } from './weeks.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 const RESERVING = ['awaiting_badge', 'scheduled', 'live'];
 
@@ -148,16 +149,20 @@ export async function checkBadge(
     detail = err instanceof FetchError ? `homepage not fetched: ${err.message}` : 'homepage not fetched';
   }
   const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .updateTable('listings')
-    .set({
-      badge_checked_at: now,
-      badge_check_result: detail,
-      ...(result === 'found' ? { status: 'scheduled', updated_at: now } : {}),
-    })
-    .where('id', '=', listing.id)
-    .where('status', '=', 'awaiting_badge')
-    .execute();
+  await inTransaction(ctx, async (tx) => {
+    const updated = await tx.db
+      .updateTable('listings')
+      .set({
+        badge_checked_at: now,
+        badge_check_result: detail,
+        ...(result === 'found' ? { status: 'scheduled', updated_at: now } : {}),
+      })
+      .where('id', '=', listing.id)
+      .where('status', '=', 'awaiting_badge')
+      .executeTakeFirst();
+    if (result === 'found' && Number(updated.numUpdatedRows) === 1)
+      await emitListingEvent(tx, 'listing.scheduled', listing.id);
+  });
   return { result, detail };
 }
 

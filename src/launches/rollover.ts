@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import type { Context } from '../context.js';
 import { nextFreeWeek } from './free-launch.js';
 import { addWeeks, mondayOf } from './weeks.js';
+import { emitListingEvent } from '../webhooks/events.js';
 
 export const AWARD_PLACES = 3;
 export const awardTitle = (rank: number) => `Launch of the Week #${rank}`;
@@ -51,15 +52,16 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
   return ctx.db.transaction().execute(async (trx) => {
     // 1. Scheduled launches whose week has started go live, launched at their
     //    week's Monday 00:00 UTC (one UPDATE per distinct week, usually one).
-    const dueWeeks = await trx
+    const goingLive = await trx
       .selectFrom('listings')
-      .select('launch_week')
-      .distinct()
+      .select(['id', 'launch_week'])
       .where('status', '=', 'scheduled')
       .where('launch_week', '<=', week)
+      .orderBy('id')
       .execute();
     let wentLive = 0;
-    for (const { launch_week } of dueWeeks) {
+    for (const launch_week of new Set(goingLive.map((l) => l.launch_week))) {
+      if (launch_week === null) continue;
       const result = await trx
         .updateTable('listings')
         .set({
@@ -72,6 +74,7 @@ export async function runWeeklyRollover(ctx: Context): Promise<RolloverResult> {
         .executeTakeFirst();
       wentLive += Number(result.numUpdatedRows);
     }
+    for (const { id } of goingLive) await emitListingEvent({ ...ctx, db: trx }, 'listing.live', id);
 
     // 2. Free listings whose week started without the badge found on their
     //    homepage slide to the next week with a free slot (the badge check in

@@ -16,6 +16,7 @@ import { notify } from '../community/notifications.js';
 import { PAID_SECTIONS, unlockedSections } from '../listings/profile.js';
 import { expireOrders, lineOptions, ORDER_EXPIRY_JOB, type OrderLineRow } from './orders.js';
 import { mondayOf } from '../launches/weeks.js';
+import { emitListingEvent, emitWebhookEvent } from '../webhooks/events.js';
 
 const FULFIL_LINE_JOB = 'order_line_fulfil';
 
@@ -85,6 +86,15 @@ export async function recordPayment(ctx: Context, orderId: number, report: Payme
         .execute();
       for (const line of lines) await enqueue(tx, FULFIL_LINE_JOB, { line_id: line.id });
       await enqueue(tx, RECEIPT_MAIL_JOB, { order_id: order.id });
+      await emitWebhookEvent(tx, 'order.paid', order.user_id, {
+        order: {
+          number: order.number,
+          total_cents: order.total_cents,
+          currency: order.currency,
+          paid_at: now,
+          lines: lines.length,
+        },
+      });
       // The bell only: the receipt is this event's mail.
       await notify(tx, [
         {
@@ -229,6 +239,7 @@ async function applyLine(ctx: Context, line: OrderLineRow): Promise<void> {
         })
         .where('id', '=', listing.id)
         .execute();
+      if (current !== 'live') await emitListingEvent(ctx, live ? 'listing.live' : 'listing.scheduled', listing.id);
       await addCategories(ctx, listing.id, lineOptions(line).categories ?? []);
       return;
     }

@@ -65,9 +65,17 @@ export interface FetchResult {
   truncated?: boolean;
 }
 
+/** A request body to send (webhooks): never redirected, as a redirect would resend it elsewhere. */
+export interface PostOptions extends Pick<FetchOptions, 'maxBytes' | 'truncate' | 'timeoutMs' | 'connectTimeoutMs'> {
+  body: string;
+  headers: Record<string, string>;
+}
+
 export interface Fetcher {
   userAgent: string;
   get(url: string, opts?: FetchOptions): Promise<FetchResult>;
+  /** POSTs `body` once; a redirect is a `disallowed` failure. */
+  post(url: string, opts: PostOptions): Promise<FetchResult>;
 }
 
 const MB = 1024 * 1024;
@@ -99,14 +107,32 @@ export function createFetcher(
     }
   }
 
-  /** One request: the answer, or where it redirects to. */
-  async function request(url: URL, opts: FetchOptions, deadline: number): Promise<FetchResult | { location: string }> {
+  async function post(rawUrl: string, opts: PostOptions): Promise<FetchResult> {
+    const url = fetchableUrl(rawUrl);
+    const answer = await request(url, opts, Date.now() + (opts.timeoutMs ?? 10_000), opts);
+    if ('location' in answer)
+      throw new FetchError('disallowed', `it redirected to ${answer.location.slice(0, 200)}; a POST is not redirected`);
+    return answer;
+  }
+
+  /** One request (a GET, or the POST `send` describes): the answer, or where it redirects to. */
+  async function request(
+    url: URL,
+    opts: FetchOptions,
+    deadline: number,
+    send?: PostOptions,
+  ): Promise<FetchResult | { location: string }> {
     const maxBytes = opts.maxBytes ?? 2 * MB;
     // got (~50 modules) loads at the first fetch, not with the server; a failure to load is thrown as it is.
     const { default: got } = await import('got');
     const stream = got.stream(url, {
       agent,
-      headers: { 'user-agent': userAgent, accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      ...(send ? { method: 'POST' as const, body: send.body } : {}),
+      headers: {
+        'user-agent': userAgent,
+        accept: opts.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        ...send?.headers,
+      },
       timeout: {
         request: Math.max(1, deadline - Date.now()),
         lookup: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
@@ -158,7 +184,7 @@ export function createFetcher(
     }
   }
 
-  return { userAgent, get };
+  return { userAgent, get, post };
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

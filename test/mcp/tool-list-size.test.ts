@@ -16,7 +16,8 @@ import { testContext, type TestContext } from '../helpers/context.js';
 /** The budget of the compact JSON of the whole tools/list result, in bytes. */
 // The list stays small by terse
 // descriptions, leaner inputs (src/registry/mcp-schema.ts) and no repeated annotations.title.
-const BUDGET_BYTES = 40 * 1024;
+// 40 KB held the 44 tools before webhooks; their four tools took 2.4 KB more.
+const BUDGET_BYTES = 43 * 1024;
 
 interface ListedTool {
   name: string;
