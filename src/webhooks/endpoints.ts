@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import ipaddr from 'ipaddr.js';
-import { attemptDelivery, type DeliveryOutcome } from './delivery.js';
+import { attemptDelivery } from './delivery.js';
 import { eventPayload, recordDelivery, TEST_EVENT, type WebhookEvent } from './events.js';
 
 export type Reach = 'own' | 'site';
@@ -30,6 +30,13 @@ export interface EndpointView {
   description: string | null;
   created_at: string;
   recent_deliveries: DeliveryView[];
+}
+
+export interface TestResult {
+  delivery_id: number;
+  delivered: boolean;
+  response_status: number | null;
+  error: string | null;
 }
 
 export interface DeliveryView {
@@ -184,11 +191,11 @@ export async function sendTestEvent(
   userId: number,
   reach: Reach,
   endpointId: number,
-): Promise<DeliveryOutcome & { delivery_id: number }> {
+): Promise<TestResult> {
   await ownEndpoint(ctx, userId, reach, endpointId);
   const now = ctx.clock.now();
   const payload = eventPayload(TEST_EVENT, { endpoint_id: endpointId, message: 'A test from Launchboard.' }, now);
   const deliveryId = await recordDelivery(ctx, endpointId, TEST_EVENT, payload, now);
-  const outcome = await attemptDelivery(ctx, deliveryId, true);
-  return { ...outcome, delivery_id: deliveryId };
+  const { delivered, response_status, error } = await attemptDelivery(ctx, deliveryId, true);
+  return { delivery_id: deliveryId, delivered, response_status, error };
 }

@@ -95,6 +95,9 @@ describe('the website operations', () => {
       set_blog_post_published: { id: 1, published: true },
       mark_notifications_read: {},
       upload_image: { variant: 'logo', data: 'iVBORw0KGgo=' },
+      create_site_webhook: { url: 'https://hooks.example.com/', events: ['order.paid'] },
+      delete_site_webhook: { webhook_id: 1 },
+      send_site_test_webhook: { webhook_id: 1 },
     };
     const input = inputs[name] ?? { listing_id: listingId };
     const keyCaller: Caller = {

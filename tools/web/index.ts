@@ -2,8 +2,8 @@
 // votes, follows, reviews, comments, reports, the API keys they hand to
 // programs, their notifications, a co-founder's answer to an invite, the
 // images they upload) and the admins' work: moderating listings, accounts,
-// votes, reviews, comments and reports, products and prices, site settings
-// and the blog. The pages run
+// votes, reviews, comments and reports, products and prices, site settings,
+// the blog and the site's webhooks. The pages run
 // them through the registry's invoke path like any tool (src/web/ui/act.ts);
 // REST, MCP and the OpenAPI document derive from tools/index.ts, which does
 // not list them.
@@ -14,6 +14,8 @@ import cast_vote from './cast_vote.js';
 import close_report from './close_report.js';
 import confirm_user_email from './confirm_user_email.js';
 import create_api_key from './create_api_key.js';
+import create_site_webhook from './create_site_webhook.js';
+import delete_site_webhook from './delete_site_webhook.js';
 import disable_user from './disable_user.js';
 import edit_comment from './edit_comment.js';
 import edit_listing_as_admin from './edit_listing_as_admin.js';
@@ -26,6 +28,7 @@ import post_comment from './post_comment.js';
 import revoke_api_key from './revoke_api_key.js';
 import save_blog_post from './save_blog_post.js';
 import save_settings from './save_settings.js';
+import send_site_test_webhook from './send_site_test_webhook.js';
 import set_blog_post_published from './set_blog_post_published.js';
 import set_comment_hidden from './set_comment_hidden.js';
 import set_listing_hidden from './set_listing_hidden.js';
@@ -68,4 +71,7 @@ export const webOperations: AnyWebOperation[] = [
   save_settings,
   save_blog_post,
   set_blog_post_published,
+  create_site_webhook,
+  send_site_test_webhook,
+  delete_site_webhook,
 ];

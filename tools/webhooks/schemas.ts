@@ -37,3 +37,10 @@ export const endpoint = z.object({
   created_at: z.string(),
   recent_deliveries: z.array(delivery).meta(docsOnly('The latest deliveries, newest first')),
 });
+
+export const testResult = z.object({
+  delivery_id: z.number().int(),
+  delivered: z.boolean(),
+  response_status: z.number().int().nullable(),
+  error: z.string().nullable(),
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { signedInUserId } from '../../src/auth/caller.js';
 import { sendTestEvent } from '../../src/webhooks/endpoints.js';
 import { defineTool } from '../define.js';
-import { webhookId } from './schemas.js';
+import { testResult, webhookId } from './schemas.js';
 
 export default defineTool({
   name: 'send_test_webhook',
@@ -13,20 +13,7 @@ export default defineTool({
   scope: 'listings:write',
   http: { method: 'POST', path: '/me/webhooks/{webhook_id}/test' },
   input: z.strictObject({ webhook_id: webhookId }),
-  output: z.object({
-    delivery_id: z.number().int(),
-    delivered: z.boolean(),
-    response_status: z.number().int().nullable(),
-    error: z.string().nullable(),
-  }),
+  output: testResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input, caller) => {
-    const { delivery_id, delivered, response_status, error } = await sendTestEvent(
-      ctx,
-      signedInUserId(caller),
-      'own',
-      input.webhook_id,
-    );
-    return { delivery_id, delivered, response_status, error };
-  },
+  handler: async (ctx, input, caller) => sendTestEvent(ctx, signedInUserId(caller), 'own', input.webhook_id),
 });
