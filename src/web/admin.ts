@@ -1,7 +1,7 @@
 // The pages for the site's admins: an overview, site settings, product
 // prices, the moderation queues (reports, reviews, votes), listings (hide,
-// edit), users (verify, disable), orders, the blog, and the review feeds
-// (listing edits, mail outbox). Anyone else, signed in or not, gets 404:
+// edit), users (verify, disable), orders, the blog, the site's webhooks, and
+// the review feeds (listing edits, mail outbox). Anyone else, signed in or not, gets 404:
 // the pages do not reveal that they exist. Every change is a CSRF-checked
 // form POST answered with a redirect back and a notice.
 import express, { type Router } from 'express';
@@ -20,6 +20,7 @@ import { reviewRoutes } from './admin/reviews.js';
 import { settingsRoutes } from './admin/settings.js';
 import { userRoutes } from './admin/users.js';
 import { voteRoutes } from './admin/votes.js';
+import { siteWebhookRoutes } from './admin/webhooks.js';
 
 export function adminRouter(ctx: Context): Router {
   const router = express.Router();
@@ -38,6 +39,7 @@ export function adminRouter(ctx: Context): Router {
     userRoutes(ctx),
     orderRoutes(ctx),
     blogRoutes(ctx),
+    siteWebhookRoutes(ctx),
   );
   router.use('/admin', pageErrorHandler(ctx));
   return router;

@@ -16,6 +16,7 @@ import { html, SafeHtml, sendPage } from './ui/html.js';
 import { HEAD_ICONS } from './ui/icons.js';
 import { definePage } from './pages/define.js';
 import { errorsPageRouter } from './errors-page.js';
+import { DELIVERY_ATTEMPTS, WEBHOOK_EVENT_NAMES } from '../webhooks/events.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_PACKAGE = require.resolve('swagger-ui-dist/package.json');
@@ -188,6 +189,11 @@ function sendApiDocsPage(ctx: Context, res: Response): void {
 (authorization code with PKCE S256; discovery at <a href="/.well-known/oauth-protected-resource/api/v1"><code>/.well-known/oauth-protected-resource/api/v1</code></a>).
 Scopes: ${SCOPES.map((s, i) => html`${i ? ', ' : ''}<code>${s}</code>`)}. To try a signed-in operation below, choose Authorize and paste an API key as the bearer token.</li>
 <li>The machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI 3.1).</li>
+<li id="webhooks">Webhooks: <code>create_webhook</code> registers an https URL for events of your listings and orders
+(${WEBHOOK_EVENT_NAMES.map((name, i) => html`${i ? ', ' : ''}<code>${name}</code>`)}), or manage them at <a href="/account/webhooks">/account/webhooks</a>.
+Each delivery is a POST of <code>{"type", "timestamp", "data"}</code> signed as the Standard Webhooks specification says
+(<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>: <code>v1,</code> + base64 HMAC-SHA256 of <code>id.timestamp.body</code> under your <code>whsec_</code> secret);
+anything but a 2xx within 10 s is tried again with backoff, ${DELIVERY_ATTEMPTS} attempts in all.</li>
 </ul>
 </section>
 <noscript><main class="intro"><p>The interactive reference needs JavaScript. Read the <a href="${OPENAPI_PATH}">OpenAPI document</a> directly, or the list below.</p>
@@ -217,15 +223,6 @@ function sendMcpDocsPage(ctx: Context, res: Response): void {
       launchboard: { type: 'http', url: mcpUrl, headers: { Authorization: 'Bearer lb_your_api_key_here' } },
     },
   };
-  const stdioConfig = {
-    mcpServers: {
-      launchboard: {
-        command: 'npx',
-        args: ['launchboard', 'stdio'],
-        env: { DATABASE_URL: 'sqlite:./data/launchboard.db', LAUNCHBOARD_API_KEY: 'lb_your_api_key_here' },
-      },
-    },
-  };
   const external = ctx.config.oauthIssuer;
   const issuer = external ?? base;
   const toolRows = registry.map(
@@ -250,9 +247,9 @@ input and output schemas. Public tools work without an account; the others act f
 
 <h2 id="stdio">stdio</h2>
 <p>Runs the server as a child process of the client, on the same database as the site, acting as the owner of <code>LAUNCHBOARD_API_KEY</code>
-(leave it out for public tools only):</p>
-<pre><code>${json(stdioConfig)}</code></pre>
-<p>In a checkout use <code>node bin/launchboard.js stdio</code>. The repository's <code>mcp.json</code> holds both configurations.</p>
+(leave it out for public tools only). On the machine that holds the database, run <code>launchboard mcp-config</code>
+(<code>node bin/launchboard.js mcp-config</code> in a checkout) and paste what it prints: the program and the database as absolute paths,
+so the entry works from whatever folder the client starts it in. Add <code>LAUNCHBOARD_API_KEY</code> to its <code>env</code> for signed-in tools.</p>
 
 <h2 id="api-keys">API keys</h2>
 <p>Create a key at <a href="/account/api-keys">/account/api-keys</a> after signing in, choose its scopes, and copy it: it is shown once.

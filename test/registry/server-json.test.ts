@@ -80,13 +80,13 @@ describe('server.json', () => {
     expect(pkg.mcpName).toBe(server.name);
   });
 
-  it('starts the stdio server the way the README says: npx launchboard stdio', () => {
+  it('starts the stdio server the way docs/mcp.md says: npx launchboard stdio', () => {
     const [npm] = server.packages;
     expect(npm.runtimeHint).toBe('npx');
     expect(npm.transport).toEqual({ type: 'stdio' });
     expect(Object.keys(pkg.bin)).toEqual([pkg.name]);
     expect(npm.packageArguments?.map((a) => a.value)).toEqual(['stdio']);
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('npx launchboard stdio');
+    expect(readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8')).toContain('npx launchboard stdio');
   });
 
   it('lists only settings the program reads and docs/configuration.md documents, secrets marked as such', () => {

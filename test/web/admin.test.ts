@@ -18,8 +18,12 @@ const ADMIN_PAGES = [
   '/admin/votes',
   '/admin/changes',
   '/admin/outbox',
+  '/admin/webhooks',
 ];
 const ADMIN_POSTS = [
+  '/admin/webhooks',
+  '/admin/webhooks/1/test',
+  '/admin/webhooks/1/delete',
   '/admin/settings',
   '/admin/products',
   '/admin/products/launch/price',

@@ -88,7 +88,7 @@ describe('GET /docs', () => {
 });
 
 describe('GET /docs/mcp', () => {
-  it('shows the MCP URL, an HTTP and a stdio config, the OAuth steps and every tool', async () => {
+  it('shows the MCP URL, an HTTP config, how to get a stdio entry, the OAuth steps and every tool', async () => {
     const res = await get('/docs/mcp');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -96,10 +96,8 @@ describe('GET /docs/mcp', () => {
     expect(page).toContain(`<code>${served.server.url}/mcp</code>`);
     expect(page).toContain(`&quot;url&quot;: &quot;${served.server.url}/mcp&quot;`);
     expect(page).toContain('&quot;type&quot;: &quot;http&quot;');
-    expect(page).toContain('&quot;command&quot;: &quot;npx&quot;');
-    expect(page).toContain('&quot;stdio&quot;');
-    expect(page).toContain('&quot;DATABASE_URL&quot;');
-    expect(page).toContain('&quot;LAUNCHBOARD_API_KEY&quot;');
+    expect(page).toContain('<code>launchboard mcp-config</code>');
+    expect(page).toContain('<code>LAUNCHBOARD_API_KEY</code>');
     expect(page).toContain(`<link rel="canonical" href="${served.server.url}/docs/mcp">`);
     expect(page).toMatch(/<meta name="description" content="[^"]+">/);
     for (const step of [

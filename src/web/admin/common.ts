@@ -34,6 +34,7 @@ export const ADMIN_PAGES: readonly [string, string, string][] = [
   ['/admin/settings', 'Settings', 'Launch weeks, weekly capacities, billboard minimum, site name'],
   ['/admin/products', 'Products and prices', 'What the site sells and for how much'],
   ['/admin/outbox', 'Mail outbox', 'Messages the site sent or queued'],
+  ['/admin/webhooks', 'Webhooks', 'Endpoints that receive every event of the site, with their delivery logs'],
 ];
 
 export function adminOf(res: Response): AdminState {

@@ -32,6 +32,7 @@ ${
 <p><a href="/my">Dashboard</a>: your listings, drafts, orders and claims. <a href="/submit">Launch a product</a>.</p>
 <h2>Access for programs</h2>
 <p><a href="/account/api-keys">API keys</a>: create keys for scripts and assistants (sent as <code>Authorization: Bearer</code>).</p>
+<p><a href="/account/webhooks">Webhooks</a>: have your listings' and orders' events sent to your own tools as signed POSTs.</p>
 <form method="post" action="/sign-out">${csrfField(web.csrfToken)}<button type="submit" class="secondary">Sign out</button></form>`,
     });
   });
