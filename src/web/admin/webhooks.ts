@@ -38,6 +38,7 @@ export function siteWebhookRoutes(ctx: Context): Router {
         csrfToken: admin.csrfToken,
         reach:
           'Site webhooks receive every event of the site, whoever’s listing or order it is about; makers add their own at /account/webhooks.',
+        listHeading: 'Your site webhooks',
         endpoints: await listEndpoints(ctx, admin.userId, 'site'),
         notice: noticeOf(req, NOTICES),
         error: opts.error,

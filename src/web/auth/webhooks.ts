@@ -35,6 +35,7 @@ async function webhooksPage(
       basePath: BASE,
       csrfToken: web.csrfToken,
       reach: 'Your webhooks receive the events of the listings you own and of your orders.',
+      listHeading: 'Your webhooks',
       endpoints: webhooks,
     }),
   });

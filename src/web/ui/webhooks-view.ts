@@ -13,6 +13,8 @@ export interface WebhooksView {
   csrfToken: string;
   /** What events reach these endpoints, in a sentence. */
   reach: string;
+  /** The heading over the endpoints. */
+  listHeading: string;
   endpoints: EndpointView[];
   created?: EndpointView & { secret: string };
   tested?: { id: number; result: TestResult };
@@ -45,13 +47,13 @@ function testBox(view: WebhooksView): SafeHtml | string {
 export function webhooksBody(view: WebhooksView): SafeHtml {
   const typed = view.typed ?? { url: '', events: [], description: '' };
   const created = view.created
-    ? html`<section aria-labelledby="new-secret"><h2 id="new-secret">Signing secret of ${view.created.url}</h2>
+    ? html`<section aria-labelledby="new-secret"><h2 id="new-secret" class="webhook-url">Signing secret of ${view.created.url}</h2>
 <p role="status">Copy it now: it is shown only this once. It verifies the <code>webhook-signature</code> header of every delivery.</p>
 <code class="secret">${view.created.secret}</code></section>`
     : '';
   const endpoints = view.endpoints.map(
     (e) => html`<section class="webhook" aria-labelledby="webhook-${e.id}">
-<h3 id="webhook-${e.id}">${e.url}</h3>
+<h3 id="webhook-${e.id}" class="webhook-url">${e.url}</h3>
 <p>${e.description ? html`${e.description} · ` : ''}Events: ${e.events.map((name, i) => html`${i > 0 ? ', ' : ''}<code>${name}</code>`)} · since ${e.created_at.slice(0, 10)}</p>
 <div class="actions">
 <form class="inline" method="post" action="${view.basePath}/${e.id}/test">${csrfField(view.csrfToken)}<button type="submit" class="secondary" aria-label="Send a test event to ${e.url}">Send a test</button></form>
@@ -62,6 +64,8 @@ ${deliveriesTable(e)}
   );
   return html`${errorBox(view.error)}${noticeBox(view.notice)}${testBox(view)}${created}
 <p>${view.reach} Each delivery is a signed POST (<a href="/docs#webhooks">Standard Webhooks</a>); one that fails is tried again with backoff.</p>
+<h2>${view.listHeading}</h2>
+${endpoints.length === 0 ? html`<p>No webhooks yet.</p>` : endpoints}
 <h2>Add a webhook</h2>
 <form method="post" action="${view.basePath}">
 ${csrfField(view.csrfToken)}
@@ -76,7 +80,5 @@ ${WEBHOOK_EVENT_NAMES.map(
 <label for="webhook-description">Description (optional)</label>
 <input id="webhook-description" name="description" type="text" maxlength="200" value="${typed.description}">
 <button type="submit">Add webhook</button>
-</form>
-<h2>Your webhooks</h2>
-${endpoints.length === 0 ? html`<p>No webhooks yet.</p>` : endpoints}`;
+</form>`;
 }
