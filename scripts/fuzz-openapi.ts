@@ -82,6 +82,10 @@ async function prepare(server: DemoServer): Promise<Record<string, string>> {
     title: 'Public beta',
   });
   const claim = await api('POST', '/claims', { slug: listings[1].slug, method: 'dns' });
+  // Two webhooks: the collection tests one and deletes the other (in whichever order it runs them).
+  const hookUrl = new URL('/hooks/launchboard', server.siteUrl).href;
+  const webhook = await api('POST', '/me/webhooks', { url: hookUrl, events: ['order.paid'] });
+  const otherWebhook = await api('POST', '/me/webhooks', { url: hookUrl, events: ['listing.live'] });
 
   return {
     apiKey: server.apiKey,
@@ -97,6 +101,9 @@ async function prepare(server: DemoServer): Promise<Record<string, string>> {
     otherListingId: String(orderedListing),
     milestoneId: String(milestone.id),
     claimId: String(claim.claim_id),
+    hookUrl,
+    webhookId: String(webhook.id),
+    otherWebhookId: String(otherWebhook.id),
     orderNumber: order.number,
   };
 }

@@ -306,6 +306,19 @@ async function main() {
     ).body;
     await send({ path: '/claims', auth: true, expect: 200 });
     await send({ method: 'POST', path: `/claims/${claim.claim_id}/verify`, auth: true, expect: 200 });
+    const hook = (
+      await send({
+        method: 'POST',
+        path: '/me/webhooks',
+        auth: true,
+        body: { url: new URL('/hooks/launchboard', server.siteUrl).href, events: ['order.paid', 'listing.live'] },
+        expect: 201,
+      })
+    ).body;
+    await send({ path: '/me/webhooks', auth: true, expect: 200 });
+    await send({ method: 'POST', path: `/me/webhooks/${hook.id}/test`, auth: true, expect: 200 });
+    await send({ method: 'DELETE', path: `/me/webhooks/${hook.id}`, auth: true, expect: 200 });
+    await send({ method: 'DELETE', path: `/me/webhooks/${hook.id}`, auth: true, expect: 404, invalid: true });
 
     // Signed in, wrong: missing credential, scope, unknown ids, bad bodies, replays.
     await send({

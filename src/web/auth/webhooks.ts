@@ -19,7 +19,7 @@ const NOTICES: Record<string, string> = { deleted: 'The webhook is deleted; noth
 async function webhooksPage(
   ctx: Context,
   res: Response,
-  opts: Omit<WebhooksView, 'basePath' | 'csrfToken' | 'reach' | 'endpoints'> & { status?: number } = {},
+  opts: Omit<WebhooksView, 'basePath' | 'csrfToken' | 'reach' | 'listHeading' | 'endpoints'> & { status?: number } = {},
 ): Promise<void> {
   const web = webOf(res);
   const session = web.session!;
