@@ -6,12 +6,14 @@
 // delivery connects, without retries).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/accounts/users.js';
+import { claimListing, verifyEmailLink } from '../../src/claims/claims.js';
 import { postComment } from '../../src/community/comments.js';
 import { writeReview } from '../../src/community/reviews.js';
 import { runWeeklyRollover } from '../../src/launches/rollover.js';
 import { mondayOf } from '../../src/launches/weeks.js';
 import { fulfilLine, recordPayment } from '../../src/orders/fulfilment.js';
 import { createFetcher } from '../../src/platform/fetcher.js';
+import { latestMailTo } from '../../src/platform/mail.js';
 import { retryDelayMs, runDueJobs } from '../../src/platform/jobs.js';
 import { jobHandlers } from '../../src/scheduler.js';
 import { attemptDelivery } from '../../src/webhooks/delivery.js';
@@ -154,6 +156,25 @@ describe('which endpoints hear of what', () => {
     await drain();
     expect(bodies('/live').map((b) => [b.type, b.data.listing.slug, b.data.listing.status])).toEqual([
       ['listing.live', 'going-live', 'live'],
+    ]);
+  });
+
+  it("tells the claimant's endpoint, now the owner's, when their claim is verified; the old owner's hears nothing", async () => {
+    const oldOwner = await person();
+    const claimant = await person();
+    await createEndpoint(ctx, oldOwner, 'own', { url: `${receiver.url}/old-owner`, events: ['claim.verified'] });
+    await createEndpoint(ctx, claimant, 'own', { url: `${receiver.url}/claimant`, events: ['claim.verified'] });
+    await given(ctx).listing({
+      slug: 'claimed-one',
+      fields: { owner_id: oldOwner, url: 'https://claimed.test/', domain: 'claimed.test' },
+    });
+    const claim = await claimListing(ctx, claimant, { slug: 'claimed-one', method: 'email', email: 'me@claimed.test' });
+    const token = (await latestMailTo(ctx, 'me@claimed.test'))!.text.match(/verify\/([A-Za-z0-9_-]+)/)![1]!;
+    expect((await verifyEmailLink(ctx, token)).outcome).toBe('verified');
+    await drain();
+    expect(bodies('/old-owner')).toEqual([]);
+    expect(bodies('/claimant').map((b) => [b.type, b.data.listing.slug, b.data.claim.id])).toEqual([
+      ['claim.verified', 'claimed-one', claim.claim_id],
     ]);
   });
 

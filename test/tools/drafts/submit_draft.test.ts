@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
+import { createEndpoint } from '../../../src/webhooks/endpoints.js';
 import { draftTestBed, type DraftTestBed } from './setup.js';
 
 let bed: DraftTestBed;
@@ -206,5 +207,19 @@ describe('submit_draft', () => {
     expect((await bed.call('POST', `/drafts/${id}/submit`, stranger.auth)).status).toBe(404);
     expect((await bed.call('POST', `/drafts/${id}/submit`, {})).status).toBe(401);
     expect((await bed.call('POST', `/drafts/${id}/submit`, (await bed.maker(['account:read'])).auth)).status).toBe(403);
+  });
+
+  it("tells the maker's listing.submitted webhook of the new listing, once: submitting again changes no event", async () => {
+    const { id, maker } = await readyDraft();
+    await createEndpoint(bed.ctx, maker.userId, 'own', {
+      url: 'https://hooks.example.com/in',
+      events: ['listing.submitted'],
+    });
+    const first = await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
+    await bed.call('POST', `/drafts/${id}/submit`, maker.auth);
+    const sent = await bed.ctx.db.selectFrom('webhook_deliveries').select(['event', 'payload']).execute();
+    expect(sent.map((d) => [d.event, JSON.parse(d.payload).data.listing.id])).toEqual([
+      ['listing.submitted', first.body.listing_id],
+    ]);
   });
 });
