@@ -12,26 +12,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleApp, ROOT } from './bundle/bundle.js';
+import { BETTER_SQLITE3_NAPI_MAJOR, fetchPackage } from './bundle/platforms.js';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 /** The Node LTS major the executable embeds. */
 const NODE_MAJOR = 24;
-/**
- * The better-sqlite3 major for it: the package's 12 (kept for Node 20) aborts
- * at teardown on Node 24 (WiseLibs/better-sqlite3#1515); 13 fixes that, needs
- * Node >= 22 and ships N-API prebuilds, so nothing is compiled.
- */
-const BETTER_SQLITE3_MAJOR = 13;
-
-/** Runs scripts/fetch-package.sh: the package's folder in .cache/, fetched when not there yet. */
-function fetchPackage(name: string, major: number, env: NodeJS.ProcessEnv = process.env): string {
-  return execFileSync('bash', [join(ROOT, 'scripts/fetch-package.sh'), name, String(major)], {
-    encoding: 'utf8',
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  }).trim();
-}
 
 /** The Node to embed (its binary) and the better-sqlite3 package folder made for it. */
 function embeddedRuntime(): { node: string; version: string; betterSqlite3Dir: string } {
@@ -39,7 +25,7 @@ function embeddedRuntime(): { node: string; version: string; betterSqlite3Dir: s
   const node = join(home, 'bin/node');
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   // npm runs under that Node, and node-gyp would take its headers should a release ever compile.
-  const betterSqlite3Dir = fetchPackage('better-sqlite3', BETTER_SQLITE3_MAJOR, {
+  const betterSqlite3Dir = fetchPackage('better-sqlite3', BETTER_SQLITE3_NAPI_MAJOR, {
     ...process.env,
     PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`,
     npm_config_nodedir: home,

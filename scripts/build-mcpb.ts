@@ -1,7 +1,8 @@
 // `npm run build:mcpb`: an MCP bundle (dist/launchboard.mcpb) a desktop
 // assistant installs in one step. The bundle holds the program bundled into
-// one script (scripts/bundle/bundle.ts) run by the host's Node over stdio, the
-// SQLite addon beside it, and a manifest whose tool list comes from the
+// one script (scripts/bundle/bundle.ts) run by the host's Node over stdio,
+// the native addons of every desktop target beside it (macOS arm64 and x64,
+// Windows x64, Linux x64: scripts/bundle/platforms.ts), and a manifest whose tool list comes from the
 // registry, so it never drifts. The manifest is checked with the mcpb tool's
 // own validator before packing.
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tools } from '../tools/index.js';
 import { bundleApp, MAIN_SCRIPT, ROOT } from './bundle/bundle.js';
+import { BETTER_SQLITE3_NAPI_MAJOR, DESKTOP_TARGETS, fetchPackage } from './bundle/platforms.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
@@ -16,12 +18,6 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   description: string;
   license: string;
 };
-
-/** The addon is compiled for this Node's ABI and platform: the bundle says so. */
-function nodeRange(): string {
-  const major = Number(process.versions.node.split('.')[0]);
-  return `>=${major}.12.0 <${major + 1}.0.0`;
-}
 
 function manifest(): object {
   return {
@@ -52,9 +48,10 @@ function manifest(): object {
     },
     tools: tools.map((t) => ({ name: t.name, description: t.description })),
     tools_generated: false,
+    // N-API addons for each desktop target (scripts/bundle/platforms.ts); better-sqlite3 13 needs Node 22.
     compatibility: {
-      platforms: [process.platform],
-      runtimes: { node: nodeRange() },
+      platforms: [...new Set(DESKTOP_TARGETS.map((t) => t.platform))],
+      runtimes: { node: '>=22.0.0' },
     },
     user_config: {
       api_key: {
@@ -83,7 +80,10 @@ async function buildMcpb(outDir: string): Promise<string> {
   const stage = join(outDir, 'mcpb');
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  await bundleApp(join(stage, 'server'));
+  await bundleApp(join(stage, 'server'), {
+    betterSqlite3Dir: fetchPackage('better-sqlite3', BETTER_SQLITE3_NAPI_MAJOR),
+    desktopPlatforms: true,
+  });
   const manifestFile = join(stage, 'manifest.json');
   writeFileSync(manifestFile, `${JSON.stringify(manifest(), null, 2)}\n`);
 

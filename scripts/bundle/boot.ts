@@ -3,7 +3,8 @@
 // CommonJS script, so the few files the application reads at run time are
 // laid out in a "runtime directory" next to it:
 //
-//   better_sqlite3.node                      the SQLite addon (loaded here, handed to db/dialect.ts)
+//   better_sqlite3.node                      the SQLite addon (loaded here, handed to db/dialect.ts);
+//                                            the MCP bundle has one per desktop platform instead
 //   html-worker-boot.mjs                     the crawler's HTML worker thread, bundled on its own
 //   style.css                                the site's stylesheet (src/web/ui/style.css)
 //   site.js                                  the pages' script (src/web/ui/site.js)
@@ -21,7 +22,7 @@
 // globalThis.__launchboardModuleUrl, a file URL inside the runtime directory:
 // the worker pool and the docs router resolve their files from it unchanged.
 import cluster from 'node:cluster';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +95,31 @@ function extractAssets(sea: SeaModule): string {
   }
 }
 
+/**
+ * The SQLite addon for this process: the building machine's
+ * (better_sqlite3.node), or in the MCP bundle, which carries one per desktop
+ * platform (better_sqlite3-<platform>-<arch>.node, N-API builds of
+ * better-sqlite3 13), this platform's; those need Node 22 or newer.
+ */
+function sqliteAddonFile(dir: string): string {
+  const single = join(dir, 'better_sqlite3.node');
+  if (existsSync(single)) return single;
+  const carried = readdirSync(dir).filter((name) => /^better_sqlite3-.+\.node$/.test(name));
+  const mine = `better_sqlite3-${process.platform}-${process.arch}.node`;
+  if (!carried.includes(mine))
+    fail(
+      `this bundle has no SQLite addon for ${process.platform}-${process.arch}; it carries ${carried.map((f) => f.slice(15, -5)).join(', ')}`,
+    );
+  if (Number(process.versions.node.split('.')[0]) < 22)
+    fail(`this bundle needs Node 22 or newer; this is Node ${process.versions.node}`);
+  return join(dir, mine);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`launchboard: ${message}\n`);
+  process.exit(1);
+}
+
 function loadSqliteAddon(file: string): object {
   const module = { exports: {} as object };
   process.dlopen(module, file);
@@ -109,7 +135,7 @@ for (const [name, value] of Object.entries(process.env)) {
 const sea = seaModule();
 const runtimeDir = sea ? extractAssets(sea) : __dirname;
 globalThis.__launchboardModuleUrl = pathToFileURL(join(runtimeDir, 'launchboard.cjs')).href;
-useSqliteAddon(loadSqliteAddon(join(runtimeDir, 'better_sqlite3.node')));
+useSqliteAddon(loadSqliteAddon(sqliteAddonFile(runtimeDir)));
 
 // node:cluster forks process.execPath with a script path (process.argv[1]
 // unless told otherwise) before the arguments. A SEA has no script: it runs

