@@ -21,6 +21,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithKey } from '../helpers/users.js';
 import { type AnyMcpClient, connectHttp } from '../mcp/clients.js';
 import { type BadCase, type Location, type SchemaNode, badCases, unknownKeys, validObject } from './bad-values.js';
+import { createEndpoint } from '../../src/webhooks/endpoints.js';
 
 // Generated values per case, besides the boundary example (fast-check counts
 // examples in numRuns, hence RUNS + 1); raise for a deeper
@@ -73,6 +74,9 @@ beforeAll(async () => {
     listing_id: listingId,
     milestone_id: milestone.id,
     claim_id: 1,
+    webhook_id: (
+      await createEndpoint(ctx, maker.userId, 'own', { url: 'https://hooks.example.com/in', events: ['order.paid'] })
+    ).id,
     number: 'LB-2026-000001',
     week: 'this',
     board: 'community-weekly',
