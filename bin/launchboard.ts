@@ -40,7 +40,7 @@ const USAGE = `usage: launchboard <command>
                                          exits 1 when it is not (a container's health check)
   admin price set KEY CENTS [--name N] [--no-listing]
                                          set a product's price in USD cents (excluding VAT)
-  admin price list                       list products on sale
+  admin price list                       list products on sale (priced, and ones Launchboard fulfils)
   admin setting set KEY VALUE            change a site setting
   admin setting list                     show every site setting
   admin user create --email E [--password P] [--name N] [--admin]
@@ -329,6 +329,11 @@ async function admin(args: string[]): Promise<void> {
       }),
     );
     process.stdout.write(`price of ${key} set to ${cents} USD cents (excluding VAT)\n`);
+    const { isOrderable, ORDERABLE } = await import('../src/orders/products.js');
+    if (!isOrderable(key))
+      process.stderr.write(
+        `note: ${key} is priced but not for sale: Launchboard fulfils only ${ORDERABLE.join(', ')}, so list_products leaves it out and quote_order refuses it\n`,
+      );
     return;
   }
   if (area === 'price' && action === 'list') {

@@ -10,12 +10,10 @@ import type { Db } from '../platform/db.js';
 import { AppError, type FieldError } from '../errors.js';
 import { PAID_SECTIONS, unlockedSections } from '../listings/profile.js';
 import { getSetting } from '../directory/settings.js';
+import { isOrderable, ORDERABLE, type Orderable } from './products.js';
 import { computeVat } from './vat.js';
 import { addWeeks, mondayOf, resolveWeek } from '../launches/weeks.js';
 
-/** Products this code knows how to fulfil; others may be priced by the admin but cannot be ordered. */
-const ORDERABLE = ['launch', 'featured', 'billboard', 'premium-profile'] as const;
-type Orderable = (typeof ORDERABLE)[number];
 /** The options each product takes besides product and listing_id. */
 const OPTIONS: Record<Orderable, readonly ('week' | 'amount_cents' | 'categories')[]> = {
   launch: ['week', 'categories'],
@@ -278,7 +276,7 @@ export async function priceOrder(
   for (const [i, item] of request.items.entries()) {
     const at = (field: string) => `items.${i}.${field}`;
     const product = products.get(item.product);
-    if (!product || !(ORDERABLE as readonly string[]).includes(item.product)) {
+    if (!product || !isOrderable(item.product)) {
       fail(
         at('product'),
         `unknown product "${item.product}"${product ? ' (not orderable through the API)' : ''}; products for sale: ${forSale.join(', ') || 'none (the admin has set no prices)'}; see list_products`,

@@ -1,9 +1,15 @@
 // Products and their prices, which only the admin sets (`admin price set`).
-// A product without a price is not for sale and is not listed.
+// A product is for sale (listed, quoted, ordered) when it has a price and this
+// code knows how to fulfil it; another may be priced but is not listed.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../errors.js';
+
+/** Products this code knows how to fulfil (orders/fulfilment.ts); others may be priced by the admin but are not sold. */
+export const ORDERABLE = ['launch', 'featured', 'billboard', 'premium-profile'] as const;
+export type Orderable = (typeof ORDERABLE)[number];
+export const isOrderable = (key: string): key is Orderable => (ORDERABLE as readonly string[]).includes(key);
 
 export const productView = z.object({
   key: z.string(),
@@ -22,6 +28,7 @@ export async function listProductsForSale(db: Kysely<Database>): Promise<Product
     .selectAll()
     .where('active', '=', 1)
     .where('price_cents', 'is not', null)
+    .where('key', 'in', ORDERABLE)
     .orderBy('position')
     .orderBy('key')
     .execute();

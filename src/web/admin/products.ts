@@ -5,7 +5,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { usd } from '../../orders/pricing.js';
-import { listAllProducts } from '../../orders/products.js';
+import { isOrderable, listAllProducts, ORDERABLE } from '../../orders/products.js';
 import { field, OPERATION_FIELD_MAX } from '../ui/forms.js';
 import { csrfField, html } from '../ui/html.js';
 import { adminGet, adminOf, adminPost, noticeOf, sendAdminPage, scrollTable } from './common.js';
@@ -32,7 +32,7 @@ export function productRoutes(ctx: Context): Router {
     const rows = products.map((p) => {
       const id = `price-${p.key}`;
       return html`<tr><th scope="row">${p.name} <code>${p.key}</code></th>
-<td>${p.price_cents === null ? html`<span class="muted">not for sale</span>` : html`${p.price_cents} ¢ (${usd(p.price_cents)})`}</td>
+<td>${p.price_cents === null ? html`<span class="muted">not for sale</span>` : html`${p.price_cents} ¢ (${usd(p.price_cents)})`}${p.price_cents !== null && !isOrderable(p.key) ? html` <span class="muted">(not sold: nothing fulfils it)</span>` : ''}</td>
 <td>${p.needs_listing ? 'yes' : 'no'}</td><td>${p.active ? 'yes' : 'no'}</td>
 <td><form method="post" action="/admin/products/${p.key}/price">${csrfField(admin.csrfToken)}
 <label for="${id}">New price of ${p.name} in USD cents, excluding VAT</label>
@@ -56,7 +56,7 @@ ${
       )
 }
 <h2>Add a product</h2>
-<p>Fulfilment knows <code>launch</code>, <code>billboard</code> and <code>featured</code>.</p>
+<p>Only what Launchboard fulfils is sold: ${ORDERABLE.map((key, i) => html`${i ? ', ' : ''}<code>${key}</code>`)}. Another key can be priced but is not listed or quoted.</p>
 <form method="post" action="/admin/products">${csrfField(admin.csrfToken)}
 <label for="new-key">Key (lowercase letters, digits and dashes)</label>
 <input id="new-key" type="text" name="key" required maxlength="64" pattern="[a-z0-9][a-z0-9\\-]{0,63}">

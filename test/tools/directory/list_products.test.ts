@@ -35,6 +35,11 @@ describe('list_products', () => {
     expect((await list())[0].price_cents).toBe(12900);
   });
 
+  it('leaves out a priced product that nothing fulfils, which quote_order would refuse', async () => {
+    await setProductPrice(ctx.db, { key: 'sticker-pack', cents: 500, needsListing: false, now: ctx.clock.now() });
+    expect((await list()).map((p: { key: string }) => p.key)).not.toContain('sticker-pack');
+  });
+
   it('rejects a price that is not whole cents', async () => {
     await expect(setProductPrice(ctx.db, { key: 'featured', cents: 1.5, now: ctx.clock.now() })).rejects.toThrow(
       /whole number/,
