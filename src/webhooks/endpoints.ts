@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import { AppError, invalid, notFound } from '../errors.js';
+import { inTransaction, lockUser } from '../platform/db.js';
 import ipaddr from 'ipaddr.js';
 import { attemptDelivery } from './delivery.js';
 import { eventPayload, recordDelivery, TEST_EVENT, type WebhookEvent } from './events.js';
@@ -90,34 +91,39 @@ export async function createEndpoint(
 ): Promise<EndpointView & { secret: string }> {
   const url = checkedUrl(ctx, input.url);
   const events = [...new Set(input.events)];
-  const held = await ctx.db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('reach', '=', reach)
-    .executeTakeFirstOrThrow();
-  if (Number(held.n) >= MAX_ENDPOINTS)
-    throw new AppError('conflict', `You have ${MAX_ENDPOINTS} webhooks already; delete one first.`);
-  const secret = newSecret();
+  const description = input.description?.trim() || null;
   const createdAt = ctx.clock.now().toISOString();
-  const row = await ctx.db
-    .insertInto('webhook_endpoints')
-    .values({
-      user_id: userId,
-      reach,
-      url,
-      events: JSON.stringify(events),
-      secret,
-      description: input.description?.trim() || null,
-      created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const secret = newSecret();
+  // Counted and added under the person's lock, so concurrent requests cannot all pass the count.
+  const row = await inTransaction(ctx, async (tx) => {
+    await lockUser(tx.db, tx.dialect, userId);
+    const held = await tx.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('reach', '=', reach)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= MAX_ENDPOINTS)
+      throw new AppError('conflict', `You have ${MAX_ENDPOINTS} webhooks already; delete one first.`);
+    return tx.db
+      .insertInto('webhook_endpoints')
+      .values({
+        user_id: userId,
+        reach,
+        url,
+        events: JSON.stringify(events),
+        secret,
+        description,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
   return {
     id: row.id,
     url,
     events,
-    description: input.description?.trim() || null,
+    description,
     created_at: createdAt,
     recent_deliveries: [],
     secret,

@@ -55,15 +55,20 @@ export async function emitWebhookEvent(
   ownerId: number | null,
   data: Record<string, unknown>,
 ): Promise<number> {
+  // Only accounts that may still hold them: a disabled account's endpoints hear nothing, and a
+  // site endpoint stops with its maker's admin role.
   const endpoints = await ctx.db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where((eb) =>
-      ownerId === null
-        ? eb('reach', '=', 'site')
-        : eb.or([eb('reach', '=', 'site'), eb.and([eb('reach', '=', 'own'), eb('user_id', '=', ownerId)])]),
-    )
-    .orderBy('id')
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.id', 'e.events'])
+    .where('u.disabled_at', 'is', null)
+    .where((eb) => {
+      const site = eb.and([eb('e.reach', '=', 'site'), eb('u.role', '=', 'admin')]);
+      return ownerId === null
+        ? site
+        : eb.or([site, eb.and([eb('e.reach', '=', 'own'), eb('e.user_id', '=', ownerId)])]);
+    })
+    .orderBy('e.id')
     .execute();
   const subscribed = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(event));
   if (subscribed.length === 0) return 0;

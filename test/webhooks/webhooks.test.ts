@@ -64,6 +64,7 @@ describe('which endpoints hear of what', () => {
       url: `${receiver.url}/maker`,
       events: ['comment.created', 'review.created'],
     });
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin).execute();
     await createEndpoint(ctx, admin, 'site', { url: `${receiver.url}/site`, events: [...WEBHOOK_EVENT_NAMES] });
     const mine = await given(ctx).listing({ slug: 'hooked', fields: { owner_id: maker, name: 'Hooked' } });
     const theirs = await given(ctx).listing({ slug: 'other-one' });
@@ -176,6 +177,22 @@ describe('which endpoints hear of what', () => {
     expect(bodies('/claimant').map((b) => [b.type, b.data.listing.slug, b.data.claim.id])).toEqual([
       ['claim.verified', 'claimed-one', claim.claim_id],
     ]);
+  });
+
+  it('stops a site endpoint when its owner is no longer an admin, and every endpoint of a disabled account', async () => {
+    const former = await person();
+    const maker = await person();
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', former).execute();
+    await createEndpoint(ctx, former, 'site', { url: `${receiver.url}/former`, events: ['order.paid'] });
+    await createEndpoint(ctx, maker, 'own', { url: `${receiver.url}/disabled`, events: ['order.paid'] });
+    expect(await emitWebhookEvent(ctx, 'order.paid', maker, {})).toBe(2);
+    await ctx.db.updateTable('users').set({ role: 'user' }).where('id', '=', former).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ disabled_at: ctx.clock.now().toISOString() })
+      .where('id', '=', maker)
+      .execute();
+    expect(await emitWebhookEvent(ctx, 'order.paid', maker, {})).toBe(0);
   });
 
   it('records an event only with the change: a rolled-back transaction queues nothing', async () => {
