@@ -17,6 +17,8 @@ export type Reach = 'own' | 'site';
 export const MAX_ENDPOINTS = 10;
 /** Deliveries list_webhooks shows per endpoint, newest first. */
 export const RECENT_DELIVERIES = 10;
+/** A test per endpoint at most this often: each one is a request this server sends where the caller chose. */
+export const TEST_INTERVAL_SECONDS = 10;
 
 export interface NewEndpoint {
   url: string;
@@ -190,7 +192,7 @@ export async function deleteEndpoint(ctx: Context, userId: number, reach: Reach,
 /**
  * Sends a `webhook.test` event to the endpoint now, once (no retries), and
  * records it in the delivery log: what the endpoint answered, or why it
- * could not be reached.
+ * could not be reached. One test per endpoint every TEST_INTERVAL_SECONDS.
  */
 export async function sendTestEvent(
   ctx: Context,
@@ -200,6 +202,24 @@ export async function sendTestEvent(
 ): Promise<TestResult> {
   await ownEndpoint(ctx, userId, reach, endpointId);
   const now = ctx.clock.now();
+  const since = new Date(now.getTime() - TEST_INTERVAL_SECONDS * 1000).toISOString();
+  const recent = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('created_at')
+    .where('endpoint_id', '=', endpointId)
+    .where('event', '=', TEST_EVENT)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (recent) {
+    const wait = Math.max(
+      1,
+      Math.ceil((Date.parse(recent.created_at) + TEST_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000),
+    );
+    throw new AppError('rate_limited', `A test was sent to this webhook moments ago; send another in ${wait} s.`, {
+      headers: { 'Retry-After': String(wait) },
+    });
+  }
   const payload = eventPayload(TEST_EVENT, { endpoint_id: endpointId, message: 'A test from Launchboard.' }, now);
   const deliveryId = await recordDelivery(ctx, endpointId, TEST_EVENT, payload, now);
   const { delivered, response_status, error } = await attemptDelivery(ctx, deliveryId, true);

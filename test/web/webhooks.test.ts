@@ -63,6 +63,9 @@ describe('/account/webhooks', () => {
     expect(tested.html).toContain('The test was delivered: the endpoint answered HTTP 204.');
     expect(tested.html).toContain('<code>webhook.test</code>');
     expect(receiver.received.filter((r) => r.path === '/maker-page')).toHaveLength(1);
+    const tooSoon = await submit(browser, '/account/webhooks', `/account/webhooks/${id}/test`);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.html).toContain('A test was sent to this webhook moments ago');
 
     const deleted = await submit(browser, '/account/webhooks', `/account/webhooks/${id}/delete`);
     expect(deleted).toMatchObject({ status: 303, location: '/account/webhooks?notice=deleted' });

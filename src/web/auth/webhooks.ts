@@ -95,6 +95,8 @@ export function webhookRoutes(ctx: Context): Router {
     } catch (err) {
       if (err instanceof AppError && (err.kind === 'not_found' || err.kind === 'invalid'))
         return webhooksPage(ctx, res, { error: 'That webhook is not one of yours, or it is deleted.', status: 404 });
+      if (err instanceof AppError && err.kind === 'rate_limited')
+        return webhooksPage(ctx, res, { error: err.message, status: 429 });
       next(err);
     }
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import create_webhook from '../../../tools/webhooks/create_webhook.js';
 import tool from '../../../tools/webhooks/list_webhooks.js';
 import send_test_webhook from '../../../tools/webhooks/send_test_webhook.js';
-import { RECENT_DELIVERIES } from '../../../src/webhooks/endpoints.js';
+import { RECENT_DELIVERIES, TEST_INTERVAL_SECONDS } from '../../../src/webhooks/endpoints.js';
 import { webhooksTestBed, type WebhooksTestBed } from './setup.js';
 
 let bed: WebhooksTestBed;
@@ -17,8 +17,10 @@ describe('list_webhooks', () => {
   it("shows the caller's webhooks, not another maker's, each with its latest deliveries newest first", async () => {
     const mine = await bed.register(['order.paid']);
     await bed.register(['order.paid'], '/theirs', bed.other);
-    for (let i = 0; i < RECENT_DELIVERIES + 2; i++)
+    for (let i = 0; i < RECENT_DELIVERIES + 2; i++) {
       expect((await bed.call('POST', `/me/webhooks/${mine.id}/test`)).status).toBe(200);
+      bed.ctx.clock.advance(TEST_INTERVAL_SECONDS * 1000);
+    }
 
     const res = await bed.call('GET', '/me/webhooks');
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import create_webhook from '../../../tools/webhooks/create_webhook.js';
 import list_webhooks from '../../../tools/webhooks/list_webhooks.js';
 import tool from '../../../tools/webhooks/send_test_webhook.js';
+import { TEST_INTERVAL_SECONDS } from '../../../src/webhooks/endpoints.js';
 import { webhooksTestBed, type WebhooksTestBed } from './setup.js';
 
 let bed: WebhooksTestBed;
@@ -38,6 +39,18 @@ describe('send_test_webhook', () => {
     const key = Buffer.from(hook.secret.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${got!.body}`).digest('base64');
     expect(got!.headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+
+  it(`answers 429 with Retry-After to a second test within ${TEST_INTERVAL_SECONDS} s, and sends nothing`, async () => {
+    const hook = await bed.register(['order.paid'], '/twice');
+    expect((await bed.call('POST', `/me/webhooks/${hook.id}/test`)).status).toBe(200);
+    bed.ctx.clock.advance(4000);
+    const again = await bed.call('POST', `/me/webhooks/${hook.id}/test`);
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBe('6');
+    expect(bed.receiver.received.filter((r) => r.path === '/twice')).toHaveLength(1);
+    bed.ctx.clock.advance(6000);
+    expect((await bed.call('POST', `/me/webhooks/${hook.id}/test`)).status).toBe(200);
   });
 
   it('reports an endpoint that answers 500, logs it as failed after one attempt, and refuses another maker', async () => {
