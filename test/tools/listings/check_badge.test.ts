@@ -1,7 +1,7 @@
 // check_badge over REST: fetches the owner's homepage now (a fixture server
 // on 127.0.0.1), says what is missing, schedules the listing once the badge
 // is there; only for a listing awaiting its badge; owner only; at most 4 a
-// minute.
+// minute. Scheduling it tells the maker's listing.scheduled webhook.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { testContext, type TestContext } from '../../helpers/context.js';
 import { given } from '../../helpers/given.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { userWithKey } from '../../helpers/users.js';
+import { createEndpoint } from '../../../src/webhooks/endpoints.js';
 
 let ctx: TestContext;
 let server: TestServer;
@@ -54,9 +55,18 @@ describe('check_badge', () => {
       next_steps: [{ tool: 'get_badges' }],
     });
 
+    const hook = await createEndpoint(ctx, maker.userId, 'own', {
+      url: 'https://hooks.example.com/in',
+      events: ['listing.scheduled'],
+    });
+    const announced = () =>
+      ctx.db.selectFrom('webhook_deliveries').select('event').where('endpoint_id', '=', hook.id).execute();
+    expect(await announced()).toEqual([]);
     homepage = `<html><body><footer>${chosen.badge.html}</footer></body></html>`;
     const found = await (await check()).json();
     expect(found).toMatchObject({ result: 'found', status: 'scheduled', detail: 'badge found on the homepage' });
+    // The maker's webhook hears of the booked week with the change itself.
+    expect(await announced()).toEqual([{ event: 'listing.scheduled' }]);
   });
 
   it("is 404 for someone else's listing, and allows 4 checks a minute", async () => {
