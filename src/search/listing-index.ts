@@ -166,6 +166,8 @@ export interface QueryResult {
   matched: number;
   /** Of those, the ones that match every word. */
   complete: number;
+  /** Listing id (of `best`) → which of `words` it matched, anywhere: bit i for words[i]. */
+  wordsOf: Map<number, number>;
   /** The query's words as matched (stop words left out, unless the query is nothing else). */
   words: QueryWord[];
 }
@@ -236,6 +238,8 @@ export class ListingIndex {
   #score = new Float64Array(1024);
   /** How many of the query's words a listing has matched. */
   #wordsMatched = new Uint8Array(1024);
+  /** Which of the query's words a listing has matched (bit i: word i; MAX_QUERY_WORDS fit). */
+  #wordMask = new Int32Array(1024);
   /** The slots matched by the word being matched, then by any word. */
   readonly #wordSlots = new Scratch(new Int32Array(1024));
   readonly #matchedSlots = new Scratch(new Int32Array(1024));
@@ -396,7 +400,7 @@ export class ListingIndex {
     const score = this.#score;
     const wordsMatched = this.#wordsMatched;
     matchedSlots.length = 0;
-    for (const [i, { terms }] of words.entries()) this.#matchWord(terms, wanted, opts.elsewhere?.[i]);
+    for (const [i, { terms }] of words.entries()) this.#matchWord(terms, wanted, 1 << i, opts.elsewhere?.[i]);
     // Phrases: query words side by side (as stems) found side by side.
     for (let i = 0; i + 1 < words.length; i++) {
       const held = this.#phrases.get(phraseKey(stem(words[i]!.word), stem(words[i + 1]!.word)));
@@ -416,12 +420,15 @@ export class ListingIndex {
       keys.push(wordsMatched[slot]! * TIER + score[slot]!);
     }
     const best = this.#best(words.length, highest, opts.limit);
+    const wordsOf = new Map<number, number>();
+    for (const id of best.keys()) wordsOf.set(id, this.#wordMask[this.#slotOf.get(id)!]!);
     for (let i = 0; i < matchedSlots.length; i++) {
       const slot = matchedSlots.values[i]!;
       score[slot] = 0;
       wordsMatched[slot] = 0;
+      this.#wordMask[slot] = 0;
     }
-    return { best, matched: matchedSlots.length, complete, words };
+    return { best, matched: matchedSlots.length, complete, wordsOf, words };
   }
 
   /** The query's words (stop words left out unless there is nothing else), each with the terms it matches. */
@@ -513,7 +520,12 @@ export class ListingIndex {
   }
 
   /** Scores one query word's terms into #score, the best term per listing, and counts the word as matched there. */
-  #matchWord(terms: Map<string, number>, wanted: number, elsewhere: Map<number, number> | undefined): void {
+  #matchWord(
+    terms: Map<string, number>,
+    wanted: number,
+    bit: number,
+    elsewhere: Map<number, number> | undefined,
+  ): void {
     const status = this.#statusAt;
     const wordScore = this.#wordScore;
     const wordSlots = this.#wordSlots;
@@ -542,6 +554,7 @@ export class ListingIndex {
       const slot = wordSlots.values[i]!;
       if (this.#wordsMatched[slot] === 0) this.#matchedSlots.push(slot);
       this.#wordsMatched[slot]!++;
+      this.#wordMask[slot] |= bit;
       this.#score[slot] += wordScore[slot]!;
       wordScore[slot] = 0;
     }
@@ -606,6 +619,7 @@ export class ListingIndex {
       this.#wordScore = grown(this.#wordScore, size);
       this.#score = grown(this.#score, size);
       this.#wordsMatched = grown(this.#wordsMatched, size);
+      this.#wordMask = grown(this.#wordMask, size);
     }
     return slot;
   }

@@ -54,11 +54,23 @@ export const searchHit = listingSummary.extend({
     .describe(
       'Words of the name, tagline and primary category that match q, lower-cased, to highlight (only when q is given; may be empty when the match is elsewhere in the listing)',
     ),
+  words_matched: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Which of query_words this listing matched, anywhere in it (name, tagline, categories, keywords, features, description…); fewer than query_words: it matches only some (only when q is given)',
+    ),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
 /** What a search adds beside its page of results. */
 export const searchExtras = {
+  query_words: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'The words of q the search looked for, stop words left out; listings matching all of them come first (only when q is given)',
+    ),
   did_you_mean: z
     .object({ q: z.string(), total: z.number().int() })
     .nullable()
@@ -77,6 +89,8 @@ export const searchExtras = {
 export interface SearchResult extends Partial<SearchSuggestions> {
   items: SearchHit[];
   total: number;
+  /** The words of q looked for (only when q is given). */
+  query_words?: string[];
 }
 
 /** `https://www.Example.com/pricing` → `example.com`. */
@@ -110,6 +124,8 @@ interface RankedPage extends SearchSuggestions {
   scores: number[];
   total: number;
   words: QueryWord[];
+  /** Per id, which of `words` it matched (bit i: words[i]). */
+  wordMasks: number[];
   /** Per id, its matched words (filled when the page is first shown). */
   matched?: string[][];
 }
@@ -148,7 +164,13 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     const found = await findMatches(ctx, q, { status: wanted, limit });
     const suggestions = await suggestionsFor(ctx, q, found, wanted);
     const page = await rankPage(ctx, input, found.best);
-    ranked = { ...suggestions, ...page, total: inMemory ? found.matched : page.total, words: found.words };
+    ranked = {
+      ...suggestions,
+      ...page,
+      total: inMemory ? found.matched : page.total,
+      words: found.words,
+      wordMasks: page.ids.map((id) => found.wordsOf.get(id) ?? 0),
+    };
   }
   results.set(key, { version, value: ranked });
   if (results.size > RESULT_MEMORY) results.delete(results.keys().next().value!);
@@ -159,9 +181,16 @@ export async function searchListings(ctx: Context, input: SearchInput): Promise<
     matchedWords([s.name, s.tagline, s.primary_category?.name ?? null], ranked.words),
   );
   const matched = ranked.matched;
+  const queryWords = ranked.words.map((w) => w.word);
   return {
-    items: summaries.map((s, i) => ({ ...s, score: round(ranked.scores[i]!), matched: matched[i] ?? [] })),
+    items: summaries.map((s, i) => ({
+      ...s,
+      score: round(ranked.scores[i]!),
+      matched: matched[i] ?? [],
+      words_matched: queryWords.filter((_, w) => (ranked.wordMasks[i]! & (1 << w)) !== 0),
+    })),
     total: ranked.total,
+    query_words: queryWords,
     did_you_mean: ranked.did_you_mean,
     categories: ranked.categories,
   };

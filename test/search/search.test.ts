@@ -50,7 +50,8 @@ const served = servedTools({
 });
 
 type Body = {
-  items: { slug: string; matched?: string[]; score?: number }[];
+  items: { slug: string; matched?: string[]; words_matched?: string[]; score?: number }[];
+  query_words?: string[];
   total: number;
   did_you_mean?: { q: string; total: number } | null;
   categories?: { slug: string; name: string; listing_count: number }[];
@@ -103,6 +104,22 @@ describe('search finds what people mean', () => {
     expect(right.did_you_mean).toBeNull();
     expect(top(await rest('prodcutivity trackr'))[0]).toBe('hourglass');
     expect(top(await rest('cobaltli'))).toEqual(['cobaltly']);
+  });
+
+  it("says which of the query's words each listing matched, wherever in it, so a partial match shows as one", async () => {
+    const body = await rest('offline kanban');
+    expect(body.query_words).toEqual(['offline', 'kanban']);
+    const bySlug = new Map(body.items.map((i) => [i.slug, i]));
+    // Billfold says "offline" only in its features and short description, Askbox "kanban" only in an FAQ:
+    // neither word is in a name, tagline or category, so nothing is highlighted, yet each matched one word.
+    expect(bySlug.get('billfold')).toMatchObject({ matched: [], words_matched: ['offline'] });
+    expect(bySlug.get('askbox')).toMatchObject({ matched: [], words_matched: ['kanban'] });
+    const whole = await rest('web analytics');
+    expect(whole.items.slice(0, 2).map((i) => i.words_matched)).toEqual([
+      ['web', 'analytics'],
+      ['web', 'analytics'],
+    ]);
+    expect(whole.items.find((i) => i.slug === 'rankrise')?.words_matched).toEqual(['web']);
   });
 
   it('says which words matched, for highlighting', async () => {

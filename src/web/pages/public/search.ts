@@ -9,11 +9,11 @@ import type { Request, Response } from 'express';
 import type { Context } from '../../../context.js';
 import { categoryOptions, type CategoryOption } from '../../../directory/category-options.js';
 import { filterOptions, type FilterOptions } from '../../../directory/filter-options.js';
-import { type SearchInput, type SearchResult, searchListings } from '../../../search/search.js';
+import { type SearchHit, type SearchInput, type SearchResult, searchListings } from '../../../search/search.js';
 import searchTool from '../../../../tools/directory/search_listings.js';
 import { definePage } from '../define.js';
 import { html, plural, type SafeHtml } from '../../ui/html.js';
-import { voteViewer } from '../../ui/vote-button.js';
+import { type VoteViewer, voteViewer } from '../../ui/vote-button.js';
 import { listingCards, pageParams, paginationNav, sendPublicPage, itemListLd } from '../../ui/public-page.js';
 import { queryValue } from '../../ui/forms.js';
 
@@ -149,6 +149,22 @@ function suggestions(values: Values, result: SearchResult): SafeHtml | string {
   }</div>`;
 }
 
+/**
+ * The results, those matching every word of a multi-word query first, then
+ * under their own heading those matching only some, so a partial match is
+ * never taken for a full one.
+ */
+function resultCards(result: SearchResult, voter: VoteViewer): SafeHtml {
+  const words = result.query_words ?? [];
+  const highlight = (item: SearchHit) => item.matched ?? [];
+  const whole = result.items.filter((item) => (item.words_matched?.length ?? 0) >= words.length);
+  const partial = result.items.filter((item) => (item.words_matched?.length ?? 0) < words.length);
+  if (words.length < 2 || partial.length === 0) return listingCards(result.items, { highlight, voter });
+  return html`${whole.length > 0 ? listingCards(whole, { highlight, voter }) : html`<p class="search-partial-note">No product matches all of “${words.join(' ')}”.</p>`}
+<h3 class="search-partial-heading">Matching some of the words</h3>
+${listingCards(partial, { highlight, voter })}`;
+}
+
 /** What to say when nothing matches, and where to go from there. */
 function nothingFound(values: Values): SafeHtml {
   return html`<p>Try other words${
@@ -218,7 +234,7 @@ ${form}
 <h2 id="results-heading" class="visually-hidden">Results</h2>
 <p role="status" class="result-count">${count}</p>
 ${suggestions(values, result)}
-${total === 0 ? nothingFound(values) : listingCards(items, { highlight: (item) => item.matched ?? [], voter })}
+${total === 0 ? nothingFound(values) : resultCards(result, voter)}
 ${paginationNav(req, page, per_page, total)}
 </section>`,
   });

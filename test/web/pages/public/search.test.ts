@@ -195,3 +195,25 @@ describe('filters', () => {
     }
   });
 });
+
+describe('a search of several words', () => {
+  it('shows the products matching every word first, then apart those matching only some', async () => {
+    const p = await page('/search?q=productivity+calendar');
+    const lists = [...p.doc.querySelectorAll('.search-results ul.cards')];
+    expect(lists).toHaveLength(2);
+    const hrefs = (list: Element) =>
+      [...list.querySelectorAll('a[href^="/listings/"]')].map((a) => a.getAttribute('href'));
+    expect(hrefs(lists[0]!)).toContain('/listings/tempo');
+    expect(p.doc.querySelector('.search-partial-heading')!.textContent).toBe('Matching some of the words');
+    expect(hrefs(lists[1]!)).toContain('/listings/cafe-focus');
+    expect(hrefs(lists[1]!)).not.toContain('/listings/tempo');
+  });
+
+  it('says when no product matches every word', async () => {
+    const p = await page('/search?q=timer+invoicing+staff+zzzz');
+    expect(p.doc.querySelector('.search-partial-note')!.textContent).toBe(
+      'No product matches all of “timer invoicing staff zzzz”.',
+    );
+    expect(resultLinks(p.doc)).toContain('/listings/cafe-focus');
+  });
+});
