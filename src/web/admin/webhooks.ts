@@ -7,8 +7,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { type EndpointView, listEndpoints, type TestResult } from '../../webhooks/endpoints.js';
 import { perform } from '../ui/act.js';
-import { field, fields, OPERATION_FIELD_MAX } from '../ui/forms.js';
-import { type WebhooksView, webhooksBody } from '../ui/webhooks-view.js';
+import { typedWebhookForm, type WebhooksView, webhooksBody } from '../ui/webhooks-view.js';
 import { adminGet, adminOf, adminPost, type AdminRenderer, noticeOf, sendAdminPage } from './common.js';
 
 const BASE = '/admin/webhooks';
@@ -21,13 +20,7 @@ export function siteWebhookRoutes(ctx: Context): Router {
 
   const page = async (req: Request, res: Response, opts: Parameters<AdminRenderer>[2] = {}, extra: Extra = {}) => {
     const admin = adminOf(res);
-    const typed = opts.error
-      ? {
-          url: field(req, 'url', OPERATION_FIELD_MAX),
-          events: fields(req, 'events'),
-          description: field(req, 'description', OPERATION_FIELD_MAX),
-        }
-      : undefined;
+    const typed = opts.error ? typedWebhookForm(req) : undefined;
     sendAdminPage(res, {
       path: BASE,
       title: 'Site webhooks',
@@ -53,10 +46,9 @@ export function siteWebhookRoutes(ctx: Context): Router {
   router.post(
     BASE,
     adminPost(render, async (req, res, admin) => {
-      const description = field(req, 'description', OPERATION_FIELD_MAX);
+      const { description, ...required } = typedWebhookForm(req);
       const created = await perform<EndpointView & { secret: string }>(ctx, admin.session, 'create_site_webhook', {
-        url: field(req, 'url', OPERATION_FIELD_MAX),
-        events: fields(req, 'events'),
+        ...required,
         ...(description.trim() ? { description } : {}),
       });
       await page(req, res, { status: 201 }, { created });

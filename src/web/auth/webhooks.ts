@@ -3,15 +3,15 @@
 // reads its delivery log, deletes it. Every action is the API's own tool
 // (create_webhook, send_test_webhook, delete_webhook, list_webhooks) run as
 // the signed-in person.
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import type { Context } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { EndpointView, TestResult } from '../../webhooks/endpoints.js';
 import { act, perform, read } from '../ui/act.js';
-import { field, fields, OPERATION_FIELD_MAX, queryString, staleFormPage } from '../ui/forms.js';
+import { queryString, staleFormPage } from '../ui/forms.js';
 import { sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { type WebhooksView, webhooksBody } from '../ui/webhooks-view.js';
+import { typedWebhookForm, type WebhooksView, webhooksBody } from '../ui/webhooks-view.js';
 
 const BASE = '/account/webhooks';
 const NOTICES: Record<string, string> = { deleted: 'The webhook is deleted; nothing more is sent to it.' };
@@ -41,15 +41,6 @@ async function webhooksPage(
   });
 }
 
-/** The form as typed, for create_webhook and for showing it again when refused. */
-function typedForm(req: Request) {
-  return {
-    url: field(req, 'url', OPERATION_FIELD_MAX),
-    events: fields(req, 'events'),
-    description: field(req, 'description', OPERATION_FIELD_MAX),
-  };
-}
-
 export function webhookRoutes(ctx: Context): Router {
   const router = express.Router();
   router.use(BASE, (_req, res, next) => {
@@ -68,7 +59,7 @@ export function webhookRoutes(ctx: Context): Router {
   router.post(BASE, async (req, res, next) => {
     try {
       if (!csrfValid(req, res)) return staleFormPage(res);
-      const typed = typedForm(req);
+      const typed = typedWebhookForm(req);
       const { description, ...required } = typed;
       const outcome = await act<EndpointView & { secret: string }>(ctx, webOf(res).session!, 'create_webhook', {
         ...required,

@@ -3,8 +3,10 @@
 // admin (/admin/webhooks: every event, through the site webhook operations)
 // see: the form to add one, the secret shown once, the answer of a test, and
 // each endpoint with its delivery log.
+import type { Request } from 'express';
 import type { EndpointView, TestResult } from '../../webhooks/endpoints.js';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from '../../webhooks/events.js';
+import { field, fields, OPERATION_FIELD_MAX } from './forms.js';
 import { csrfField, errorBox, html, noticeBox, type SafeHtml } from './html.js';
 
 export interface WebhooksView {
@@ -22,6 +24,15 @@ export interface WebhooksView {
   error?: string | null;
   /** What the person typed into the form, kept when it was refused. */
   typed?: { url: string; events: string[]; description: string };
+}
+
+/** The add form as typed: what create_webhook (or create_site_webhook) is given, and shown again when refused. */
+export function typedWebhookForm(req: Request): { url: string; events: string[]; description: string } {
+  return {
+    url: field(req, 'url', OPERATION_FIELD_MAX),
+    events: fields(req, 'events'),
+    description: field(req, 'description', OPERATION_FIELD_MAX),
+  };
 }
 
 function deliveriesTable(endpoint: EndpointView): SafeHtml {
