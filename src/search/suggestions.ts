@@ -38,7 +38,9 @@ export async function suggestionsFor(
 /**
  * The query with each word the index does not know replaced by its most
  * common typo neighbour, when that finds listings. A word the index knows is
- * never replaced, however rare ("outage" is not "usage").
+ * never replaced, however rare ("outage" is not "usage"), and the rest of
+ * the query stays as written: its stop words, hyphens and capitals
+ * ("on-call" stays "on-call").
  */
 async function didYouMean(
   ctx: Context,
@@ -47,17 +49,20 @@ async function didYouMean(
   status: IndexedStatus,
 ): Promise<SearchSuggestions['did_you_mean']> {
   const index = ctx.search.index;
-  let changed = false;
-  const corrected = found.words.map(({ word }) => {
-    if (index.frequency(stem(word)) > 0) return word;
+  const corrections = new Map<string, string>();
+  for (const { word } of found.words) {
+    if (index.frequency(stem(word)) > 0) continue;
     const [neighbour] = index.typoWords(word);
-    if (neighbour === undefined) return word;
-    changed = true;
-    return neighbour;
+    if (neighbour !== undefined) corrections.set(word, neighbour);
+  }
+  if (corrections.size === 0) return null;
+  // Each word of q as written, read as the index reads it (lower-cased, accents folded), replaced when corrected.
+  const written = q.trim().replace(/\s+/g, ' ');
+  const suggestion = written.replace(/[\p{L}\p{M}\p{N}]+/gu, (w) => {
+    const read = tokens(w);
+    return read.length === 1 ? (corrections.get(read[0]!) ?? w) : w;
   });
-  if (!changed) return null;
-  const suggestion = corrected.join(' ');
-  if (suggestion === tokens(q).join(' ')) return null;
+  if (suggestion === written) return null;
   const total = (await findMatches(ctx, suggestion, { status, limit: 0 })).matched;
   return total > 0 ? { q: suggestion, total } : null;
 }

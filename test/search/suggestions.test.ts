@@ -1,6 +1,7 @@
 // "Did you mean" corrects words the index does not know, never a word it
 // knows, however rare: a search for the one listing about clout is not
-// turned into "cloud" because many listings say that.
+// turned into "cloud" because many listings say that. Only the unknown word
+// changes; the rest of the query stays as written.
 import { describe, expect, it } from 'vitest';
 import tool from '../../tools/directory/search_listings.js';
 import { given } from '../helpers/given.js';
@@ -31,5 +32,12 @@ describe('did you mean', () => {
     expect(clout.items[0]?.slug).toBe('sway');
     expect(clout.did_you_mean).toBeNull();
     expect((await search('backusp')).did_you_mean?.q).toBe('backups');
+  });
+
+  it('keeps the rest of the query as written: capitals, hyphens, stop words and accents', async () => {
+    expect((await search('Cloud  backusp for small-teams')).did_you_mean?.q).toBe('Cloud backups for small-teams');
+    expect((await search('Backusp')).did_you_mean?.q).toBe('backups');
+    // Read as the index reads it, accents folded: the word as typed is the one replaced.
+    expect((await search('Backüsp for teams')).did_you_mean?.q).toBe('backups for teams');
   });
 });
