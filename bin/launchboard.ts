@@ -245,7 +245,7 @@ async function stdio(args: string[]): Promise<void> {
   });
   // A desktop host starts stdio in a folder of its choosing: a relative path
   // there would quietly make a new, empty directory instead of opening ours.
-  const database = relativeSqliteFile(config.databaseUrl);
+  const database = await relativeSqliteFile(config.databaseUrl);
   if (database && !existsSync(database))
     throw new Error(
       `stdio: DATABASE_URL names ${config.databaseUrl}, relative to ${process.cwd()}, where there is no database; ` +
@@ -266,10 +266,11 @@ async function stdio(args: string[]): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
-/** The file a relative `sqlite:` DATABASE_URL names (resolved against the working folder); null for any other. */
-function relativeSqliteFile(databaseUrl: string): string | null {
-  if (!databaseUrl.startsWith('sqlite:')) return null;
-  const path = databaseUrl.slice('sqlite:'.length);
+/** The file a relative SQLite DATABASE_URL names (resolved against the working folder); null for any other. */
+async function relativeSqliteFile(databaseUrl: string): Promise<string | null> {
+  const { isPostgresUrl, sqlitePath } = await import('../db/dialect.js');
+  if (isPostgresUrl(databaseUrl)) return null;
+  const path = sqlitePath(databaseUrl);
   return path === ':memory:' || isAbsolute(path) ? null : resolve(path);
 }
 
@@ -284,7 +285,7 @@ async function mcpConfig(): Promise<void> {
   const launch = sea
     ? { command: process.execPath, args: ['stdio'] }
     : { command: process.execPath, args: [realpathSync(process.argv[1]!), 'stdio'] };
-  const relative = relativeSqliteFile(config.databaseUrl);
+  const relative = await relativeSqliteFile(config.databaseUrl);
   const entry = {
     mcpServers: {
       launchboard: {
@@ -452,8 +453,7 @@ async function admin(args: string[]): Promise<void> {
 
 /** `healthcheck`: GET /readyz from the server on this machine; a container has no curl to do it. */
 async function healthcheck(): Promise<void> {
-  const port = Number(process.env.PORT ?? 3000);
-  const url = `http://127.0.0.1:${port}/readyz`;
+  const url = `http://127.0.0.1:${loadConfig().port}/readyz`;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
     const body = await res.text();

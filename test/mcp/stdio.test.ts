@@ -219,5 +219,10 @@ describe('a stdio entry that works from any folder (launchboard mcp-config)', ()
     expect(started.stderr).toContain(`relative to ${elsewhere}, where there is no database`);
     expect(started.stderr).toContain('launchboard mcp-config');
     expect(existsSync(join(elsewhere, 'data'))).toBe(false);
+    // A bare path is a SQLite file too, and refused the same way.
+    const bare = node(['stdio'], elsewhere, { DATABASE_URL: 'data/launchboard.db' });
+    expect(bare.status).toBe(1);
+    expect(bare.stderr).toContain('where there is no database');
+    expect(existsSync(join(elsewhere, 'data'))).toBe(false);
   });
 });
