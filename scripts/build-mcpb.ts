@@ -1,8 +1,8 @@
 // `npm run build:mcpb`: an MCP bundle (dist/launchboard.mcpb) a desktop
 // assistant installs in one step. The bundle holds the program bundled into
 // one script (scripts/bundle/bundle.ts) run by the host's Node over stdio,
-// the native addons of every desktop target beside it (macOS arm64 and x64,
-// Windows x64, Linux x64: scripts/bundle/platforms.ts), and a manifest whose tool list comes from the
+// the native addons of every desktop target beside it (macOS, Windows and
+// Linux, each on arm64 and x64: scripts/bundle/platforms.ts), and a manifest whose tool list comes from the
 // registry, so it never drifts. The manifest is checked with the mcpb tool's
 // own validator before packing.
 import { execFileSync } from 'node:child_process';

@@ -16,11 +16,19 @@ const require = createRequire(join(ROOT, 'package.json'));
 export const MAIN_SCRIPT = 'launchboard.cjs';
 
 /**
- * The swagger-ui-dist files the docs page loads (src/web/docs.ts) and its
- * package.json. Their source maps stay out (mcpb pack drops *.map anyway):
- * only a browser's developer tools ask for them.
+ * The swagger-ui-dist files the docs page loads (src/web/docs.ts), its
+ * package.json and its licence notices, for the bundle and the npm package
+ * (scripts/vendor-docs-renderer.ts). Their source maps stay out (mcpb pack
+ * drops *.map anyway): only a browser's developer tools ask for them.
  */
-const SWAGGER_FILES = ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js'];
+export const SWAGGER_FILES = [
+  'package.json',
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'LICENSE',
+  'NOTICE',
+  'swagger-ui-bundle.js.LICENSE.txt',
+];
 
 /**
  * The MCP App's view (src/web/maker/draft-review-app.ts) inlines the ext-apps

@@ -41,7 +41,9 @@ export const DESKTOP_TARGETS: readonly DesktopTarget[] = [
   { platform: 'darwin', arch: 'arm64', resvg: 'darwin-arm64', libvips: true },
   { platform: 'darwin', arch: 'x64', resvg: 'darwin-x64', libvips: true },
   { platform: 'win32', arch: 'x64', resvg: 'win32-x64-msvc', libvips: false },
+  { platform: 'win32', arch: 'arm64', resvg: 'win32-arm64-msvc', libvips: false },
   { platform: 'linux', arch: 'x64', resvg: 'linux-x64-gnu', libvips: true },
+  { platform: 'linux', arch: 'arm64', resvg: 'linux-arm64-gnu', libvips: true },
 ];
 
 /** The platform packages' names and versions, as sharp's and resvg-js's optionalDependencies pin them. */

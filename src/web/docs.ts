@@ -1,11 +1,12 @@
 // Human-readable API docs: the OpenAPI document rendered in the browser by a
-// renderer we serve ourselves (swagger-ui-dist, no CDN), and how to connect an
+// renderer we serve ourselves (Swagger UI, no CDN), and how to connect an
 // MCP client. Both are derived from the registry and PUBLIC_URL, read per
 // request (tests set it after the server has started).
 import express, { type Response, type Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tools as registry } from '../../tools/index.js';
 import type { AnyTool } from '../../tools/define.js';
 import { SCOPES } from '../auth/caller.js';
@@ -19,7 +20,12 @@ import { errorsPageRouter } from './errors-page.js';
 import { DELIVERY_ATTEMPTS, WEBHOOK_EVENT_NAMES } from '../webhooks/events.js';
 
 const require = createRequire(import.meta.url);
-const SWAGGER_PACKAGE = require.resolve('swagger-ui-dist/package.json');
+// The npm package carries its own copy (scripts/vendor-docs-renderer.ts); a checkout, the bundle and
+// the executable resolve the package.
+const VENDORED_PACKAGE = fileURLToPath(new URL('../../vendor/swagger-ui-dist/package.json', import.meta.url));
+const SWAGGER_PACKAGE = existsSync(VENDORED_PACKAGE)
+  ? VENDORED_PACKAGE
+  : require.resolve('swagger-ui-dist/package.json');
 const SWAGGER_DIR = path.dirname(SWAGGER_PACKAGE);
 const SWAGGER_VERSION = (require(SWAGGER_PACKAGE) as { version: string }).version;
 

@@ -2,8 +2,8 @@
 // mcpb tool unpacks and validates it, then the manifest's own server entry is
 // launched over stdio (its ${__dirname} and ${user_config.*} filled in, as a
 // host does) by the host's Node, 24 and 22 (20 is refused with a reason),
-// and the v2 client lists and calls tools. It carries native code for macOS
-// (arm64, x64), Windows (x64) and Linux (x64): every addon is checked to be
+// and the v2 client lists and calls tools. It carries native code for macOS,
+// Windows and Linux, each on arm64 and x64: every addon is checked to be
 // there and of its platform's binary format and architecture.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,8 +130,11 @@ describe('the MCP bundle', () => {
       'server/node_modules/inter-font/package.json',
       'server/node_modules/inter-font/ttf/Inter-Bold.ttf',
       'server/node_modules/inter-font/ttf/Inter-Regular.ttf',
+      'server/node_modules/swagger-ui-dist/LICENSE',
+      'server/node_modules/swagger-ui-dist/NOTICE',
       'server/node_modules/swagger-ui-dist/package.json',
       'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+      'server/node_modules/swagger-ui-dist/swagger-ui-bundle.js.LICENSE.txt',
       'server/node_modules/swagger-ui-dist/swagger-ui.css',
       'server/site.js',
       'server/style.css',

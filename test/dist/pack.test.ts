@@ -36,6 +36,9 @@ describe('the npm package', () => {
       'src/drafts/crawler/html-worker-boot.mjs',
       'src/web/ui/style.css',
       'src/web/ui/site.js',
+      // The docs renderer travels in the package (scripts/vendor-docs-renderer.ts), with its licence.
+      'vendor/swagger-ui-dist/swagger-ui-bundle.js',
+      'vendor/swagger-ui-dist/LICENSE',
     ]) {
       expect(paths).toContain(needed);
     }
@@ -58,15 +61,15 @@ describe('the npm package', () => {
 
   it('installs into an empty folder and serves with npx launchboard serve', { timeout: 900_000 }, async () => {
     mkdirSync(app);
-    // npm 11 runs a dependency's install script only when allowed: better-sqlite3 compiles its addon;
-    // swagger-ui-dist's @scarf/scarf would only report the install (denied, as in our own package.json).
+    // npm 11 runs a dependency's install script only when allowed: better-sqlite3 compiles its addon
+    // (needed on Node 20), esbuild's only checks its binary.
     writeFileSync(
       join(app, 'package.json'),
       JSON.stringify({
         name: 'launchboard-pack-check',
         private: true,
         // Nothing else: on Node 22+ the package's optional better-sqlite3-13 (prebuilt) is used, no override needed.
-        allowScripts: { 'better-sqlite3': true, esbuild: false, '@scarf/scarf': false },
+        allowScripts: { 'better-sqlite3': true, esbuild: false },
       }),
     );
     await run(
@@ -79,6 +82,10 @@ describe('the npm package', () => {
         maxBuffer: 64 * 1024 * 1024,
       },
     );
+
+    // No analytics: swagger-ui-dist (and with it @scarf/scarf's postinstall) is not installed at all.
+    expect(existsSync(join(app, 'node_modules', '@scarf'))).toBe(false);
+    expect(existsSync(join(app, 'node_modules', 'swagger-ui-dist'))).toBe(false);
 
     // On Node 22 and newer the install brings better-sqlite3 13 beside 12 (db/dialect.ts picks it).
     if (Number(process.versions.node.split('.')[0]) >= 22)
@@ -96,6 +103,11 @@ describe('the npm package', () => {
       expect(site.status).toBe(200);
       expect(await site.json()).toMatchObject({ name: 'Launchboard' });
       expect((await fetch(`${base}/`)).status).toBe(200);
+      // The API docs page loads the renderer from the package's own copy.
+      const docs = await (await fetch(`${base}/docs`)).text();
+      const renderer = /src="(\/docs\/assets\/swagger-ui-[^"]+\/swagger-ui-bundle\.js)"/.exec(docs)?.[1];
+      expect(renderer).toBeDefined();
+      expect((await fetch(`${base}${renderer}`)).status).toBe(200);
     } finally {
       await served.stop();
     }
