@@ -36,6 +36,8 @@ export interface StoredField {
   evidence: Evidence[];
   /** The AI's latest proposal (what `restore` brings back); null until drafted. `unsure`: empty, but the site may say it. */
   ai: { value: FieldValue; evidence: Evidence[]; unsure?: true } | null;
+  /** What the last redraft or restore replaced (what `undo` brings back), until the maker sets the field. */
+  previous?: { value: FieldValue; state: FieldState; evidence: Evidence[] };
 }
 
 export interface Faq {
@@ -371,6 +373,7 @@ export function draftView(
     drafter: draft.drafter,
     fields,
     locked_fields: draft.locked_fields,
+    undoable: PROFILE_FIELDS.filter((f) => draft.fields[f].previous !== undefined),
     faqs: draft.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence ?? [] })),
     founders: draft.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence ?? [] })),
     company_socials: draft.company_socials,

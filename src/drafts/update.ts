@@ -2,7 +2,8 @@
 // field `edited` (the AI had one) or `manual` (it had none); `lock_fields`
 // makes it `override`, which AI redrafts never touch; `restore` brings the AI
 // original back (and unlocks); `regenerate` redrafts fields from the stored
-// website evidence; null removes a field (`deleted`). FAQs, founders,
+// website evidence; `undo` brings back what the last restore or redraft
+// replaced (until the maker sets the field); null removes a field (`deleted`). FAQs, founders,
 // milestones are replaced whole; story and SEO sections merge; socials are
 // replaced. Once the draft was submitted, the listing is updated in the same
 // transaction.
@@ -16,6 +17,7 @@ import {
   enqueueDraftJob,
   type Founder,
   type Milestone,
+  type StoredField,
   ownDraft,
   saveDraft,
   userState,
@@ -31,6 +33,7 @@ export interface DraftPatch {
   lock_fields?: FieldName[];
   regenerate?: FieldName[];
   restore?: FieldName[];
+  undo?: FieldName[];
   faqs?: { question: string; answer: string }[];
   company_socials?: Record<string, string>;
   founder_socials?: Record<string, string>;
@@ -57,6 +60,7 @@ async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<
     ['fields', sets],
     ['restore', patch.restore ?? []],
     ['regenerate', patch.regenerate ?? []],
+    ['undo', patch.undo ?? []],
   ] as const;
   for (const [i, [name, list]] of ops.entries()) {
     for (const [j, field] of list.entries()) {
@@ -64,10 +68,17 @@ async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<
       if (other)
         errors.push({
           path: `${name}.${name === 'fields' ? field : j}`,
-          message: `${field} is also in ${other[0]}; send each field in only one of fields, restore and regenerate`,
+          message: `${field} is also in ${other[0]}; send each field in only one of fields, restore, regenerate and undo`,
         });
     }
   }
+  (patch.undo ?? []).forEach((field, i) => {
+    if (!draft.fields[field].previous)
+      errors.push({
+        path: `undo.${i}`,
+        message: `${field} has nothing to undo: undo brings back what the last restore or regenerate replaced, until the field is set`,
+      });
+  });
   (patch.regenerate ?? []).forEach((field, i) => {
     if (draft.locked_fields.includes(field) && !(patch.restore ?? []).includes(field)) {
       errors.push({
@@ -112,7 +123,13 @@ function setField(draft: Draft, field: FieldName, value: FieldValue): void {
   if (typeof v === 'string') v = field === 'country' ? countryCode(v) : v.trim();
   if (Array.isArray(v) && isListField(field)) v = [...new Set(v.map((s) => s.trim()).filter(Boolean))];
   const locked = draft.locked_fields.includes(field);
-  const next = { ...current, value: v === '' || (Array.isArray(v) && v.length === 0) ? null : v, evidence: [] };
+  const next: StoredField = {
+    ...current,
+    value: v === '' || (Array.isArray(v) && v.length === 0) ? null : v,
+    evidence: [],
+  };
+  // The maker's own value is what counts from now on: there is no earlier text to undo to.
+  if (!sameValue(next.value, current.value)) delete next.previous;
   next.state = locked ? 'override' : next.value == null ? 'deleted' : userState(next);
   draft.fields[field] = next;
 }
@@ -127,6 +144,33 @@ function restoreField(draft: Draft, field: FieldName): void {
     ai,
   };
 }
+
+/** Brings back what a restore or redraft replaced (its lock included); the AI's proposal stays the latest. */
+function undoField(draft: Draft, field: FieldName): void {
+  const { ai, previous } = draft.fields[field];
+  if (!previous) return;
+  const locked = previous.state === 'override';
+  draft.locked_fields = locked
+    ? [...new Set([...draft.locked_fields, field])]
+    : draft.locked_fields.filter((f) => f !== field);
+  const restored: StoredField = { value: previous.value, state: previous.state, evidence: previous.evidence, ai };
+  if (previous.state === 'edited' || previous.state === 'manual') restored.state = userState(restored);
+  draft.fields[field] = restored;
+}
+
+/**
+ * Keeps what a restore or redraft replaced, for undo; one that changed
+ * nothing keeps what there was to undo before it.
+ */
+function keepPrevious(draft: Draft, field: FieldName, before: StoredField): void {
+  const after = draft.fields[field];
+  const previous = sameValue(after.value, before.value)
+    ? before.previous
+    : { value: before.value, state: before.state, evidence: before.evidence };
+  draft.fields[field] = { ...after, ...(previous ? { previous } : {}) };
+}
+
+const sameValue = (a: FieldValue, b: FieldValue) => JSON.stringify(a) === JSON.stringify(b);
 
 function lockField(draft: Draft, field: FieldName): void {
   if (!draft.locked_fields.includes(field)) draft.locked_fields = [...draft.locked_fields, field];
@@ -163,15 +207,20 @@ export async function updateDraft(
   const draft = await ctx.db.transaction().execute(async (trx) => {
     const draft = await ownDraft(ctx, trx, userId, draftId, { lock: true });
     const touched = new Set<ListingPart>();
+    const replaced = [...(patch.restore ?? []), ...(redraft ? regenerate : [])].map(
+      (field) => [field, draft.fields[field]] as const,
+    );
     for (const field of patch.restore ?? []) restoreField(draft, field);
+    for (const field of patch.undo ?? []) undoField(draft, field);
     for (const [field, value] of Object.entries(patch.fields ?? {}) as [FieldName, FieldValue | undefined][])
       if (value !== undefined) setField(draft, field, value);
     if (redraft) {
       applyRedraft(draft, regenerate, redraft.gated, redraft.unsure);
       draft.drafter = redraft.drafter;
     }
+    for (const [field, before] of replaced) keepPrevious(draft, field, before);
     for (const field of patch.lock_fields ?? []) lockField(draft, field);
-    if (patch.fields || patch.restore?.length || redraft) touched.add('fields');
+    if (patch.fields || patch.restore?.length || patch.undo?.length || redraft) touched.add('fields');
 
     if (patch.faqs) {
       draft.faqs = patch.faqs.map((f) => ({ question: f.question, answer: f.answer }));

@@ -75,6 +75,7 @@ export const draftViewSchema = z.object({
     Object.fromEntries(PROFILE_FIELDS.map((f) => [f, fieldView])) as Record<FieldName, typeof fieldView>,
   ),
   locked_fields: z.array(fieldName).describe('Fields locked against AI redrafts (state override)'),
+  undoable: z.array(fieldName).describe('Fields a redraft or restore replaced: undo brings back what they held'),
   faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
   founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
   company_socials: z.record(z.string(), z.string()),

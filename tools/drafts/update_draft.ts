@@ -26,7 +26,7 @@ export default defineTool({
   name: 'update_draft',
   title: 'Update a draft',
   description:
-    'Edits one of your drafts; send only what changes. A field may be in only one of fields, restore and regenerate. ' +
+    'Edits one of your drafts; send only what changes. A field may be in only one of fields, restore, regenerate and undo. ' +
     'Once submitted, edits update the listing too. Write only what the maker states. ' +
     UNTRUSTED,
   scope: 'listings:write',
@@ -41,6 +41,7 @@ export default defineTool({
       .optional()
       .describe('Redraft from the site evidence (on a failed draft, re-reads the site)'),
     restore: z.array(fieldName).max(20).optional().describe('Bring back the AI original (also unlocks)'),
+    undo: z.array(fieldName).max(20).optional().describe('Bring back what the last restore or regenerate replaced'),
     faqs: z.array(faq).max(10).optional().describe('Replaces all; at most 10'),
     company_socials: socials.optional(),
     founder_socials: socials.optional(),

@@ -157,8 +157,9 @@ export function noticeOf(done: string): Notice | null {
     const label = FIELD_LABELS[field];
     const text: Record<string, string> = {
       lock: `${label} locked: redrafts will not change it.`,
-      restore: `${label} is back to what the AI drafted from your site.`,
-      regenerate: `${label} redrafted from your site.`,
+      restore: `${label} is back to what the AI drafted from your site. Undo brings back what it held.`,
+      undo: `${label} is back to what it held before.`,
+      regenerate: `${label} redrafted from your site. Undo brings back what it held.`,
       'regenerate-none': `Your site does not say; ${label.toLowerCase()} is left blank rather than guessed.`,
       upload: 'Your logo file is uploaded and saved: the logo link now points to it.',
     };

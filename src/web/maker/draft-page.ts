@@ -36,9 +36,14 @@ import { signedIn } from './signed-in.js';
 /** Form posts one person may make to their drafts a minute. */
 const EDITS_PER_MINUTE = 60;
 
-const FIELD_ACTIONS = ['lock', 'restore', 'regenerate'] as const;
+const FIELD_ACTIONS = ['lock', 'restore', 'regenerate', 'undo'] as const;
 type FieldAction = (typeof FIELD_ACTIONS)[number];
-const ACTION_INPUT: Record<FieldAction, string> = { lock: 'lock_fields', restore: 'restore', regenerate: 'regenerate' };
+const ACTION_INPUT: Record<FieldAction, string> = {
+  lock: 'lock_fields',
+  restore: 'restore',
+  regenerate: 'regenerate',
+  undo: 'undo',
+};
 
 /** Sub-paths that only take posts; opened as pages (a reload, a shared link) they lead to the draft. */
 const FORM_PATHS = [
@@ -211,10 +216,10 @@ export function draftRoutes(ctx: Context): Router {
   );
 
   // The one form of the page: "Save changes" (or any section's button) sends
-  // every edit on the page; a field's Lock / Restore / Redraft button sends
-  // its action with them (a restored or redrafted field is left out of
-  // `fields`: one operation a field). Redrafting over the maker's own text
-  // asks first, keeping everything typed.
+  // every edit on the page; a field's Lock / Restore / Redraft / Undo button
+  // sends its action with them (the field itself is left out of `fields`: one
+  // operation a field). Redrafting over the maker's own text asks first,
+  // keeping everything typed, and Undo brings that text back.
   router.post(
     '/drafts/:id',
     forDraft('form', async (req, res, session, id) => {

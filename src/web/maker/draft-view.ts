@@ -215,7 +215,7 @@ function profileSection(r: DraftRender): SafeHtml {
     html`<div class="draft-savebar draft-savebar-${where}"><p class="muted">Every button on this page saves all your edits, in every section.</p><button type="submit" name="intent" value="save">Save changes</button></div>`;
   return html`<section class="draft-section" id="profile" aria-labelledby="profile-heading">
 <h2 id="profile-heading">Profile</h2>
-<p class="draft-intro">What your listing says. <strong>Lock</strong> keeps a value from redrafts, <strong>Restore AI value</strong> brings back what was drafted, <strong>Redraft from site</strong> reads your pages for it again.</p>
+<p class="draft-intro">What your listing says. <strong>Lock</strong> keeps a value from redrafts, <strong>Restore AI value</strong> brings back what was drafted, <strong>Redraft from site</strong> reads your pages for it again, and <strong>Undo</strong> brings back what a restore or redraft replaced.</p>
 ${sectionNotice(r, 'profile')}
 <div class="draft-fields">${saveBar('top')}
 ${groups.map((g) => html`<fieldset class="draft-group"><legend>${g.title}</legend>${g.fields.map((f) => profileField(r, f))}</fieldset>`)}
@@ -282,8 +282,9 @@ function fieldButtons(f: FieldName, r: DraftRender): SafeHtml {
         ? button('restore', same ? 'Unlock' : 'Restore AI value')
         : '';
   if (r.confirmRedraft === f)
-    return html`<div class="draft-actions draft-confirm" role="alert"><p>Redrafting replaces your text with what your site says, and it cannot be undone. Redraft ${label} anyway?</p><button type="submit" name="intent" value="save">Keep my text and save</button> <button type="submit" name="intent" value="regenerate:${f}:confirmed" class="secondary"${here}>Yes, redraft from site<span class="visually-hidden"> ${label}</span></button></div>`;
-  return html`<div class="draft-actions">${locked ? '' : button('lock', 'Lock')}${restore}${locked ? '' : button('regenerate', 'Redraft from site')}</div>`;
+    return html`<div class="draft-actions draft-confirm" role="alert"><p>Redrafting replaces your text with what your site says (Undo brings it back until you edit the field). Redraft ${label} anyway?</p><button type="submit" name="intent" value="save">Keep my text and save</button> <button type="submit" name="intent" value="regenerate:${f}:confirmed" class="secondary"${here}>Yes, redraft from site<span class="visually-hidden"> ${label}</span></button></div>`;
+  const undo = r.view.undoable.includes(f) ? button('undo', 'Undo') : '';
+  return html`<div class="draft-actions">${undo}${locked ? '' : button('lock', 'Lock')}${restore}${locked ? '' : button('regenerate', 'Redraft from site')}</div>`;
 }
 
 function profileField(r: DraftRender, f: FieldName): SafeHtml {

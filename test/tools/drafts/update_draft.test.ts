@@ -103,15 +103,54 @@ describe('update_draft: field states', () => {
     expect(rich.requests.length).toBe(requests);
   });
 
-  it('refuses a field sent in more than one of fields, restore and regenerate', async () => {
+  it('refuses a field sent in more than one of fields, restore, regenerate and undo', async () => {
     const { patch } = await readyDraft();
+    await patch({ regenerate: ['city'], fields: { name: 'Mine' } });
+    await patch({ regenerate: ['name'] });
     const { status, body } = await patch({
       fields: { tagline: 'x' },
       restore: ['name', 'tagline'],
       regenerate: ['name'],
+      undo: ['name'],
     });
     expect(status).toBe(400);
-    expect(paths(body)).toEqual(['restore.1', 'regenerate.0']);
+    expect(paths(body)).toEqual(['restore.1', 'regenerate.0', 'undo.0']);
+  });
+
+  it("undoes a redraft: the maker's text comes back, once, and not after they set the field", async () => {
+    const { patch } = await readyDraft();
+    await patch({ fields: { tagline: 'Get paid without chasing' }, lock_fields: ['tagline'] });
+    let { body } = await patch({ restore: ['tagline'] });
+    expect(body.undoable).toEqual(['tagline']);
+    ({ body } = await patch({ regenerate: ['tagline'] }));
+    expect(body.fields.tagline).toMatchObject({ value: 'Invoices that chase themselves', state: 'ai' });
+    // The redraft changed nothing, so undo still brings back what the restore replaced, lock included.
+    expect(body.undoable).toEqual(['tagline']);
+    ({ body } = await patch({ undo: ['tagline'] }));
+    expect(body.fields.tagline).toEqual({
+      value: 'Get paid without chasing',
+      state: 'override',
+      evidence: [],
+      ai_value: 'Invoices that chase themselves',
+    });
+    expect(body.locked_fields).toEqual(['tagline']);
+    expect(body.undoable).toEqual([]);
+
+    const again = await patch({ undo: ['tagline'] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([
+      {
+        path: 'undo.0',
+        message:
+          'tagline has nothing to undo: undo brings back what the last restore or regenerate replaced, until the field is set',
+      },
+    ]);
+
+    await patch({ fields: { founded_year: '2001' } });
+    ({ body } = await patch({ regenerate: ['founded_year'] }));
+    expect(body.undoable).toEqual(['founded_year']);
+    ({ body } = await patch({ fields: { founded_year: '2002' } }));
+    expect(body.undoable).toEqual([]);
   });
 });
 

@@ -223,7 +223,16 @@ describe('the ready draft', () => {
     expect(res.headers.get('location')).toBe(`/drafts/${id}?done=regenerate%3Astage#field-stage`);
     expect((await stored(id)).fields.stage).toMatchObject({ value: 'beta', state: 'ai' });
     page = (await open(browser, res.headers.get('location')!)).text;
-    expect(fieldBlock(page, 'stage')).toContain('Stage redrafted from your site.');
+    expect(fieldBlock(page, 'stage')).toContain('Stage redrafted from your site. Undo brings back what it held.');
+    // Undo brings the maker's text back (the field's own button, beside its others).
+    expect(fieldBlock(page, 'stage')).toContain('value="undo:stage"');
+    expect(fieldBlock(page, 'city')).not.toContain('value="undo:city"');
+    res = await send(browser, id, '', { intent: 'undo:stage' });
+    expect(res.headers.get('location')).toBe(`/drafts/${id}?done=undo%3Astage#field-stage`);
+    expect((await stored(id)).fields.stage).toMatchObject({ value: 'live', state: 'edited' });
+    page = (await open(browser, res.headers.get('location')!)).text;
+    expect(fieldBlock(page, 'stage')).toContain('Stage is back to what it held before.');
+    expect(fieldBlock(page, 'stage')).not.toContain('value="undo:stage"');
 
     res = await send(browser, id, '', { intent: 'regenerate:tags' });
     expect(res.headers.get('location')).toContain('done=regenerate-none%3Atags');
