@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse's four scores (performance, accessibility,
-// best practices, SEO) for the home page and the top listing's page of a
-// fresh `launchboard serve --demo`, in Lighthouse's mobile (default) and
-// desktop settings, with Debian's Chromium. The target is >= 95 each.
+// best practices, SEO) for the home page, the top listing's page and the
+// categories page of a fresh `launchboard serve --demo`, in Lighthouse's
+// mobile (default) and desktop settings, with Debian's Chromium. The target
+// is >= 95 each.
 // Reported, never asserted in `npm test`: Lighthouse comes from the npm
 // registry on demand (npx), so it is no dependency of the project.
 //
@@ -47,7 +48,7 @@ try {
   const top = (await (await fetch(`${server.url}/api/v1/launches?section=most-voted&per_page=1`)).json()) as {
     items: { slug: string }[];
   };
-  const pages = { home: '/', listing: `/listings/${top.items[0]!.slug}` };
+  const pages = { home: '/', listing: `/listings/${top.items[0]!.slug}`, categories: '/categories' };
   const rows: string[] = [];
   let failed = 0;
   for (const [name, path] of Object.entries(pages)) {

@@ -49,6 +49,8 @@ export interface Founder {
   name: string;
   title: string | null;
   bio: string | null;
+  /** A photo stored here (its address on this site), or none. */
+  avatar_url?: string | null;
   evidence?: Evidence[];
 }
 
@@ -375,7 +377,13 @@ export function draftView(
     locked_fields: draft.locked_fields,
     undoable: PROFILE_FIELDS.filter((f) => draft.fields[f].previous !== undefined),
     faqs: draft.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence ?? [] })),
-    founders: draft.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence ?? [] })),
+    founders: draft.founders.map((f) => ({
+      name: f.name,
+      title: f.title,
+      bio: f.bio,
+      avatar_url: f.avatar_url ?? null,
+      evidence: f.evidence ?? [],
+    })),
     company_socials: draft.company_socials,
     company_socials_evidence: Object.fromEntries(
       Object.keys(draft.company_socials).map((p) => [p, draft.company_socials_evidence[p] ?? []]),

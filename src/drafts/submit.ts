@@ -214,7 +214,7 @@ async function writeFounders(ctx: Context, trx: Db, listingId: number, draft: Dr
         title: f.title,
         bio: f.bio,
         country: null,
-        avatar_url: null,
+        avatar_url: f.avatar_url ?? null,
         socials: JSON.stringify(socials),
         created_at: now,
         updated_at: now,

@@ -27,6 +27,7 @@ import { type ListingPart, type SubmitWarning, syncListing } from './submit.js';
 import { countryCode } from './evidence.js';
 import type { StorySection } from '../listings/profile.js';
 import { isFoundedYear, FOUNDED_YEARS } from '../listings/founded-year.js';
+import { imagesByHash, ownImageHash } from '../media/images.js';
 
 export interface DraftPatch {
   fields?: Partial<Record<FieldName, FieldValue>>;
@@ -37,7 +38,7 @@ export interface DraftPatch {
   faqs?: { question: string; answer: string }[];
   company_socials?: Record<string, string>;
   founder_socials?: Record<string, string>;
-  founders?: { name: string; title?: string | null; bio?: string | null }[];
+  founders?: { name: string; title?: string | null; bio?: string | null; avatar_url?: string | null }[];
   story?: Partial<Record<StorySection, string>>;
   milestones?: { date: string; title: string; description?: string | null; url?: string | null }[];
   competitor_url?: string;
@@ -105,6 +106,7 @@ async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<
       message: `must be a four-digit year between ${FOUNDED_YEARS.min} and ${FOUNDED_YEARS.max}`,
     });
   }
+  await checkPhotos(ctx, patch.founders ?? [], errors);
   if (patch.competitor_url && !normalizeSiteUrl(patch.competitor_url))
     errors.push({ path: 'competitor_url', message: 'must be an http(s) website address, or an empty string to clear' });
   if (errors.length > 0) throw invalid(errors);
@@ -114,6 +116,28 @@ async function validate(ctx: Context, draft: Draft, patch: DraftPatch): Promise<
       `The draft is still ${draft.status}; regenerate works once it is ready. Poll get_draft until then.`,
     );
   }
+}
+
+/** Founders' photos are images stored here (upload_image on the site), so pages never show another server's. */
+async function checkPhotos(
+  ctx: Context,
+  founders: NonNullable<DraftPatch['founders']>,
+  errors: FieldError[],
+): Promise<void> {
+  const hashes = founders.map((f) => (f.avatar_url ? ownImageHash(ctx, f.avatar_url) : null));
+  const stored = await imagesByHash(
+    ctx.db,
+    hashes.filter((h): h is string => h !== null),
+  );
+  founders.forEach((f, i) => {
+    if (!f.avatar_url) return;
+    const hash = hashes[i];
+    if (!hash || !stored.has(hash))
+      errors.push({
+        path: `founders.${i}.avatar_url`,
+        message: 'must be the address of a photo uploaded on this site (the draft page uploads it)',
+      });
+  });
 }
 
 /** A maker's value for a field (null removes it). */
@@ -227,8 +251,15 @@ export async function updateDraft(
       touched.add('faqs');
     }
     if (patch.founders) {
+      // A photo left out stays with the founder of that name (a client editing a bio keeps it).
+      const photos = new Map(draft.founders.map((f) => [f.name, f.avatar_url ?? null]));
       draft.founders = patch.founders.map(
-        (f): Founder => ({ name: f.name, title: f.title ?? null, bio: f.bio ?? null }),
+        (f): Founder => ({
+          name: f.name,
+          title: f.title ?? null,
+          bio: f.bio ?? null,
+          avatar_url: f.avatar_url === undefined ? (photos.get(f.name) ?? null) : f.avatar_url,
+        }),
       );
       touched.add('founders');
     }

@@ -77,7 +77,15 @@ export const draftViewSchema = z.object({
   locked_fields: z.array(fieldName).describe('Fields locked against AI redrafts (state override)'),
   undoable: z.array(fieldName).describe('Fields a redraft or restore replaced: undo brings back what they held'),
   faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
-  founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
+  founders: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string().nullable(),
+      bio: z.string().nullable(),
+      avatar_url: z.string().nullable().describe('Their photo, stored on this site'),
+      evidence,
+    }),
+  ),
   company_socials: z.record(z.string(), z.string()),
   company_socials_evidence: z
     .record(z.string(), evidence)

@@ -93,8 +93,9 @@ export async function imagesByHash(db: Db, hashes: readonly string[]) {
 }
 
 /**
- * Images nothing shows: no listing's logo, no gallery, and no draft names it
- * (an uploaded logo waits in its draft's logo link until the draft is submitted).
+ * Images nothing shows: no listing's logo, no gallery, no founder's photo, and
+ * no draft names it (an uploaded logo or photo waits in its draft until the
+ * draft is submitted).
  */
 function unused<Q extends WhereInterface<Database, 'images'>>(query: Q): Q {
   return query
@@ -115,7 +116,18 @@ function unused<Q extends WhereInterface<Database, 'images'>>(query: Q): Q {
         exists(
           selectFrom('drafts')
             .select(sql`1`.as('one'))
-            .where(sql<boolean>`cast(drafts.fields as text) like '%' || images.hash || '%'`),
+            .where(
+              sql<boolean>`(cast(drafts.fields as text) like '%' || images.hash || '%' or cast(drafts.founders as text) like '%' || images.hash || '%')`,
+            ),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('founders')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`founders.avatar_url like '%' || images.hash || '%'`),
         ),
       ),
     ) as Q;

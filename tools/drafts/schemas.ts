@@ -52,6 +52,12 @@ export const founder = z.strictObject({
   name: z.string().min(1).max(160),
   title: z.string().max(160).optional().describe('Role, e.g. CEO'),
   bio: z.string().max(3000).optional(),
+  avatar_url: z
+    .string()
+    .max(2048)
+    .nullable()
+    .optional()
+    .describe("A photo stored here (get_draft's); omitted keeps the same-named founder's, null removes it"),
 });
 
 export const story = z

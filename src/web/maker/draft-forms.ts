@@ -28,6 +28,9 @@ export interface FounderRow {
   name: string;
   title: string;
   bio: string;
+  /** The photo stored here, carried by the page; `remove_photo` ticked drops it. */
+  avatar_url?: string;
+  remove_photo?: string;
 }
 export interface MilestoneRow {
   date: string;
@@ -115,14 +118,22 @@ export const readFaqs = (req: Request): FaqRow[] =>
   readRows(req, 'faqs', ['question', 'answer'] as const, MAX_FAQ_ROWS);
 
 export const readFounders = (req: Request): FounderRow[] =>
-  readRows(req, 'founders', ['name', 'title', 'bio'] as const, MAX_FOUNDER_ROWS);
+  readRows(req, 'founders', ['name', 'title', 'bio', 'avatar_url', 'remove_photo'] as const, MAX_FOUNDER_ROWS);
+
+/** The file control of founder row `row`'s photo. */
+export const founderPhotoControl = (row: number) => `founders.${row}.photo`;
 
 export const readMilestones = (req: Request): MilestoneRow[] =>
   readRows(req, 'milestones', ['date', 'title', 'description', 'url'] as const, MAX_MILESTONE_ROWS);
 
 /** Optional parts of a row are left out when empty, as the tool's schema has them. */
 export const founderInput = (rows: FounderRow[]) =>
-  rows.map((r) => ({ name: r.name, ...(r.title ? { title: r.title } : {}), ...(r.bio ? { bio: r.bio } : {}) }));
+  rows.map((r) => ({
+    name: r.name,
+    ...(r.title ? { title: r.title } : {}),
+    ...(r.bio ? { bio: r.bio } : {}),
+    avatar_url: (!r.remove_photo && r.avatar_url) || null,
+  }));
 
 export const milestoneInput = (rows: MilestoneRow[]) =>
   rows.map((r) => ({
@@ -190,7 +201,14 @@ function readSection(
     }
     case 'founders': {
       const founders = readFounders(req);
-      const before = founderInput(view.founders.map((f) => ({ name: f.name, title: f.title ?? '', bio: f.bio ?? '' })));
+      const before = founderInput(
+        view.founders.map((f) => ({
+          name: f.name,
+          title: f.title ?? '',
+          bio: f.bio ?? '',
+          avatar_url: f.avatar_url ?? '',
+        })),
+      );
       const input = founderInput(founders);
       return { kept: { founders }, input: { founders: input }, changed: !same(input, before) };
     }

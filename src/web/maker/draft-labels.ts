@@ -90,6 +90,8 @@ const ROW_PARTS: Record<string, string> = {
   name: 'name',
   title: 'title',
   bio: 'bio',
+  photo: 'photo',
+  avatar_url: 'photo',
   date: 'date',
   description: 'description',
   url: 'link',
@@ -124,6 +126,7 @@ const SECTION_NOTICES: Record<string, string> = {
   unchanged: 'Nothing had changed, so nothing was saved.',
   faqs: 'FAQs saved.',
   founders: 'Founders saved.',
+  'founder-photo': 'Photo uploaded and saved.',
   invite: 'Invite sent. They get a link to add their own founder profile.',
   're-invite': 'Invite sent again with a fresh link.',
   company_socials: 'Company links saved.',
@@ -171,6 +174,9 @@ export function noticeOf(done: string): Notice | null {
   const text = saved ? `${said} Your other edits on the page were saved too.` : said;
   // The unsent invite is said at the top of the page, which opens there after the button pressed elsewhere.
   if (code === 'invite-unsent') return { text };
-  const section = code === 'saved' || code === 'unchanged' ? 'profile' : code.replace(/^re-invite$/, 'invite');
+  const section =
+    code === 'saved' || code === 'unchanged'
+      ? 'profile'
+      : code.replace(/^re-invite$/, 'invite').replace(/^founder-photo$/, 'founders');
   return { text, section: section === 'competitor-cleared' ? 'competitor' : section };
 }

@@ -24,14 +24,28 @@ import {
   changedFields,
   type DraftSection,
   draftEdits,
+  founderPhotoControl,
   isDraftSection,
   type Kept,
+  MAX_FOUNDER_ROWS,
   readProfile,
   text,
 } from './draft-forms.js';
 import { isFieldName, LOGO_FILE, noticeOf } from './draft-labels.js';
 import { sendDraftPage } from './draft-view.js';
 import { signedIn } from './signed-in.js';
+
+/** The draft form as multipart: every text control, and the logo's and each founder's file control. */
+const DRAFT_FORM_LIMITS = {
+  fields: MAKER_FORMS.parameterLimit,
+  fieldBytes: 512 * 1024,
+  fileBytes: MAX_UPLOAD_BYTES,
+  files: 1 + MAX_FOUNDER_ROWS,
+};
+
+/** The founder row a photo post is for (a row number out of range is the last row's). */
+const founderRow = (req: Request) =>
+  Math.min(Math.max(Number.parseInt(String(req.params.row), 10) || 0, 0), MAX_FOUNDER_ROWS - 1);
 
 /** Form posts one person may make to their drafts a minute. */
 const EDITS_PER_MINUTE = 60;
@@ -58,6 +72,7 @@ const FORM_PATHS = [
   'retry',
   'submit',
   'logo',
+  'founders/:row/photo',
 ];
 
 /**
@@ -332,7 +347,7 @@ export function draftRoutes(ctx: Context): Router {
   // edit; a refused file is said on its control, everything typed kept.
   router.post(
     '/drafts/:id/logo',
-    multipartForm({ fields: MAKER_FORMS.parameterLimit, fieldBytes: 512 * 1024, fileBytes: MAX_UPLOAD_BYTES }),
+    multipartForm({ ...DRAFT_FORM_LIMITS, wanted: () => LOGO_FILE }),
     forDraft('form', async (req, res, session, id) => {
       const view = await getDraft(session, id);
       const refuse = (message: string) =>
@@ -351,6 +366,38 @@ export function draftRoutes(ctx: Context): Router {
       const others =
         result.saved.some((part) => part !== 'fields') || Object.keys(changedFields(view, readProfile(req))).length > 1;
       await back(req, res, session, `${others ? 'saved,' : ''}upload:logo_url`, 'field-logo_url');
+    }),
+  );
+
+  // "Upload photo" on a founder row does the same for that founder's photo:
+  // stored as a square and saved with the founders and every other edit.
+  router.post(
+    '/drafts/:id/founders/:row/photo',
+    multipartForm({ ...DRAFT_FORM_LIMITS, wanted: (req) => founderPhotoControl(founderRow(req)) }),
+    forDraft('form', async (req, res, session, id) => {
+      const view = await getDraft(session, id);
+      const row = founderRow(req);
+      const control = founderPhotoControl(row);
+      const refuse = (message: string) =>
+        show(res, session, view, {
+          problem: {
+            status: 400,
+            message: `Founder ${row + 1}'s photo: ${message}.`,
+            errors: [{ path: control, message }],
+          },
+          kept: draftEdits(req, view).kept,
+        });
+      const file = uploadedFile(res);
+      if (!file) return refuse('choose an image file first');
+      const upload = await uploadFormImage(ctx, session, file, 'logo');
+      if ('refused' in upload) return refuse(upload.refused);
+      const body = req.body as Record<string, unknown>;
+      body[`founders.${row}.avatar_url`] = upload.url;
+      delete body[`founders.${row}.remove_photo`];
+      const result = await saveEdits(req, res, session, view, { pressed: 'founders' });
+      if (result === 'answered') return;
+      const others = result.saved.some((part) => part !== 'founders');
+      await back(req, res, session, `${others ? 'saved,' : ''}founder-photo`, 'founders');
     }),
   );
 

@@ -11,9 +11,13 @@ import { founder, milestone, seo, story } from '../../../tools/drafts/schemas.js
 import { faq } from '../../../tools/listings/schemas.js';
 import { control, errorsFor } from '../ui/fields.js';
 import { html, type SafeHtml } from '../ui/html.js';
+import { ACCEPTED_FORMATS, IMAGE_LIMITS } from '../../media/process.js';
+import { localPath } from '../ui/public-page.js';
+import { IMAGE_FILE_TYPES } from '../ui/uploads.js';
 import {
   type FaqRow,
   type FounderRow,
+  founderPhotoControl,
   MAX_FAQ_ROWS,
   MAX_FOUNDER_ROWS,
   MAX_MILESTONE_ROWS,
@@ -107,15 +111,44 @@ ${sectionButton('faqs', 'Save FAQs')}`,
 
 // --- Founders and invites ----------------------------------------------------
 
+/**
+ * A founder's photo: the one stored here with a box to remove it, and a file
+ * control whose button posts the whole form (every edit with it) as
+ * multipart to /drafts/:id/founders/N/photo, which stores the file and saves it.
+ */
+function founderPhoto(r: DraftRender, i: number, f: FounderRow | undefined): SafeHtml {
+  const photo = f?.avatar_url ? localPath(f.avatar_url) : null;
+  const name = f?.name || `founder ${i + 1}`;
+  return html`<div class="founder-photo">${
+    photo
+      ? html`<img class="founder-photo-preview" src="${photo}" alt="Photo of ${name}" width="64" height="64">
+<input type="hidden" name="founders.${i}.avatar_url" value="${f?.avatar_url ?? ''}">
+<label class="checkbox"><input type="checkbox" name="founders.${i}.remove_photo" value="on"${f?.remove_photo ? ' checked' : ''}> Remove photo</label>`
+      : ''
+  }
+<div>${control({
+    path: founderPhotoControl(i),
+    label: photo ? 'Replace photo' : 'Photo',
+    value: undefined,
+    kind: 'file',
+    accept: IMAGE_FILE_TYPES,
+    hint: `${ACCEPTED_FORMATS}, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; shown as a square.`,
+    problem: r.problem,
+  })}
+<button type="submit" class="secondary" name="intent" value="photo" formenctype="multipart/form-data" formaction="${draftPath(r.view, `/founders/${i}/photo`)}#founders">Upload photo<span class="visually-hidden"> of ${name}</span></button></div></div>`;
+}
+
 function foundersSection(r: DraftRender): SafeHtml {
   const { view } = r;
   const filled: (FounderRow & { evidence?: (typeof view.founders)[number]['evidence'] })[] =
-    r.kept?.founders ?? view.founders.map((f) => ({ ...f, title: f.title ?? '', bio: f.bio ?? '' }));
+    r.kept?.founders ??
+    view.founders.map((f) => ({ ...f, title: f.title ?? '', bio: f.bio ?? '', avatar_url: f.avatar_url ?? '' }));
   const row = (f: (typeof filled)[number] | undefined, i: number) =>
     html`<fieldset class="draft-row draft-row-founder"><legend>Founder ${i + 1}${i === 0 ? ' (primary)' : ''}</legend>
 <div class="draft-row-pair">${control({ path: `founders.${i}.name`, label: 'Name', value: f?.name, problem: r.problem, maxlength: BOUNDS.founderName })}
 ${control({ path: `founders.${i}.title`, label: 'Role', value: f?.title, problem: r.problem, maxlength: BOUNDS.founderTitle, placeholder: 'e.g. Co-founder & CEO' })}</div>
 ${control({ path: `founders.${i}.bio`, label: 'Bio', value: f?.bio, kind: 'textarea', rows: 3, problem: r.problem, maxlength: BOUNDS.founderBio })}
+${founderPhoto(r, i, f)}
 ${f?.evidence ? evidenceBlock(f.evidence) : ''}</fieldset>`;
   const invitesTotal = view.invites.sent + view.invites.left;
   const invite = html`<div class="draft-invite" id="invite">

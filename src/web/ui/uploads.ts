@@ -1,9 +1,10 @@
 // Forms that carry a file (a button with formenctype="multipart/form-data"):
 // busboy reads the text fields into req.body as express.urlencoded does
-// (a repeated name becomes an array), and at most one file into memory,
-// whose bytes past the limit are not kept but noted, so the page can say the
-// file is too large beside everything the person typed. Other bodies pass
-// through untouched.
+// (a repeated name becomes an array), and one file into memory (of a form
+// with several file controls, the one the pressed button is for), whose
+// bytes past the limit are not kept but noted, so the page can say the file
+// is too large beside everything the person typed. Other bodies pass through
+// untouched.
 import busboy from 'busboy';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { WebSession } from '../../auth/sessions.js';
@@ -29,6 +30,10 @@ export interface MultipartLimits {
   fieldBytes: number;
   /** Bytes of the file kept at most. */
   fileBytes: number;
+  /** File controls the form has (1 unless said); only the file `wanted` names is read into memory. */
+  files?: number;
+  /** The control whose file is kept; the others' bytes are drained unread. Any control by default. */
+  wanted?: (req: Request) => string;
 }
 
 const unreadable = () =>
@@ -47,9 +52,9 @@ export function multipartForm(limits: MultipartLimits): RequestHandler {
         limits: {
           fields: limits.fields,
           fieldSize: limits.fieldBytes,
-          files: 1,
+          files: limits.files ?? 1,
           fileSize: limits.fileBytes,
-          parts: limits.fields + 1,
+          parts: limits.fields + (limits.files ?? 1),
         },
       });
     } catch {
@@ -78,7 +83,12 @@ export function multipartForm(limits: MultipartLimits): RequestHandler {
       const before = body[name];
       body[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
     });
+    const wanted = limits.wanted?.(req);
     parser.on('file', (name, stream, info) => {
+      if (wanted !== undefined && name !== wanted) {
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       let tooLarge = false;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeUpload } from '../../../src/media/uploads.js';
 import { serveSite, type FixtureSite } from '../../fixtures/sites/serve.js';
 import { draftTestBed, type DraftTestBed } from './setup.js';
 
@@ -154,6 +156,33 @@ describe('update_draft: field states', () => {
   });
 });
 
+describe("update_draft: founders' photos", () => {
+  it('takes only a photo stored here, keeps one a client leaves out, and removes one sent as null', async () => {
+    const { patch } = await readyDraft();
+    const square = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const { url } = await storeUpload(bed.ctx, { bytes: square, variant: 'logo' });
+    let { status, body } = await patch({ founders: [{ name: 'Ada Maker', avatar_url: url }, { name: 'Jonas Weber' }] });
+    expect(status).toBe(200);
+    expect(body.founders.map((f: { avatar_url: string | null }) => f.avatar_url)).toEqual([url, null]);
+    // Editing a bio without naming the photo keeps it with the founder of that name.
+    ({ body } = await patch({ founders: [{ name: 'Jonas Weber' }, { name: 'Ada Maker', bio: 'Writes invoices.' }] }));
+    expect(body.founders.map((f: { avatar_url: string | null }) => f.avatar_url)).toEqual([null, url]);
+    ({ body } = await patch({ founders: [{ name: 'Ada Maker', avatar_url: null }] }));
+    expect(body.founders[0].avatar_url).toBeNull();
+
+    const refused = await patch({
+      founders: [
+        { name: 'Ada Maker', avatar_url: 'https://elsewhere.example/ada.png' },
+        { name: 'B', avatar_url: `${url}x` },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(paths(refused.body)).toEqual(['founders.0.avatar_url', 'founders.1.avatar_url']);
+  });
+});
+
 describe('update_draft: values checked beyond their bounds', () => {
   it('takes category names from list_categories in any case, and refuses others', async () => {
     const { patch } = await readyDraft();
@@ -235,8 +264,8 @@ describe('update_draft: the rest of the draft', () => {
     });
     expect(body.faqs).toEqual([{ ...faqs[0], evidence: [] }]);
     expect(body.founders).toEqual([
-      { name: 'Mara Lindqvist', title: 'CEO', bio: null, evidence: [] },
-      { name: 'Jonas Weber', title: null, bio: 'Builds things.', evidence: [] },
+      { name: 'Mara Lindqvist', title: 'CEO', bio: null, avatar_url: null, evidence: [] },
+      { name: 'Jonas Weber', title: null, bio: 'Builds things.', avatar_url: null, evidence: [] },
     ]);
     expect(body.milestones).toEqual([
       { date: '2024-05-01', title: 'Public beta', description: null, url: 'https://tallyho.example/beta' },

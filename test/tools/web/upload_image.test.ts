@@ -63,6 +63,8 @@ describe('upload_image', () => {
     const shown = await upload('#1971c2');
     const inDraft = await upload('#e8590c');
     const unused = await upload('#868e96');
+    const draftPhoto = await upload('#2f9e44');
+    const founderPhoto = await upload('#7048e8');
 
     await ctx.db.transaction().execute((trx) => logoUrlChanged({ ...ctx, db: trx }, bed.listingId, shown));
     const listing = await ctx.db
@@ -82,9 +84,16 @@ describe('upload_image', () => {
         domain: 'example.com',
         status: 'ready',
         fields: JSON.stringify({ logo_url: { value: inDraft, state: 'edited' } }),
+        founders: JSON.stringify([{ name: 'Ada', title: null, bio: null, avatar_url: draftPhoto }]),
         created_at: ctx.clock.now().toISOString(),
         updated_at: ctx.clock.now().toISOString(),
       })
+      .execute();
+
+    const now = ctx.clock.now().toISOString();
+    await ctx.db
+      .insertInto('founders')
+      .values({ slug: 'jonas', name: 'Jonas', avatar_url: founderPhoto, socials: '{}', created_at: now, updated_at: now })
       .execute();
 
     const hashes = async () => new Set((await ctx.db.selectFrom('images').select('hash').execute()).map((i) => i.hash));
@@ -94,6 +103,8 @@ describe('upload_image', () => {
     const left = await hashes();
     expect(left.has(ownImageHash(ctx, shown)!)).toBe(true);
     expect(left.has(ownImageHash(ctx, inDraft)!)).toBe(true);
+    expect(left.has(ownImageHash(ctx, draftPhoto)!)).toBe(true);
+    expect(left.has(ownImageHash(ctx, founderPhoto)!)).toBe(true);
     expect(left.has(ownImageHash(ctx, unused)!)).toBe(false);
 
     // A link to an upload that is gone says so on the listing instead of fetching our own site.

@@ -613,4 +613,49 @@ describe('uploading a logo', () => {
     expect(res.status).toBe(403);
     expect(await bed.ctx.db.selectFrom('images').select('hash').execute()).toEqual(images);
   });
+
+  it("stores a founder's photo from that founder's row with every other edit, and gives it to the listing's founder", async () => {
+    const { browser, id } = await readyDraft();
+    let page = (await open(browser, `/drafts/${id}`)).text;
+    expect(page).toContain(`formenctype="multipart/form-data" formaction="/drafts/${id}/founders/1/photo#founders"`);
+    // As a browser sends the form: every file control, the empty ones too.
+    const empty = { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) };
+    const res = await browser.request(`/drafts/${id}/founders/1/photo`, {
+      form: { ...formValues(page, `/drafts/${id}`), intent: 'photo', 'founders.0.bio': 'Writes the invoices.' },
+      files: {
+        logo_file: empty,
+        'founders.0.photo': { name: 'other.png', type: 'image/png', bytes: await png() },
+        'founders.1.photo': { name: 'jonas.png', type: 'image/png', bytes: await png() },
+      },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/drafts/${id}?done=founder-photo#founders`);
+    const founders = (await stored(id)).founders;
+    expect(founders[0]).toMatchObject({ bio: 'Writes the invoices.', avatar_url: null });
+    const photo = String(founders[1]!.avatar_url);
+    expect(photo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f]{64}\.webp$/);
+    page = (await open(browser, res.headers.get('location')!)).text;
+    expect(page).toContain('Photo uploaded and saved.');
+    expect(page).toContain(
+      `<img class="founder-photo-preview" src="${new URL(photo).pathname}" alt="Photo of Jonas Weber"`,
+    );
+
+    // Submitted, the listing's founder has the photo (its pages show it from this site).
+    expect((await send(browser, id, '/submit', {})).status).toBe(303);
+    const listed = await bed.ctx.db
+      .selectFrom('listing_founders as lf')
+      .innerJoin('founders as f', 'f.id', 'lf.founder_id')
+      .select(['f.name', 'f.avatar_url'])
+      .where('lf.listing_id', '=', (await stored(id)).listing_id!)
+      .orderBy('lf.position')
+      .execute();
+    expect(listed.map((f) => f.avatar_url)).toEqual([null, photo]);
+
+    // Ticking "Remove photo" drops it.
+    page = (await open(browser, `/drafts/${id}`)).text;
+    await browser.request(`/drafts/${id}`, {
+      form: { ...formValues(page, `/drafts/${id}`), 'founders.1.remove_photo': 'on', intent: 'section:founders' },
+    });
+    expect((await stored(id)).founders[1]!.avatar_url).toBeNull();
+  });
 });
