@@ -293,7 +293,13 @@ export function applyAiDraft(draft: Draft, gated: GatedDraft, website: string, u
   if (draft.faqs.length === 0)
     draft.faqs = gated.faqs.map((f) => ({ question: f.question, answer: f.answer, evidence: f.evidence }));
   if (draft.founders.length === 0)
-    draft.founders = gated.founders.map((f) => ({ name: f.name, title: f.title, bio: f.bio, evidence: f.evidence }));
+    draft.founders = gated.founders.map((f) => ({
+      name: f.name,
+      title: f.title,
+      bio: f.bio,
+      avatar_url: f.avatar_url ?? null,
+      evidence: f.evidence,
+    }));
   if (Object.keys(draft.company_socials).length === 0) {
     draft.company_socials = { website, ...gated.company_socials };
     draft.company_socials_evidence = { ...gated.company_socials_evidence };

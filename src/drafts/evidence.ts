@@ -323,7 +323,8 @@ export interface GatedField {
 export interface GatedDraft {
   fields: Record<FieldName, GatedField>;
   faqs: { question: string; answer: string; evidence: Evidence[] }[];
-  founders: { name: string; title: string | null; bio: string | null; evidence: Evidence[] }[];
+  /** `avatar_url`: the founder's photo from the site, stored here (founder-photos.ts). */
+  founders: { name: string; title: string | null; bio: string | null; evidence: Evidence[]; avatar_url?: string }[];
   company_socials: Partial<Record<SocialPlatform, string>>;
   /** For each social link kept, where the page shows it (its text and address). */
   company_socials_evidence: Partial<Record<SocialPlatform, Evidence[]>>;

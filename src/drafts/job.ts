@@ -26,6 +26,7 @@ import { buildCorpus, gateProposal, type GatedDraft } from './evidence.js';
 import { type UnreadPage, unsettledFields } from './unsettled.js';
 import type { HtmlParser } from './crawler/html-worker-pool.js';
 import { enqueue, type Job } from '../platform/jobs.js';
+import { founderPhotos } from './founder-photos.js';
 
 /** Injectable pieces (tests pass a fake model or an inline parser). */
 export interface DraftDeps {
@@ -171,6 +172,11 @@ async function draftStep(ctx: Context, draftId: string, job: Pick<Job, 'attempts
     deps,
     job.attempts < DRAFT_ATTEMPTS,
   );
+  // Fetched outside the transaction: another site's server may take seconds.
+  if (draft.founders.length === 0) {
+    const photos = await founderPhotos(ctx, site.pages, gated.founders);
+    for (const founder of gated.founders) founder.avatar_url = photos.get(founder.name);
+  }
   await ctx.db.transaction().execute(async (trx) => {
     const current = await draftById(ctx, trx, draftId, { lock: true });
     if (current?.status !== 'drafting') return;

@@ -24,6 +24,8 @@ export interface PageFacts {
   /** Video embeds and video links (iframes, <video>, og:video). */
   videos: string[];
   icons: { href: string; rel: string; sizes: string | null }[];
+  /** Visible images with alt text, outside other people's words (absent in pages read before they were kept). */
+  images?: { src: string; alt: string }[];
   /** Visible text, one block (paragraph, list item, heading, cell…) per entry. */
   blocks: string[];
   /** Short list items (features, plan lines). */

@@ -22,6 +22,7 @@ const LIMITS = {
   jsonLd: 30,
   meta: 120,
   faqs: 30,
+  images: 60,
   blockChars: 4000,
 };
 
@@ -660,6 +661,16 @@ export function extractPage(html: string, url: string): PageFacts {
       .filter((t) => t.length >= 3 && t.length <= 200)
       .slice(0, LIMITS.listItems);
 
+    // Pictures that say what they show (alt text): a team page's photos name the people in them.
+    const images = byTag('IMG')
+      .filter((img) => !hiddenWithin(img) && !quoted(img))
+      .flatMap((img) => {
+        const alt = fold(img.getAttribute('alt') ?? '');
+        const src = imageSrc(img);
+        return alt.length >= 3 && alt.length <= 200 && src && /^https?:/.test(src) ? [{ src, alt }] : [];
+      })
+      .slice(0, LIMITS.images);
+
     const faqs = pageFaqs(byTag('DETAILS', 'DT', 'H2', 'H3', 'H4', 'H5', 'BUTTON'), quoted);
     const title = fold(doc.title ?? '') || null;
     const lang = doc.documentElement.getAttribute('lang');
@@ -703,6 +714,7 @@ export function extractPage(html: string, url: string): PageFacts {
       mailtos: [...mailtos],
       videos: [...videos],
       icons,
+      images,
       blocks,
       listItems,
       readable,

@@ -27,6 +27,7 @@ import {
   competitors,
   INTEGRATION,
   isBrand,
+  escapeRe,
   isInstruction,
   ldOfType,
   ldString,
@@ -91,7 +92,7 @@ const STAT_LINE = /^[\d.,]+\s?[+kKmM]*\+?\s+\p{L}+(?:\s+\p{L}+)?$/u;
 /** "Lumen: status pages you own" → "status pages you own" (the name is not the tagline). */
 function withoutName(text: string, name: string | null): string {
   if (!name) return text;
-  const m = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[:|–—·-]\\s+(.+)$`, 'iu').exec(text);
+  const m = new RegExp(`^${escapeRe(name)}\\s*[:|–—·-]\\s+(.+)$`, 'iu').exec(text);
   return m ? m[1]! : text;
 }
 
@@ -289,8 +290,6 @@ const STAGE_SAID: [RegExp, string][] = [
   [/\b(?:we(?:['’]re| are)|is|are|already|bootstrapped and) (?:now |already |fully )?profitable\b/i, 'profitable'],
 ];
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A category name as it may be written: any case, its last word singular or plural; acronyms as written. */
 function categoryPattern(name: string): RegExp {
   const words = name.split(/\s+/);
@@ -432,7 +431,7 @@ function draftKeywords(site: SiteEvidence, name: string | null): { keywords?: Fi
 /** The words beside the product's name, when it is named ("About Lumen", "Lumen Features" → "About", "Features"). */
 function besideName(text: string, name: string | null): string {
   if (!name) return text;
-  const rest = text.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), ' ').trim();
+  const rest = text.replace(new RegExp(escapeRe(name), 'giu'), ' ').trim();
   return rest.replace(/\s+/g, ' ');
 }
 

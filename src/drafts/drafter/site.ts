@@ -417,12 +417,16 @@ export function competitors(site: SiteEvidence): string[] {
   return found;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `s` as a regular expression that matches it literally. */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches `name` as a whole word (not inside a longer one). */
+export const wholeWord = (name: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name)}(?![\\p{L}\\p{N}])`, 'u');
 
 /** Whether `text` compares with, or speaks of, a competitor. */
 export function aboutOthers(text: string, rivals: string[]): boolean {
   if (COMPARE_WORDS.test(text)) return true;
-  return rivals.some((r) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(r)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+  return rivals.some((r) => wholeWord(r).test(text));
 }
 
 /**

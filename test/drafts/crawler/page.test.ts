@@ -171,3 +171,15 @@ describe('tabs', () => {
     expect(facts.listItems).toEqual(['Sync on all devices']);
   });
 });
+
+describe('pictures that say what they show', () => {
+  it('keeps visible images with alt text as absolute links, leaving out hidden ones and other people’s words', () => {
+    const facts = parse(`
+      <h2>Team</h2>
+      <img src="/team/ines.jpg" alt="Ines Moreau">
+      <img src="https://cdn.example/deco.png" alt="">
+      <img src="/hidden.jpg" alt="Someone Hidden" hidden>
+      <section><h2>What our customers say</h2><blockquote><img src="/quote.jpg" alt="Paul Client"><p>“Great.”</p></blockquote></section>`);
+    expect(facts.images).toEqual([{ src: 'https://a.example/team/ines.jpg', alt: 'Ines Moreau' }]);
+  });
+});

@@ -93,7 +93,14 @@ describe('upload_image', () => {
     const now = ctx.clock.now().toISOString();
     await ctx.db
       .insertInto('founders')
-      .values({ slug: 'jonas', name: 'Jonas', avatar_url: founderPhoto, socials: '{}', created_at: now, updated_at: now })
+      .values({
+        slug: 'jonas',
+        name: 'Jonas',
+        avatar_url: founderPhoto,
+        socials: '{}',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     const hashes = async () => new Set((await ctx.db.selectFrom('images').select('hash').execute()).map((i) => i.hash));
