@@ -600,6 +600,9 @@ export interface OrdersTable {
   vat_rate_bp: number;
   billing_country: string;
   vat_number: string | null;
+  /** The buyer's company, as a reverse-charge invoice names it. */
+  company_name: string | null;
+  company_address: string | null;
   reverse_charge: Generated<number>;
   checkout_token: string;
   form_token: string;

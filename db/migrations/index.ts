@@ -21,6 +21,7 @@ import * as m0018 from './0018_page_version.js';
 import * as m0019 from './0019_media.js';
 import * as m0020 from './0020_draft_evidence.js';
 import * as m0021 from './0021_webhooks.js';
+import * as m0022 from './0022_order_company.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -51,4 +52,5 @@ export const migrations: NumberedMigration[] = [
   { name: '0019_media', up: m0019.up },
   { name: '0020_draft_evidence', up: m0020.up },
   { name: '0021_webhooks', up: m0021.up },
+  { name: '0022_order_company', up: m0022.up },
 ];

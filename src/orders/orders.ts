@@ -70,6 +70,8 @@ export async function createCheckout(
           vat_rate_bp: Math.round(priced.vat.rate_percent * 100),
           billing_country: priced.vat.billing_country!,
           vat_number: priced.vat.vat_number,
+          company_name: priced.vat.company_name,
+          company_address: priced.vat.company_address,
           reverse_charge: priced.vat.reverse_charge ? 1 : 0,
           checkout_token: randomBytes(24).toString('base64url'),
           form_token: randomBytes(24).toString('base64url'),
@@ -182,6 +184,8 @@ function vatViewOf(order: OrderRow): VatView {
     amount_cents: Number(order.vat_cents),
     billing_country: order.billing_country,
     vat_number: order.vat_number,
+    company_name: order.company_name,
+    company_address: order.company_address,
     reverse_charge: reverse,
     note: reverse
       ? `Reverse charge: no VAT charged; the buyer (${order.vat_number}) accounts for VAT.`

@@ -39,6 +39,8 @@ export interface OrderRequest {
   items: OrderItemInput[];
   billing_country?: string;
   vat_number?: string;
+  company_name?: string;
+  company_address?: string;
 }
 
 export const pricedLine = z.object({
@@ -60,6 +62,8 @@ export const vatView = z.object({
   amount_cents: z.number().int(),
   billing_country: z.string().nullable(),
   vat_number: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_address: z.string().nullable(),
   reverse_charge: z.boolean(),
   note: z.string().describe('Why this VAT applies'),
 });
@@ -450,9 +454,17 @@ export async function priceOrder(
         amount_cents: v.amount_cents,
         billing_country: v.billing_country,
         vat_number: v.vat_number,
+        company_name: request.company_name ?? null,
+        company_address: request.company_address ?? null,
         reverse_charge: v.reverse_charge,
         note: v.note,
       };
+      // The invoice of a reverse charge names the buying company: asked before payment, not after.
+      if (v.reverse_charge && opts.requireBillingCountry) {
+        if (!request.company_name) fail('company_name', "needed for a reverse-charge invoice: the company's name");
+        if (!request.company_address)
+          fail('company_address', "needed for a reverse-charge invoice: the company's postal address");
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       errors.push(...err.errors);
@@ -471,6 +483,8 @@ export async function priceOrder(
     amount_cents: 0,
     billing_country: null,
     vat_number: null,
+    company_name: null,
+    company_address: null,
     reverse_charge: false,
     note: "VAT not included: give billing_country to see it (EU buyers pay their country's VAT unless they have a valid VAT number).",
   };

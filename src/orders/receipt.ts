@@ -58,6 +58,8 @@ export async function mailReceipt(ctx: Context, orderId: number): Promise<void> 
     ...(seller.vatId ? [`VAT id: ${seller.vatId}`] : []),
     '',
     'Buyer',
+    ...(vat.company_name ? [vat.company_name] : []),
+    ...(vat.company_address ? [vat.company_address] : []),
     buyer.email,
     ...(vat.billing_country ? [countryName(vat.billing_country)] : []),
     ...(vat.vat_number ? [`VAT number: ${vat.vat_number}`] : []),

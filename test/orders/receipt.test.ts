@@ -42,7 +42,12 @@ describe('the receipt mail', () => {
     const order = await createCheckout(
       ctx,
       maker,
-      { items: [{ product: 'launch', listing_id: listing }], billing_country: 'DE' },
+      {
+        items: [{ product: 'launch', listing_id: listing }],
+        billing_country: 'DE',
+        company_name: 'Receipted GmbH',
+        company_address: 'Torstraße 1, 10119 Berlin',
+      },
       'test',
     );
     const row = await ctx.db
@@ -67,7 +72,7 @@ describe('the receipt mail', () => {
     const text = mails[0]!.text;
     expect(text).toContain('Launchboard Ltd\n1 Harbour Street, Dublin');
     expect(text).toContain('VAT id: IE1234567T');
-    expect(text).toContain(`${email}\nGermany`);
+    expect(text).toContain(`Buyer\nReceipted GmbH\nTorstraße 1, 10119 Berlin\n${email}\nGermany`);
     expect(text).toContain(`Subtotal (excluding VAT): $${(PRICES.launch / 100).toFixed(2)}`);
     expect(text).toContain('VAT 19 %: $9.31');
     expect(text).toContain('Total (USD): $58.31');

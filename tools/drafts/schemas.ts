@@ -7,7 +7,7 @@ import { draftViewSchema, fieldName } from '../../src/drafts/views.js';
 import { OWN_TEXT_MAX } from '../../src/listings/my-listings.js';
 import { STORY_SECTIONS } from '../../src/listings/profile.js';
 import { faq, socials } from '../listings/schemas.js';
-import { docsOnly, nextSteps, optionalWebLink } from '../schemas.js';
+import { docsOnly, nextSteps, optionalWebLink, webLink } from '../schemas.js';
 
 export const draftId = z
   .uuid('must be a draft id (UUID)')
@@ -52,12 +52,10 @@ export const founder = z.strictObject({
   name: z.string().min(1).max(160),
   title: z.string().max(160).optional().describe('Role, e.g. CEO'),
   bio: z.string().max(3000).optional(),
-  avatar_url: z
-    .string()
-    .max(2048)
+  avatar_url: webLink(2048)
     .nullable()
     .optional()
-    .describe("A photo stored here (get_draft's); omitted keeps the same-named founder's, null removes it"),
+    .meta(docsOnly("A photo stored here (get_draft's); omitted keeps the same-named founder's, null removes it")),
 });
 
 export const story = z

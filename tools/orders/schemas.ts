@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { orderViewSchema } from '../../src/orders/orders.js';
 import { pricedOrder } from '../../src/orders/pricing.js';
-import { nextSteps, WEEK_GRAMMAR, slug } from '../schemas.js';
+import { docsOnly, nextSteps, WEEK_GRAMMAR, slug } from '../schemas.js';
 
 export const orderItem = z.strictObject({
   product: z.string().min(1).max(64).describe('launch, featured, billboard or premium-profile'),
@@ -34,6 +34,21 @@ export const orderRequest = {
     .optional()
     .describe("Buyer's two-letter country code, for VAT"),
   vat_number: z.string().min(4).max(20).optional().describe('EU businesses: their VAT number, for the reverse charge'),
+  // Described in the API documents only: create_checkout's refusal names them when a reverse charge needs them.
+  company_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta(docsOnly("The buyer's company; checkout needs it for a reverse charge")),
+  company_address: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .optional()
+    .meta(docsOnly("The company's postal address; checkout needs it for a reverse charge")),
 };
 
 export const quote = pricedOrder.extend({ next_steps: nextSteps });

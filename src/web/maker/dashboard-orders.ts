@@ -81,7 +81,9 @@ ${order.paid_at ? html`<dt>Paid</dt><dd>${formatTime(order.paid_at)}</dd>` : ''}
         seller.vatId ? html`<br>VAT id: ${seller.vatId}` : ''
       }</p></section>
 <section aria-labelledby="buyer"><h2 id="buyer">Buyer</h2>
-<p><strong>${session.email}</strong>${order.vat.billing_country ? html`<br>${countryName(order.vat.billing_country)}` : ''}${
+<p class="receipt-address">${order.vat.company_name ? html`<strong>${order.vat.company_name}</strong><br>` : ''}${
+        order.vat.company_address ? html`${order.vat.company_address}<br>` : ''
+      }<strong>${session.email}</strong>${order.vat.billing_country ? html`<br>${countryName(order.vat.billing_country)}` : ''}${
         order.vat.vat_number ? html`<br>VAT number: ${order.vat.vat_number}` : ''
       }</p></section>
 </div>

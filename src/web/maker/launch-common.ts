@@ -1,6 +1,7 @@
 // What the public Launch page and a listing's launch choice share: the site
 // settings that shape both routes, the products on sale (through the
 // list_products tool, as any client sees them), and how prices and weeks read.
+import type { Request } from 'express';
 import type { Context } from '../../context.js';
 import { anonymous } from '../../auth/caller.js';
 import { getSetting } from '../../directory/settings.js';
@@ -11,6 +12,7 @@ import { BADGE_CHECK_EVERY_MS } from '../../launches/free-launch.js';
 import listProducts from '../../../tools/directory/list_products.js';
 import type { Problem } from '../ui/act.js';
 import { control } from '../ui/fields.js';
+import { field } from '../ui/forms.js';
 import { html, type SafeHtml } from '../ui/html.js';
 import type { PricedOrder } from '../../orders/pricing.js';
 import { formatDay } from '../ui/format.js';
@@ -101,13 +103,54 @@ export function priceTable(quote: PricedOrder): SafeHtml {
 <p class="muted">${quote.vat.note}</p>`;
 }
 
-/** The billing country and VAT number a quote and a checkout take, with their problems. */
-export function billingFields(
-  input: { billing_country: string; vat_number: string },
-  problem: Problem | undefined,
-): SafeHtml {
+/** The buyer's billing details as typed on a quote or checkout form (quote_order's and create_checkout's). */
+export interface BillingInput {
+  billing_country: string;
+  vat_number: string;
+  company_name: string;
+  company_address: string;
+}
+
+export const EMPTY_BILLING: BillingInput = {
+  billing_country: '',
+  vat_number: '',
+  company_name: '',
+  company_address: '',
+};
+
+const BILLING_PARTS = Object.keys(EMPTY_BILLING) as (keyof BillingInput)[];
+
+export const BILLING_LABELS: Record<keyof BillingInput, string> = {
+  billing_country: 'Billing country',
+  vat_number: 'VAT number',
+  company_name: 'Company name',
+  company_address: 'Company address',
+};
+
+export function billingInputOf(req: Request): BillingInput {
+  return {
+    billing_country: field(req, 'billing_country', 100),
+    vat_number: field(req, 'vat_number', 100),
+    company_name: field(req, 'company_name', 400),
+    company_address: field(req, 'company_address', 1000),
+  };
+}
+
+/** The billing part of an order request: what was typed, trimmed; empty parts left out. */
+export function billingRequest(input: BillingInput): Record<string, string> {
+  return Object.fromEntries(BILLING_PARTS.flatMap((p) => (input[p].trim() ? [[p, input[p].trim()]] : [])));
+}
+
+/** The billing details carried from a quote to its checkout. */
+export const billingHidden = (input: BillingInput): SafeHtml =>
+  html`${BILLING_PARTS.map((p) => html`<input type="hidden" name="${p}" value="${input[p]}">`)}`;
+
+/** The billing controls a quote and a checkout take, with their problems. */
+export function billingFields(input: BillingInput, problem: Problem | undefined): SafeHtml {
   return html`<div class="launch-billing">
 ${control({ path: 'billing_country', label: 'Billing country', value: input.billing_country, hint: 'Two letters, e.g. US, GB or DE: it sets the VAT.', problem, autocomplete: 'country', maxlength: 20 })}
 ${control({ path: 'vat_number', label: 'VAT number (optional)', value: input.vat_number, hint: 'EU businesses only: one from another EU country pays no VAT.', problem, maxlength: 40 })}
+${control({ path: 'company_name', label: 'Company name (with a VAT number)', value: input.company_name, hint: 'The invoice of a reverse charge names your company.', problem, autocomplete: 'organization', maxlength: 200 })}
+${control({ path: 'company_address', label: 'Company address (with a VAT number)', value: input.company_address, kind: 'textarea', rows: 3, problem, autocomplete: 'street-address', maxlength: 500 })}
 </div>`;
 }

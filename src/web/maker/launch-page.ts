@@ -15,7 +15,7 @@ import { act, type Problem, read } from '../ui/act.js';
 import { field, fields, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { adviceBox, errorBox, html, noticeBox, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { launchSettings, productsForSale, weekOf } from './launch-common.js';
+import { billingInputOf, launchSettings, productsForSale, weekOf } from './launch-common.js';
 import {
   type CategoryChoice,
   type LaunchData,
@@ -166,8 +166,7 @@ function paidInputOf(req: Request): PaidInput {
     week: field(req, 'week', 40),
     featured: field(req, 'featured', 5) === '1',
     categories: fields(req, 'categories').slice(0, 20),
-    billing_country: field(req, 'billing_country', 100),
-    vat_number: field(req, 'vat_number', 100),
+    ...billingInputOf(req),
   };
 }
 

@@ -15,7 +15,12 @@ import { controlId, errorsFor, idempotencyField, plainMessage, problemSummary } 
 import { csrfField, errorBox, html, type SafeHtml } from '../ui/html.js';
 import {
   bigPrice,
+  type BillingInput,
+  BILLING_LABELS,
   billingFields,
+  billingHidden,
+  billingRequest,
+  EMPTY_BILLING,
   dollars,
   freeWindowWords,
   type LaunchSettings,
@@ -26,21 +31,13 @@ import { freePlanList, paidPlanList, sectionsWords } from './launch-public.js';
 import { formatDay } from '../ui/format.js';
 
 /** What the person typed into the paid route's form, kept across a quote or a refusal. */
-export interface PaidInput {
+export interface PaidInput extends BillingInput {
   week: string;
   featured: boolean;
   categories: string[];
-  billing_country: string;
-  vat_number: string;
 }
 
-export const EMPTY_PAID_INPUT: PaidInput = {
-  week: '',
-  featured: false,
-  categories: [],
-  billing_country: '',
-  vat_number: '',
-};
+export const EMPTY_PAID_INPUT: PaidInput = { week: '', featured: false, categories: [], ...EMPTY_BILLING };
 
 /** The order quote_order and create_checkout get from the paid form: the launch, and a featured week if ticked. */
 export function orderRequest(listingId: number, input: PaidInput): Record<string, unknown> {
@@ -50,15 +47,12 @@ export function orderRequest(listingId: number, input: PaidInput): Record<string
   if (input.categories.length > 0) launch.categories = input.categories;
   const items: Record<string, unknown>[] = [launch];
   if (input.featured) items.push({ product: 'featured', listing_id: listingId, ...(week ? { week } : {}) });
-  const country = input.billing_country.trim();
-  const vat = input.vat_number.trim();
-  return { items, ...(country ? { billing_country: country } : {}), ...(vat ? { vat_number: vat } : {}) };
+  return { items, ...billingRequest(input) };
 }
 
 /** The paid form's labels by the tool's error paths (items.0 is the launch, items.1 the featured week). */
 export function paidLabel(path: string): string {
-  if (path === 'billing_country') return 'Billing country';
-  if (path === 'vat_number') return 'VAT number';
+  if (path in BILLING_LABELS) return BILLING_LABELS[path as keyof BillingInput];
   if (path.startsWith('items.0.week')) return 'Launch week';
   if (path.startsWith('items.0.categories')) return 'More categories';
   if (path.startsWith('items.1')) return 'Featured week';
@@ -297,7 +291,7 @@ ${priceTable(quote)}
 ${
   quote.vat.computed
     ? html`<form method="post" action="/my/listings/${id}/launch/checkout">${csrfField(csrfToken)}${idempotencyField(randomUUID())}
-${hidden('week', input.week)}${input.featured ? hidden('featured', '1') : ''}${input.categories.map((c) => hidden('categories', c))}${hidden('billing_country', input.billing_country)}${hidden('vat_number', input.vat_number)}
+${hidden('week', input.week)}${input.featured ? hidden('featured', '1') : ''}${input.categories.map((c) => hidden('categories', c))}${billingHidden(input)}
 <button type="submit">Go to checkout</button> <span class="muted">You pay ${dollars(quote.total_cents)} on the next page.</span></form>`
     : html`<p><strong>Add your billing country below to see the VAT; checkout needs it.</strong></p>`
 }

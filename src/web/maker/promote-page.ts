@@ -19,7 +19,19 @@ import { control, controlId, errorsFor, idempotencyField, plainMessage, problemS
 import { field, queryString, staleFormPage, tooManyPage, withinBudget } from '../ui/forms.js';
 import { csrfField, html, type SafeHtml, sendPage } from '../ui/html.js';
 import { csrfValid, webOf } from '../ui/session.js';
-import { billingFields, dollars, launchSettings, priceTable, productsForSale } from './launch-common.js';
+import {
+  type BillingInput,
+  BILLING_LABELS,
+  billingFields,
+  billingHidden,
+  billingInputOf,
+  billingRequest,
+  dollars,
+  EMPTY_BILLING,
+  launchSettings,
+  priceTable,
+  productsForSale,
+} from './launch-common.js';
 import { sectionsWords } from './launch-public.js';
 import { ownListingIdOf, ownListingOf, signedIn } from './signed-in.js';
 import { formatDay } from '../ui/format.js';
@@ -35,16 +47,14 @@ const QUOTES_PER_MINUTE = 30;
 const CHECKOUTS_PER_MINUTE = 10;
 
 /** What the person ticked and typed, kept across a quote or a refusal. */
-interface PromoteInput {
+interface PromoteInput extends BillingInput {
   chosen: Extra[];
   week: string;
   /** The billboard amount in dollars, as typed. */
   amount: string;
-  billing_country: string;
-  vat_number: string;
 }
 
-const EMPTY_INPUT: PromoteInput = { chosen: [], week: '', amount: '', billing_country: '', vat_number: '' };
+const EMPTY_INPUT: PromoteInput = { chosen: [], week: '', amount: '', ...EMPTY_BILLING };
 
 interface PromoteData {
   listing: OwnListing;
@@ -71,8 +81,7 @@ function inputOf(req: Request): PromoteInput {
     chosen: EXTRAS.filter((e) => values.includes(e)),
     week: field(req, 'week', 40),
     amount: field(req, 'amount', 40),
-    billing_country: field(req, 'billing_country', 100),
-    vat_number: field(req, 'vat_number', 100),
+    ...billingInputOf(req),
   };
 }
 
@@ -98,9 +107,7 @@ function orderRequest(listingId: number, input: PromoteInput): Record<string, un
     }
     return item;
   });
-  const country = input.billing_country.trim();
-  const vat = input.vat_number.trim();
-  return { items, ...(country ? { billing_country: country } : {}), ...(vat ? { vat_number: vat } : {}) };
+  return { items, ...billingRequest(input) };
 }
 
 /** The tool's error paths (items.N.*) as the controls of this form. */
@@ -117,8 +124,7 @@ const LABELS: Record<string, string> = {
   week: 'Featured week',
   amount: 'Billboard amount',
   'extra-premium-profile': 'Premium profile',
-  billing_country: 'Billing country',
-  vat_number: 'VAT number',
+  ...BILLING_LABELS,
   items: 'What to buy',
 };
 
@@ -227,7 +233,7 @@ ${priceTable(quote)}
 ${
   quote.vat.computed
     ? html`<form method="post" action="${pagePath(d.listing.listing_id)}/checkout">${csrfField(csrfToken)}${idempotencyField(randomUUID())}
-${input.chosen.map((e) => hidden('extras', e))}${hidden('week', input.week)}${hidden('amount', input.amount)}${hidden('billing_country', input.billing_country)}${hidden('vat_number', input.vat_number)}
+${input.chosen.map((e) => hidden('extras', e))}${hidden('week', input.week)}${hidden('amount', input.amount)}${billingHidden(input)}
 <button type="submit">Go to checkout</button> <span class="muted">You pay ${dollars(quote.total_cents)} on the next page.</span></form>`
     : html`<p><strong>Add your billing country below to see the VAT; checkout needs it.</strong></p>`
 }

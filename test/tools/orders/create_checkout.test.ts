@@ -61,6 +61,35 @@ describe('create_checkout', () => {
     expect((await res.json()).errors).toEqual([{ path: 'billing_country', message: expect.stringContaining('VAT') }]);
   });
 
+  it('needs the company name and address when a VAT number gives reverse charge, and keeps them on the order', async () => {
+    const maker = await userWithKey(served.ctx, ['orders:write']);
+    const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });
+    const request = {
+      items: [{ product: 'launch', listing_id: id }],
+      billing_country: 'FR',
+      vat_number: 'FR40303265045',
+    };
+    const refused = await checkout(maker.auth, request);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual([
+      { path: 'company_name', message: expect.stringContaining('reverse-charge invoice') },
+      { path: 'company_address', message: expect.stringContaining('reverse-charge invoice') },
+    ]);
+    expect(await served.ctx.db.selectFrom('orders').select('id').where('user_id', '=', maker.userId).execute()).toEqual(
+      [],
+    );
+
+    const company = { company_name: '  Lumière SAS ', company_address: '12 rue de la Paix\n75002 Paris' };
+    const res = await checkout(maker.auth, { ...request, ...company });
+    expect(res.status).toBe(200);
+    expect((await res.json()).vat).toMatchObject({
+      reverse_charge: true,
+      vat_number: 'FR40303265045',
+      company_name: 'Lumière SAS',
+      company_address: '12 rue de la Paix\n75002 Paris',
+    });
+  });
+
   it('works over MCP, with the idempotency key as an argument', async () => {
     const maker = await userWithKey(served.ctx, ['orders:write']);
     const id = await given(served.ctx).listing({ status: 'draft', fields: { owner_id: maker.userId } });

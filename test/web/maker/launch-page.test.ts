@@ -289,6 +289,45 @@ describe("a listing's launch choice", () => {
     expect(await vat.text()).toMatch(/<a href="#f-vat_number">VAT number<\/a>: Is not a valid FR VAT number/);
   });
 
+  it('asks a company with a reverse-charge VAT number for its name and address, carries them to checkout and shows them on the receipt', async () => {
+    const id = await submittedListing(maker.userId, 'lumiere');
+    const path = `/my/listings/${id}/launch`;
+    const form = formFor((await page(maker.browser, path)).text, `${path}/quote#paid`);
+    const billing = { billing_country: 'FR', vat_number: 'FR40303265045' };
+    const ordersOf = (userId: number) =>
+      env.ctx.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute();
+    const before = await ordersOf(maker.userId);
+    const quoted = await maker.browser.request(`${path}/quote`, { form: { ...form.hidden, week: '', ...billing } });
+    expect(quoted.status).toBe(200);
+    const checkout = formFor(await quoted.text(), `${path}/checkout`);
+    const refused = await maker.browser.request(`${path}/checkout`, {
+      form: { ...checkout.hidden, company_name: 'Lumière SAS' },
+    });
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toMatch(/<a href="#f-company_address">Company address<\/a>: Needed for a reverse-charge invoice/);
+    expect(text).toMatch(/id="f-company_name" name="company_name"[^>]*value="Lumière SAS"/);
+    expect(await ordersOf(maker.userId)).toEqual(before);
+
+    const company = { company_name: 'Lumière SAS', company_address: '12 rue de la Paix, 75002 Paris' };
+    const requoted = await maker.browser.request(`${path}/quote`, {
+      form: { ...form.hidden, week: '', ...billing, ...company },
+    });
+    const withCompany = formFor(await requoted.text(), `${path}/checkout`);
+    expect(withCompany.hidden).toMatchObject({ ...billing, ...company });
+    const res = await maker.browser.request(`${path}/checkout`, { form: withCompany.hidden });
+    expect(res.status).toBe(303);
+    const order = await env.ctx.db
+      .selectFrom('orders')
+      .select(['number', 'company_name', 'company_address', 'reverse_charge'])
+      .where('user_id', '=', maker.userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ ...company, reverse_charge: 1 });
+    const receipt = (await page(maker.browser, `/my/orders/${order.number}`)).text;
+    expect(receipt).toContain('<strong>Lumière SAS</strong><br>12 rue de la Paix, 75002 Paris<br>');
+  });
+
   it('marks a full week and refuses it, and a week that has passed, naming the launch week', async () => {
     const id = await submittedListing(maker.userId, 'late-comer');
     const path = `/my/listings/${id}/launch`;
