@@ -6,16 +6,20 @@
 // stage values and site keys the schemas point to, see
 // the free and paid options with VAT for a German consumer before choosing,
 // take the free route, put the badge up and check it at once, then the top 3
-// this week.
+// this week. A second request: list a product, fix the draft, add FAQs and a
+// co-founder, quote a paid launch for a French company with a VAT number,
+// start a DNS claim on another listing, and answer "the top three in our
+// category this week, and how we compare with our closest alternative".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../src/platform/jobs.js';
 import { jobHandlers } from '../../src/scheduler.js';
 import { serveSite, type FixtureSite } from '../fixtures/sites/serve.js';
 import { testContext, type TestContext } from '../helpers/context.js';
 import { given } from '../helpers/given.js';
+import { launches } from '../helpers/launches.js';
 import { priceProducts } from '../helpers/orders.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { userWithKey } from '../helpers/users.js';
+import { confirmEmail, userWithKey } from '../helpers/users.js';
 import { connectHttp } from '../mcp/clients.js';
 
 let ctx: TestContext;
@@ -23,12 +27,27 @@ let server: TestServer;
 let site: FixtureSite;
 /** The homepage the fixture site serves once the maker has put the badge on it (empty: the site's own page). */
 let homepageWithBadge = '';
+/** This week's launches in Invoicing and the votes each has, and one in Finance with more. */
+const THIS_WEEK = '2026-11-16';
 
 beforeAll(async () => {
   ctx = await testContext({ allowPrivateFetch: true });
   const g = given(ctx);
-  await g.category({ name: 'Invoicing', slug: 'invoicing' });
-  await g.category({ name: 'Finance', slug: 'finance' });
+  const invoicing = await g.category({ name: 'Invoicing', slug: 'invoicing' });
+  const finance = await g.category({ name: 'Finance', slug: 'finance' });
+  const l = launches(ctx);
+  for (const [slug, votes] of [
+    ['dunning', 5],
+    ['paywise', 9],
+    ['billbot', 2],
+    ['remindly', 7],
+  ] as const)
+    await l.launch({ slug, week: THIS_WEEK, votes, categories: [invoicing] });
+  await l.launch({ slug: 'ledgerly', week: THIS_WEEK, votes: 20, categories: [finance] });
+  await g.listing({
+    slug: 'acme-invoices',
+    fields: { name: 'Acme Invoices', url: 'https://www.acme.example/', domain: 'www.acme.example' },
+  });
   await g.listing({ status: 'live', fields: { stage: 'beta' } });
   await priceProducts(ctx);
   site = await serveSite('rich', {
@@ -127,6 +146,70 @@ describe('an assistant doing a maker’s whole request over MCP', () => {
       // The top 3 this week.
       const board = await call('get_leaderboard', { board: 'community-weekly', per_page: 3 });
       expect(board.items.length).toBeLessThanOrEqual(3);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('quotes a paid launch for a French company, claims another listing by DNS, and answers the category’s top three and the closest alternative', async () => {
+    const maker = await userWithKey(ctx, ['account:read', 'listings:write', 'orders:write']);
+    await confirmEmail(ctx, maker.userId); // invites go out from confirmed addresses only
+    homepageWithBadge = ''; // the site as it is, not as the first maker changed it
+    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool(name, args);
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      return result.structuredContent as any;
+    };
+    try {
+      // List the product from its site and fix the draft: the category, FAQs, a co-founder invited.
+      const created = await call('submit_listing', { url: site.url });
+      await runDueJobs(ctx, jobHandlers, 'test-worker');
+      let draft = await call('update_draft', {
+        id: created.id,
+        fields: { categories: ['Invoicing'], tagline: 'Invoices that chase themselves' },
+        faqs: [{ question: 'Is there a free plan?', answer: 'Yes, for up to three clients.' }],
+      });
+      expect(draft.fields.tagline).toMatchObject({ value: 'Invoices that chase themselves' });
+      expect(draft.faqs).toHaveLength(1);
+      const invited = await call('invite_cofounder', { id: created.id, email: 'jonas@tallyho.example' });
+      expect(invited.invites_left).toBe(9);
+      draft = await call('get_draft', { id: created.id });
+      expect(draft.invites).toEqual({ sent: 1, left: 9 });
+      const { listing_id: listingId } = await call('submit_draft', { id: created.id });
+      const mine = await call('get_my_listing', { listing_id: listingId });
+
+      // A paid launch for a French company with a VAT number: reverse charge, its name and address on the quote.
+      const company = { company_name: 'Tallyho SAS', company_address: '12 rue de la Paix, 75002 Paris' };
+      const quote = await call('quote_order', {
+        items: [{ product: 'launch', listing_id: listingId }],
+        billing_country: 'FR',
+        vat_number: 'FR40303265045',
+        ...company,
+      });
+      expect(quote.vat).toMatchObject({ reverse_charge: true, amount_cents: 0, ...company });
+      expect(quote.total_cents).toBe(quote.subtotal_cents);
+
+      // A DNS claim on another listing: a token to publish, then verify_claim.
+      const claim = await call('claim_listing', { slug: 'acme-invoices', method: 'dns' });
+      expect(claim).toMatchObject({ status: 'pending', listing: { slug: 'acme-invoices' } });
+      expect(claim.token).toEqual(expect.any(String));
+      expect(claim.next_steps.map((s: { tool: string }) => s.tool)).toContain('verify_claim');
+
+      // "The top three in our category this week": Invoicing alone, by votes.
+      const top = await call('get_leaderboard', { board: 'community-weekly', category: 'invoicing', per_page: 3 });
+      expect(top.items.map((i: any) => [i.listing.slug, i.metric.value])).toEqual([
+        ['paywise', 9],
+        ['remindly', 7],
+        ['dunning', 5],
+      ]);
+      // "How we compare with our closest alternative": asked for our own listing before it is live.
+      const alternatives = await call('get_alternatives', { slug: mine.slug });
+      const closest = alternatives.items[0].slug;
+      expect(closest).toBe('paywise');
+      const comparison = await call('compare_listings', { a: mine.slug, b: closest });
+      expect([comparison.a.slug, comparison.b.slug]).toEqual([mine.slug, 'paywise']);
+      expect(comparison.rows.length).toBeGreaterThan(0);
     } finally {
       await client.close();
     }
