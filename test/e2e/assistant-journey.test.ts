@@ -67,15 +67,21 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A maker's assistant on the v2 client with one API key; `call` expects success and gives the structured result. */
+async function assistant() {
+  const maker = await userWithKey(ctx, ['account:read', 'listings:write', 'orders:write']);
+  const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool(name, args);
+    expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+    return result.structuredContent as any;
+  };
+  return { maker, client, call };
+}
+
 describe('an assistant doing a maker’s whole request over MCP', () => {
   it('drafts, fixes, submits with warnings, sees the options before choosing, launches free and checks the badge', async () => {
-    const maker = await userWithKey(ctx, ['account:read', 'listings:write', 'orders:write']);
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool(name, args);
-      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      return result.structuredContent as any;
-    };
+    const { client, call } = await assistant();
     try {
       // While the site is read, fields are pending, not "not found", and nothing is known missing.
       const created = await call('submit_listing', { url: site.url });
@@ -152,15 +158,9 @@ describe('an assistant doing a maker’s whole request over MCP', () => {
   });
 
   it('quotes a paid launch for a French company, claims another listing by DNS, and answers the category’s top three and the closest alternative', async () => {
-    const maker = await userWithKey(ctx, ['account:read', 'listings:write', 'orders:write']);
+    const { maker, client, call } = await assistant();
     await confirmEmail(ctx, maker.userId); // invites go out from confirmed addresses only
     homepageWithBadge = ''; // the site as it is, not as the first maker changed it
-    const client = await connectHttp('v2-2026-07-28', `${server.url}/mcp`, maker.auth);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool(name, args);
-      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      return result.structuredContent as any;
-    };
     try {
       // List the product from its site and fix the draft: the category, FAQs, a co-founder invited.
       const created = await call('submit_listing', { url: site.url });
