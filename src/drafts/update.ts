@@ -3,10 +3,11 @@
 // makes it `override`, which AI redrafts never touch; `restore` brings the AI
 // original back (and unlocks); `regenerate` redrafts fields from the stored
 // website evidence; `undo` brings back what the last restore or redraft
-// replaced (until the maker sets the field); null removes a field (`deleted`). FAQs, founders,
-// milestones are replaced whole; story and SEO sections merge; socials are
-// replaced. Once the draft was submitted, the listing is updated in the same
-// transaction.
+// replaced (until the maker sets the field); null removes a field
+// (`deleted`). FAQs, founders, milestones are replaced whole (a founder's
+// photo left out stays with the founder of that name); story and SEO
+// sections merge; socials are replaced. Once the draft was submitted, the
+// listing is updated in the same transaction.
 import type { Context } from '../context.js';
 import { AppError, type FieldError } from '../errors.js';
 import { normalizeSiteUrl } from './crawler/crawler.js';

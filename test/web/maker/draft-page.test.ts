@@ -651,6 +651,19 @@ describe('uploading a logo', () => {
       .execute();
     expect(listed.map((f) => f.avatar_url)).toEqual([null, photo]);
 
+    // A refused file is said on that founder's file control, everything typed kept, nothing saved.
+    page = (await open(browser, `/drafts/${id}`)).text;
+    const refused = await browser.request(`/drafts/${id}/founders/0/photo`, {
+      form: { ...formValues(page, `/drafts/${id}`), intent: 'photo', 'founders.0.title': 'Chief Chaser' },
+      files: { 'founders.0.photo': { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a picture') } },
+    });
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain('<a href="#f-founders-0-photo">Founder 1: photo</a>');
+    expect(refusedPage).toMatch(/<input id="f-founders-0-photo" name="founders.0.photo"[^>]* aria-invalid="true"/);
+    expect(refusedPage).toMatch(/name="founders.0.title"[^>]*value="Chief Chaser"/);
+    expect((await stored(id)).founders[0]!.title).not.toBe('Chief Chaser');
+
     // Ticking "Remove photo" drops it.
     page = (await open(browser, `/drafts/${id}`)).text;
     await browser.request(`/drafts/${id}`, {
