@@ -6,7 +6,7 @@
 // left out, never guessed.
 import type { Context } from '../context.js';
 import { fetchImage, ImageFetchError, type RobotsCache } from '../media/fetch.js';
-import { imageView, saveImage } from '../media/images.js';
+import { storeImage } from '../media/images.js';
 import type { EvidencePage } from './drafter/fields.js';
 import { wholeWord } from './drafter/site.js';
 
@@ -37,12 +37,7 @@ export async function founderPhotos(
     const src = photoOf(pages, name, all);
     if (!src) continue;
     try {
-      const image = await fetchImage(ctx, src, 'logo', robots);
-      const hash = await saveImage(ctx.db, image, ctx.clock.now().toISOString());
-      photos.set(
-        name,
-        imageView(ctx, { hash, content_type: image.contentType, width: image.width, height: image.height }).url,
-      );
+      photos.set(name, (await storeImage(ctx, await fetchImage(ctx, src, 'logo', robots))).url);
     } catch (err) {
       if (!(err instanceof ImageFetchError)) throw err;
       ctx.logger.debug({ src, reason: err.message }, "a founder's photo could not be copied; it is left out");

@@ -71,6 +71,15 @@ export async function saveImage(db: Db, image: ProcessedImage, now: string): Pro
   return hash;
 }
 
+/** Stores an image made now (an upload, a picture copied from a site) and returns it as clients see it. */
+export async function storeImage(
+  ctx: Pick<Context, 'db' | 'config' | 'clock'>,
+  image: ProcessedImage,
+): Promise<StoredImage> {
+  const hash = await saveImage(ctx.db, image, ctx.clock.now().toISOString());
+  return imageView(ctx, { hash, content_type: image.contentType, width: image.width, height: image.height });
+}
+
 /** One stored image with its bytes (for serving), or undefined. */
 export async function imageFile(db: Db, hash: string) {
   return db

@@ -6,7 +6,7 @@
 // deleted a day later (pruneUnusedImages).
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { imageView, saveImage, type StoredImage } from './images.js';
+import { type StoredImage, storeImage } from './images.js';
 import { IMAGE_LIMITS, ImageRefused, type ImageVariant, processImage } from './process.js';
 
 /** Stores an uploaded image as `variant`; a refusal is a 400 on upload_image's `data`. */
@@ -27,8 +27,7 @@ export async function storeUpload(
     if (!(err instanceof ImageRefused)) throw err;
     throw new AppError('invalid', `${field}: ${err.message}`, { errors: [{ path: field, message: err.message }] });
   }
-  const hash = await saveImage(ctx.db, image, ctx.clock.now().toISOString());
-  return imageView(ctx, { hash, content_type: image.contentType, width: image.width, height: image.height });
+  return storeImage(ctx, image);
 }
 
 /** The largest upload read, in bytes: what a link's image may be. */
